@@ -1,0 +1,299 @@
+//! The `inspect` views of raw BSON: the annotated table, an `xxd`-style dump, re-encoded hex
+//! and the span tree as JSON. Each returns text; the binary prints it.
+
+use std::fmt::{self, Write as _};
+
+use crate::bson::spans::{self, DocumentSpans, Row};
+use crate::bson::{DecodeError, decode_document, encode_document, hex, split_stream};
+
+/// The views `inspect --to` offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// `offset | bytes (hex) | meaning`, one row per length, type byte, key, value, terminator.
+    Table,
+    /// Offsets, 16 bytes per row and an ASCII column.
+    Dump,
+    /// Each document re-encoded by our encoder, as lowercase hex, one per line.
+    Hex,
+    /// The span tree as JSON, one document per line.
+    Spans,
+}
+
+/// A document in the input that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// 1-based position of the document in the input.
+    pub document: usize,
+    /// Where that document starts in the input.
+    pub start: usize,
+    /// Whether the input held more than this one document.
+    pub in_stream: bool,
+    /// What is wrong, with offsets relative to the document's first byte.
+    pub error: DecodeError,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.in_stream {
+            write!(
+                f,
+                "document {} (input byte {} on; input byte {} is its byte {}): {}",
+                self.document,
+                self.start,
+                self.start + self.error.offset,
+                self.error.offset,
+                self.error
+            )
+        } else {
+            self.error.fmt(f)
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// What `inspect` produced: the text for the documents read, and the error that stopped it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inspection {
+    /// The rendered view.
+    pub text: String,
+    /// The first unreadable document, if any.
+    pub error: Option<InputError>,
+}
+
+/// Renders `input` (one document, or several concatenated as in a mongodump file).
+pub fn inspect(input: &[u8], view: View) -> Inspection {
+    let mut text = String::new();
+    if view == View::Dump {
+        text.push_str(&dump(input, 0));
+    }
+    let ranges: Vec<_> = split_stream(input).collect();
+    let in_stream = ranges.len() > 1;
+    let mut error = None;
+    if input.is_empty() {
+        error = Some(InputError {
+            document: 1,
+            start: 0,
+            in_stream: false,
+            error: DecodeError::new(
+                crate::bson::DecodeErrorKind::MissingLength { available: 0 },
+                0,
+            ),
+        });
+    }
+    let mut next_start = 0;
+    for (i, range) in ranges.into_iter().enumerate() {
+        let document = i + 1;
+        let start = next_start;
+        let result = match range {
+            Ok(r) => {
+                next_start = r.end;
+                render_one(&input[r], view, document, start, in_stream)
+            }
+            // Stream errors come with input offsets; make them relative like the others.
+            Err(mut e) => {
+                e.offset -= start;
+                Err(e)
+            }
+        };
+        match result {
+            Ok(s) => text.push_str(&s),
+            Err(e) => {
+                error = Some(InputError {
+                    document,
+                    start,
+                    in_stream,
+                    error: e,
+                });
+                break;
+            }
+        }
+    }
+    Inspection { text, error }
+}
+
+fn render_one(
+    bytes: &[u8],
+    view: View,
+    document: usize,
+    start: usize,
+    in_stream: bool,
+) -> Result<String, DecodeError> {
+    let mut out = String::new();
+    match view {
+        View::Table => {
+            let spans = spans::document_spans(bytes)?;
+            if in_stream {
+                let _ = writeln!(
+                    out,
+                    "document {document} (input bytes {start}..{})",
+                    start + bytes.len()
+                );
+            }
+            out.push_str(&table(&spans, bytes));
+            if in_stream {
+                out.push('\n');
+            }
+        }
+        View::Dump => {
+            crate::bson::validate(bytes)?;
+        }
+        View::Hex => {
+            let doc = decode_document(bytes)?;
+            // Keys came from C strings and depth was checked, so only a document that grows
+            // past 16 MiB when its array keys are rewritten could fail here.
+            match encode_document(&doc) {
+                Ok(bytes) => out.push_str(&hex::encode(&bytes)),
+                Err(e) => {
+                    let _ = write!(out, "# cannot re-encode: {e}");
+                }
+            }
+            out.push('\n');
+        }
+        View::Spans => {
+            let spans = spans::document_spans(bytes)?;
+            let json = serde_json::to_string(&spans.elements).unwrap_or_else(|e| format!("{e}"));
+            out.push_str(&json);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// Bytes shown on one table line before continuing on the next.
+const TABLE_BYTES_PER_LINE: usize = 8;
+/// Lines a long value may take in the table before the rest is summarised.
+const TABLE_MAX_LINES: usize = 4;
+
+/// The annotated table: `offset | bytes (hex) | meaning`, nested elements indented.
+pub fn table(spans: &DocumentSpans, bytes: &[u8]) -> String {
+    let rows = spans::rows(spans);
+    let width = rows
+        .iter()
+        .map(|r| r.len.min(TABLE_BYTES_PER_LINE) * 3 - 1)
+        .max()
+        .unwrap_or(0)
+        .max("bytes (hex)".len());
+    let offset_width = spans.len.to_string().len().max("offset".len());
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<offset_width$}  {:<width$}  meaning",
+        "offset", "bytes (hex)"
+    );
+    let _ = writeln!(
+        out,
+        "{}  {}  {}",
+        "-".repeat(offset_width),
+        "-".repeat(width),
+        "-".repeat(47)
+    );
+    for row in &rows {
+        table_row(&mut out, row, bytes, offset_width, width);
+    }
+    out
+}
+
+fn table_row(out: &mut String, row: &Row, bytes: &[u8], offset_width: usize, width: usize) {
+    let indent = "  ".repeat(row.depth);
+    let run = &bytes[row.offset..row.offset + row.len];
+    let mut chunks = run.chunks(TABLE_BYTES_PER_LINE);
+    let first = chunks.next().unwrap_or(&[]);
+    let _ = writeln!(
+        out,
+        "{:<offset_width$}  {:<width$}  {indent}{}",
+        row.offset,
+        hex::encode_spaced(first),
+        row.meaning
+    );
+    let total_lines = row.len.div_ceil(TABLE_BYTES_PER_LINE);
+    for (i, chunk) in chunks.enumerate() {
+        let line = i + 2;
+        let offset = row.offset + (line - 1) * TABLE_BYTES_PER_LINE;
+        if line == TABLE_MAX_LINES && total_lines > TABLE_MAX_LINES {
+            let rest = row.offset + row.len - offset;
+            let _ = writeln!(
+                out,
+                "{:<offset_width$}  {:<width$}  {indent}  ({rest} more bytes)",
+                offset, "..."
+            );
+            break;
+        }
+        let _ = writeln!(
+            out,
+            "{:<offset_width$}  {:<width$}",
+            offset,
+            hex::encode_spaced(chunk)
+        );
+    }
+}
+
+/// An `xxd`-style dump: offset, 16 bytes in two groups of 8, and the printable ASCII.
+///
+/// # Examples
+/// ```
+/// let text = bson_tutor::inspect::dump(&[0x0c, 0, 0, 0, 0x10, b'a', 0, 1, 0, 0, 0, 0], 0);
+/// assert_eq!(text, "00000000  0c 00 00 00 10 61 00 01  00 00 00 00              |.....a......|\n");
+/// ```
+pub fn dump(bytes: &[u8], base: usize) -> String {
+    let mut out = String::new();
+    for (i, chunk) in bytes.chunks(16).enumerate() {
+        let _ = write!(out, "{:08x}  ", base + i * 16);
+        for j in 0..16 {
+            match chunk.get(j) {
+                Some(b) => {
+                    let _ = write!(out, "{b:02x} ");
+                }
+                None => out.push_str("   "),
+            }
+            if j == 7 {
+                out.push(' ');
+            }
+        }
+        out.push_str(" |");
+        out.extend(chunk.iter().map(|&b| {
+            if b.is_ascii_graphic() || b == b' ' {
+                b as char
+            } else {
+                '.'
+            }
+        }));
+        out.push_str("|\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stream_error_names_the_document_and_both_offsets() {
+        let mut input = hex::decode("0500000000").unwrap();
+        input.extend(hex::decode("0c000000106100010000000200").unwrap());
+        let got = inspect(&input, View::Hex);
+        assert_eq!(got.text, "0500000000\n");
+        let e = got.error.unwrap();
+        assert_eq!((e.document, e.start), (2, 5));
+        assert!(
+            e.to_string().starts_with("document 2 (input byte 5 on;"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn empty_input_is_an_error() {
+        let got = inspect(&[], View::Table);
+        assert!(got.error.is_some());
+    }
+
+    #[test]
+    fn long_values_are_cut_in_the_table() {
+        let mut doc = crate::bson::Document::new();
+        doc.push("s", "x".repeat(100));
+        let bytes = encode_document(&doc).unwrap();
+        let text = inspect(&bytes, View::Table).text;
+        assert!(text.contains("more bytes"), "{text}");
+        assert!(text.lines().count() < 12, "{text}");
+    }
+}

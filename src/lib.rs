@@ -1,0 +1,8 @@
+//! bson-tutor: a terminal tutorial on what MongoDB data is underneath.
+//!
+//! The library computes every fact the tutorial shows; it never prints, reads the clock or
+//! touches the terminal. The `bson-tutor` binary is a thin shell around it.
+#![warn(missing_docs, clippy::unwrap_used)]
+
+pub mod bson;
+pub mod inspect;
