@@ -11,7 +11,7 @@ pub struct Decimal128(pub [u8; 16]);
 pub const EXPONENT_BIAS: i32 = 6176;
 
 /// The largest coefficient: 34 nines.
-pub const MAX_COEFFICIENT: u128 = 9_999_999_999_999_999_999_999_999_999_999;
+pub const MAX_COEFFICIENT: u128 = 10u128.pow(34) - 1;
 
 /// What the 128 bits mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds fuzz/corpus/decode/ from the official BSON corpus (../../shared/bson-corpus/*.json
+# relative to this directory): every valid[].canonical_bson, valid[].degenerate_bson and
+# decodeErrors[].bson, hex-decoded to one binary file each (named by content hash).
+# The corpus is under a non-commercial licence: seeds are generated at run time and
+# fuzz/corpus/ is git-ignored. Never commit them.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+src="${1:-$here/../../shared/bson-corpus}"
+out="$here/corpus/decode"
+mkdir -p "$out"
+python3 - "$src" "$out" <<'PY'
+import glob, hashlib, json, os, sys
+src, out = sys.argv[1], sys.argv[2]
+n = 0
+for path in sorted(glob.glob(os.path.join(src, "*.json"))):
+    with open(path) as f:
+        suite = json.load(f)
+    hexes = []
+    for case in suite.get("valid", []):
+        hexes += [case[k] for k in ("canonical_bson", "degenerate_bson") if k in case]
+    hexes += [case["bson"] for case in suite.get("decodeErrors", []) if "bson" in case]
+    for h in hexes:
+        data = bytes.fromhex(h)
+        with open(os.path.join(out, hashlib.sha1(data).hexdigest()), "wb") as f:
+            f.write(data)
+        n += 1
+print(f"wrote {n} seeds ({len(os.listdir(out))} distinct files in {out})")
+PY

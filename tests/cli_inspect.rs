@@ -1,0 +1,151 @@
+//! `bson-tutor inspect`, driven as a user would: the real binary, real arguments, stdin.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const SEED: &str = "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00";
+
+fn bson_tutor(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary starts");
+    if let Some(input) = stdin {
+        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().expect("binary finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn seed_document_table_has_the_seed_rows() {
+    let out = bson_tutor(&["inspect", "--hex", SEED], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<(usize, String)> = text
+        .lines()
+        .skip(2)
+        .map(|l| {
+            let (offset, rest) = l.split_once(' ').expect("offset column");
+            (offset.parse().expect("numeric offset"), rest.trim().to_owned())
+        })
+        .collect();
+    let offsets: Vec<usize> = rows.iter().map(|r| r.0).collect();
+    assert_eq!(offsets, [0, 4, 5, 9, 13, 14, 19, 23, 26, 27, 31, 35]);
+    assert!(rows[0].1.starts_with("24 00 00 00") && rows[0].1.ends_with("document length = 0x24 = 36 bytes"));
+    assert!(rows[1].1.ends_with("type 0x10 = int32"));
+    assert!(rows[2].1.contains("5f 69 64 00") && rows[2].1.ends_with("key \"_id\" + NUL"));
+    assert!(rows[3].1.ends_with("value 1"));
+    assert!(rows[4].1.ends_with("type 0x02 = string"));
+    assert!(rows[6].1.ends_with("string length = 3 (counting the trailing NUL)"));
+    assert!(rows[7].1.starts_with("41 6e 00"));
+    assert!(rows[10].1.starts_with("1e 00 00 00") && rows[10].1.ends_with("value 30"));
+    assert!(rows[11].1.ends_with("end of document"));
+}
+
+#[test]
+fn a_one_is_12_bytes_and_the_empty_document_5() {
+    let out = bson_tutor(&["inspect", "--hex", "0c000000 10 6100 01000000 00"], None);
+    assert!(stdout(&out).contains("document length = 0xc = 12 bytes"), "{}", stdout(&out));
+    let out = bson_tutor(&["inspect", "--hex", "05 00 00 00 00"], None);
+    let text = stdout(&out);
+    assert!(text.contains("document length = 0x5 = 5 bytes") && text.contains("end of document"), "{text}");
+}
+
+#[test]
+fn hex_view_round_trips_through_our_encoder() {
+    let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "hex"], None);
+    assert_eq!(stdout(&out), format!("{}\n", SEED.replace(' ', "")));
+    // A degenerate array (keys "" instead of "0") comes back canonical.
+    let out = bson_tutor(&["inspect", "--hex", "13000000 04 6100 0B000000 10 00 0A000000 00 00", "--to", "hex"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "140000000461000c0000001030000a0000000000\n");
+}
+
+#[test]
+fn spans_are_json_with_offsets_from_the_document_start() {
+    let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "spans"], None);
+    let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("JSON");
+    let first = &json[0];
+    assert_eq!(first["path"], "_id");
+    assert_eq!(first["type"], "int32");
+    assert_eq!(first["offset"], 4);
+    assert_eq!(first["len"], 9);
+    assert_eq!(first["key_offset"], 5);
+    assert_eq!(first["value_offset"], 9);
+    assert_eq!(first["value_len"], 4);
+    assert_eq!(json[1]["value_offset"], 19);
+    assert_eq!(json[1]["value_len"], 7);
+}
+
+#[test]
+fn stdin_stream_of_documents_is_walked_one_by_one() {
+    let mut input = Vec::new();
+    for h in ["0500000000", "0c0000001061000100000000"] {
+        input.extend(bson_tutor_hex(h));
+    }
+    let out = bson_tutor(&["inspect", "--file", "-", "--to", "hex"], Some(&input));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "0500000000\n0c0000001061000100000000\n");
+    let out = bson_tutor(&["inspect", "--file", "-"], Some(&input));
+    let text = stdout(&out);
+    assert!(text.contains("document 1 (input bytes 0..5)") && text.contains("document 2 (input bytes 5..17)"), "{text}");
+}
+
+#[test]
+fn dump_view_shows_offsets_hex_and_ascii() {
+    let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "dump"], None);
+    let text = stdout(&out);
+    assert_eq!(text.lines().next(), Some("00000000  24 00 00 00 10 5f 69 64  00 01 00 00 00 02 6e 61  |$...._id......na|"));
+    assert_eq!(text.lines().count(), 3);
+}
+
+#[test]
+fn bad_bytes_fail_with_the_offset_and_a_sentence() {
+    let bad = SEED.replacen("03 00 00 00 41", "30 00 00 00 41", 1);
+    let out = bson_tutor(&["inspect", "--hex", &bad], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out).trim(),
+        "error: byte 19: string length 48 runs past the end of the document (36 bytes) (in field `name`)"
+    );
+    // A dump still shows the bytes before the error.
+    let out = bson_tutor(&["inspect", "--hex", &bad, "--to", "dump"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out).lines().count(), 3);
+}
+
+#[test]
+fn bad_hex_and_missing_files_are_clear_errors() {
+    let out = bson_tutor(&["inspect", "--hex", "24 00 zz"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("--hex: column 7: `z` is not a hex digit"), "{}", stderr(&out));
+    let out = bson_tutor(&["inspect", "--file", "/nonexistent/x.bson"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("/nonexistent/x.bson"), "{}", stderr(&out));
+    let out = bson_tutor(&["inspect", "--file", "-"], Some(&[]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("byte 0"), "{}", stderr(&out));
+}
+
+#[test]
+fn no_arguments_prints_the_command_overview() {
+    let out = bson_tutor(&[], None);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("inspect"), "{}", stdout(&out));
+}
+
+fn bson_tutor_hex(h: &str) -> Vec<u8> {
+    bson_tutor::bson::hex::decode(h).expect("test hex")
+}
