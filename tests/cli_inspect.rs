@@ -14,7 +14,12 @@ fn bson_tutor(args: &[&str], stdin: Option<&[u8]>) -> Output {
         .spawn()
         .expect("binary starts");
     if let Some(input) = stdin {
-        child.stdin.take().expect("stdin").write_all(input).expect("write stdin");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input)
+            .expect("write stdin");
     }
     drop(child.stdin.take());
     child.wait_with_output().expect("binary finishes")
@@ -38,17 +43,27 @@ fn seed_document_table_has_the_seed_rows() {
         .skip(2)
         .map(|l| {
             let (offset, rest) = l.split_once(' ').expect("offset column");
-            (offset.parse().expect("numeric offset"), rest.trim().to_owned())
+            (
+                offset.parse().expect("numeric offset"),
+                rest.trim().to_owned(),
+            )
         })
         .collect();
     let offsets: Vec<usize> = rows.iter().map(|r| r.0).collect();
     assert_eq!(offsets, [0, 4, 5, 9, 13, 14, 19, 23, 26, 27, 31, 35]);
-    assert!(rows[0].1.starts_with("24 00 00 00") && rows[0].1.ends_with("document length = 0x24 = 36 bytes"));
+    assert!(
+        rows[0].1.starts_with("24 00 00 00")
+            && rows[0].1.ends_with("document length = 0x24 = 36 bytes")
+    );
     assert!(rows[1].1.ends_with("type 0x10 = int32"));
     assert!(rows[2].1.contains("5f 69 64 00") && rows[2].1.ends_with("key \"_id\" + NUL"));
     assert!(rows[3].1.ends_with("value 1"));
     assert!(rows[4].1.ends_with("type 0x02 = string"));
-    assert!(rows[6].1.ends_with("string length = 3 (counting the trailing NUL)"));
+    assert!(
+        rows[6]
+            .1
+            .ends_with("string length = 3 (counting the trailing NUL)")
+    );
     assert!(rows[7].1.starts_with("41 6e 00"));
     assert!(rows[10].1.starts_with("1e 00 00 00") && rows[10].1.ends_with("value 30"));
     assert!(rows[11].1.ends_with("end of document"));
@@ -57,10 +72,17 @@ fn seed_document_table_has_the_seed_rows() {
 #[test]
 fn a_one_is_12_bytes_and_the_empty_document_5() {
     let out = bson_tutor(&["inspect", "--hex", "0c000000 10 6100 01000000 00"], None);
-    assert!(stdout(&out).contains("document length = 0xc = 12 bytes"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("document length = 0xc = 12 bytes"),
+        "{}",
+        stdout(&out)
+    );
     let out = bson_tutor(&["inspect", "--hex", "05 00 00 00 00"], None);
     let text = stdout(&out);
-    assert!(text.contains("document length = 0x5 = 5 bytes") && text.contains("end of document"), "{text}");
+    assert!(
+        text.contains("document length = 0x5 = 5 bytes") && text.contains("end of document"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -68,7 +90,16 @@ fn hex_view_round_trips_through_our_encoder() {
     let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "hex"], None);
     assert_eq!(stdout(&out), format!("{}\n", SEED.replace(' ', "")));
     // A degenerate array (keys "" instead of "0") comes back canonical.
-    let out = bson_tutor(&["inspect", "--hex", "13000000 04 6100 0B000000 10 00 0A000000 00 00", "--to", "hex"], None);
+    let out = bson_tutor(
+        &[
+            "inspect",
+            "--hex",
+            "13000000 04 6100 0B000000 10 00 0A000000 00 00",
+            "--to",
+            "hex",
+        ],
+        None,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), "140000000461000c0000001030000a0000000000\n");
 }
@@ -100,14 +131,21 @@ fn stdin_stream_of_documents_is_walked_one_by_one() {
     assert_eq!(stdout(&out), "0500000000\n0c0000001061000100000000\n");
     let out = bson_tutor(&["inspect", "--file", "-"], Some(&input));
     let text = stdout(&out);
-    assert!(text.contains("document 1 (input bytes 0..5)") && text.contains("document 2 (input bytes 5..17)"), "{text}");
+    assert!(
+        text.contains("document 1 (input bytes 0..5)")
+            && text.contains("document 2 (input bytes 5..17)"),
+        "{text}"
+    );
 }
 
 #[test]
 fn dump_view_shows_offsets_hex_and_ascii() {
     let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "dump"], None);
     let text = stdout(&out);
-    assert_eq!(text.lines().next(), Some("00000000  24 00 00 00 10 5f 69 64  00 01 00 00 00 02 6e 61  |$...._id......na|"));
+    assert_eq!(
+        text.lines().next(),
+        Some("00000000  24 00 00 00 10 5f 69 64  00 01 00 00 00 02 6e 61  |$...._id......na|")
+    );
     assert_eq!(text.lines().count(), 3);
 }
 
@@ -130,10 +168,18 @@ fn bad_bytes_fail_with_the_offset_and_a_sentence() {
 fn bad_hex_and_missing_files_are_clear_errors() {
     let out = bson_tutor(&["inspect", "--hex", "24 00 zz"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("--hex: column 7: `z` is not a hex digit"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--hex: column 7: `z` is not a hex digit"),
+        "{}",
+        stderr(&out)
+    );
     let out = bson_tutor(&["inspect", "--file", "/nonexistent/x.bson"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("/nonexistent/x.bson"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("/nonexistent/x.bson"),
+        "{}",
+        stderr(&out)
+    );
     let out = bson_tutor(&["inspect", "--file", "-"], Some(&[]));
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("byte 0"), "{}", stderr(&out));

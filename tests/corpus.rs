@@ -40,16 +40,19 @@ fn corpus_files(dir: &PathBuf) -> Vec<(String, Json)> {
         .map(|p| {
             let text = std::fs::read_to_string(&p).expect("corpus file is readable");
             let json = serde_json::from_str(&text).expect("corpus file is JSON");
-            (p.file_name().unwrap_or_default().to_string_lossy().into_owned(), json)
+            (
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                json,
+            )
         })
         .collect()
 }
 
 fn cases<'a>(file: &'a Json, key: &str) -> impl Iterator<Item = &'a Json> {
-    file.get(key)
-        .and_then(Json::as_array)
-        .into_iter()
-        .flatten()
+    file.get(key).and_then(Json::as_array).into_iter().flatten()
 }
 
 fn field<'a>(case: &'a Json, key: &str) -> Option<&'a str> {
@@ -74,12 +77,17 @@ fn check_valid(case: &Json) -> Result<(), String> {
     let mut next = 0;
     for row in rows(&spans) {
         if row.offset != next {
-            return Err(format!("annotated rows skip or overlap at byte {next}: {row:?}"));
+            return Err(format!(
+                "annotated rows skip or overlap at byte {next}: {row:?}"
+            ));
         }
         next += row.len;
     }
     if next != canonical.len() {
-        return Err(format!("annotated rows end at {next}, document is {}", canonical.len()));
+        return Err(format!(
+            "annotated rows end at {next}, document is {}",
+            canonical.len()
+        ));
     }
     if let Some(degenerate_hex) = field(case, "degenerate_bson") {
         let degenerate = hex::decode(degenerate_hex).map_err(|e| e.to_string())?;
@@ -104,7 +112,11 @@ fn check_decode_error(case: &Json) -> Result<(), String> {
     match (decoded, walked, spans) {
         (Err(a), Err(b), Err(c)) if a == b && b == c => {
             if a.offset > bytes.len() {
-                return Err(format!("error offset {} is past the input ({} bytes)", a.offset, bytes.len()));
+                return Err(format!(
+                    "error offset {} is past the input ({} bytes)",
+                    a.offset,
+                    bytes.len()
+                ));
             }
             Ok(())
         }
@@ -125,7 +137,10 @@ fn bson_corpus_binary_conformance() {
                 Ok(()) => p += 1,
                 Err(e) => {
                     f += 1;
-                    failures.push(format!("{name}: valid: {}: {e}", field(case, "description").unwrap_or("?")));
+                    failures.push(format!(
+                        "{name}: valid: {}: {e}",
+                        field(case, "description").unwrap_or("?")
+                    ));
                 }
             }
         }
@@ -134,17 +149,27 @@ fn bson_corpus_binary_conformance() {
                 Ok(()) => p += 1,
                 Err(e) => {
                     f += 1;
-                    failures.push(format!("{name}: decodeErrors: {}: {e}", field(case, "description").unwrap_or("?")));
+                    failures.push(format!(
+                        "{name}: decodeErrors: {}: {e}",
+                        field(case, "description").unwrap_or("?")
+                    ));
                 }
             }
         }
         // Extended JSON (canonical/relaxed/degenerate extjson and parseErrors) belongs to
         // the Extended JSON parser; counted here as not yet run, never as passed.
         let extjson = cases(&file, "valid")
-            .map(|c| ["canonical_extjson", "relaxed_extjson", "degenerate_extjson", "converted_extjson"]
+            .map(|c| {
+                [
+                    "canonical_extjson",
+                    "relaxed_extjson",
+                    "degenerate_extjson",
+                    "converted_extjson",
+                ]
                 .iter()
                 .filter(|k| c.get(**k).is_some())
-                .count())
+                .count()
+            })
             .sum::<usize>()
             + cases(&file, "parseErrors").count();
         println!("{name:<32} {p:>4} passed, {f} failed ({extjson} extjson checks not yet run)");
@@ -152,8 +177,15 @@ fn bson_corpus_binary_conformance() {
         failed += f;
         not_run += extjson;
     }
-    println!("bson corpus: {passed} passed, {failed} failed ({not_run} extjson checks not yet run)");
-    assert!(failures.is_empty(), "{} corpus cases failed:\n{}", failures.len(), failures.join("\n"));
+    println!(
+        "bson corpus: {passed} passed, {failed} failed ({not_run} extjson checks not yet run)"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} corpus cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(passed >= 700, "suspiciously few corpus cases ran: {passed}");
 }
 
@@ -167,22 +199,35 @@ fn decimal128_prints_as_the_corpus_says() {
             continue;
         }
         for case in cases(&file, "valid") {
-            let (Some(bson_hex), Some(ext)) = (field(case, "canonical_bson"), field(case, "canonical_extjson")) else {
+            let (Some(bson_hex), Some(ext)) = (
+                field(case, "canonical_bson"),
+                field(case, "canonical_extjson"),
+            ) else {
                 continue;
             };
             let ext: Json = serde_json::from_str(ext).expect("canonical_extjson is JSON");
-            let want = ext["d"]["$numberDecimal"].as_str().expect("a $numberDecimal string");
-            let doc = decode_document(&hex::decode(bson_hex).expect("hex")).expect("valid case decodes");
+            let want = ext["d"]["$numberDecimal"]
+                .as_str()
+                .expect("a $numberDecimal string");
+            let doc =
+                decode_document(&hex::decode(bson_hex).expect("hex")).expect("valid case decodes");
             let Some(Value::Decimal128(d)) = doc.get("d") else {
                 panic!("{name}: field d is not a decimal128");
             };
             checked += 1;
             if d.to_string() != want {
-                failures.push(format!("{name}: {}: want {want}, got {d}", field(case, "description").unwrap_or("?")));
+                failures.push(format!(
+                    "{name}: {}: want {want}, got {d}",
+                    field(case, "description").unwrap_or("?")
+                ));
             }
         }
     }
-    println!("decimal128 strings: {} passed, {} failed", checked - failures.len(), failures.len());
+    println!(
+        "decimal128 strings: {} passed, {} failed",
+        checked - failures.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked > 500, "only {checked} decimal128 cases found");
 }

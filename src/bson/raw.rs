@@ -245,21 +245,13 @@ impl<'a> RawDocument<'a> {
         what: &'static str,
         container: &'static str,
     ) -> Result<Self, DecodeError> {
+        let ty = if what == "array" {
+            ElementType::Array
+        } else {
+            ElementType::Document
+        };
+        need(ty, MIN_DOCUMENT_SIZE, at, limit)?;
         let available = limit - at;
-        if available < 4 {
-            return Err(err(
-                DecodeErrorKind::ValueTruncated {
-                    ty: if what == "array" {
-                        ElementType::Array
-                    } else {
-                        ElementType::Document
-                    },
-                    needed: MIN_DOCUMENT_SIZE,
-                    available,
-                },
-                at,
-            ));
-        }
         let declared = read_i32(self.buf, at);
         if declared < MIN_DOCUMENT_SIZE as i32 {
             return Err(err(
@@ -401,6 +393,22 @@ impl<'a> Elements<'a> {
     }
 }
 
+/// Fails unless at least `needed` bytes remain between `at` and `limit`.
+fn need(ty: ElementType, needed: usize, at: usize, limit: usize) -> Result<(), DecodeError> {
+    let available = limit - at;
+    if available < needed {
+        return Err(err(
+            DecodeErrorKind::ValueTruncated {
+                ty,
+                needed,
+                available,
+            },
+            at,
+        ));
+    }
+    Ok(())
+}
+
 /// A C string starting at `at` that must end before `limit`.
 fn read_cstr<'a>(
     buf: &'a [u8],
@@ -431,17 +439,8 @@ fn read_string<'a>(
     container_len: usize,
 ) -> Result<(&'a str, usize), DecodeError> {
     let buf = doc.buf;
+    need(ElementType::String, 5, at, limit)?;
     let available = limit - at;
-    if available < 4 {
-        return Err(err(
-            DecodeErrorKind::ValueTruncated {
-                ty: ElementType::String,
-                needed: 5,
-                available,
-            },
-            at,
-        ));
-    }
     let declared = read_i32(buf, at);
     if declared < 1 {
         return Err(err(
@@ -485,17 +484,7 @@ fn fixed<const N: usize>(
     at: usize,
     limit: usize,
 ) -> Result<[u8; N], DecodeError> {
-    let available = limit - at;
-    if available < N {
-        return Err(err(
-            DecodeErrorKind::ValueTruncated {
-                ty,
-                needed: N,
-                available,
-            },
-            at,
-        ));
-    }
+    need(ty, N, at, limit)?;
     Ok(array(buf, at))
 }
 
@@ -588,17 +577,8 @@ fn read_binary<'a>(
     limit: usize,
 ) -> Result<(RawValue<'a>, usize), DecodeError> {
     let buf = doc.buf;
+    need(ElementType::Binary, 5, at, limit)?;
     let available = limit - at;
-    if available < 5 {
-        return Err(err(
-            DecodeErrorKind::ValueTruncated {
-                ty: ElementType::Binary,
-                needed: 5,
-                available,
-            },
-            at,
-        ));
-    }
     let declared = read_i32(buf, at);
     if declared < 0 {
         return Err(err(
@@ -660,17 +640,8 @@ fn read_code_with_scope<'a>(
     // 4 (total) + 5 (shortest string) + 5 (empty scope)
     const MIN: usize = 14;
     let buf = doc.buf;
+    need(ElementType::JavaScriptWithScope, 4, at, limit)?;
     let available = limit - at;
-    if available < 4 {
-        return Err(err(
-            DecodeErrorKind::ValueTruncated {
-                ty: ElementType::JavaScriptWithScope,
-                needed: MIN,
-                available,
-            },
-            at,
-        ));
-    }
     let declared = read_i32(buf, at);
     if declared < MIN as i32 {
         return Err(err(

@@ -65,31 +65,69 @@ pub enum ElementType {
     MaxKey = 0x7F,
 }
 
+/// One row of the type table: the `$type` alias the server uses and the name this crate shows.
+struct TypeInfo {
+    ty: ElementType,
+    alias: &'static str,
+    name: &'static str,
+}
+
+/// The manual's type table, in type-byte order (0x01..=0x13, then MaxKey, then MinKey).
+const TABLE: [TypeInfo; 21] = {
+    use ElementType::*;
+    const fn row(ty: ElementType, alias: &'static str, name: &'static str) -> TypeInfo {
+        TypeInfo { ty, alias, name }
+    }
+    [
+        row(Double, "double", "double"),
+        row(String, "string", "string"),
+        row(Document, "object", "document"),
+        row(Array, "array", "array"),
+        row(Binary, "binData", "binary"),
+        row(Undefined, "undefined", "undefined"),
+        row(ObjectId, "objectId", "objectId"),
+        row(Boolean, "bool", "bool"),
+        row(DateTime, "date", "date"),
+        row(Null, "null", "null"),
+        row(Regex, "regex", "regex"),
+        row(DbPointer, "dbPointer", "dbPointer"),
+        row(JavaScript, "javascript", "javascript"),
+        row(Symbol, "symbol", "symbol"),
+        row(
+            JavaScriptWithScope,
+            "javascriptWithScope",
+            "javascriptWithScope",
+        ),
+        row(Int32, "int", "int32"),
+        row(Timestamp, "timestamp", "timestamp"),
+        row(Int64, "long", "int64"),
+        row(Decimal128, "decimal", "decimal128"),
+        row(MaxKey, "maxKey", "maxKey"),
+        row(MinKey, "minKey", "minKey"),
+    ]
+};
+
 impl ElementType {
     /// Every element type, in type-byte order (MaxKey and MinKey last).
-    pub const ALL: [ElementType; 21] = [
-        Self::Double,
-        Self::String,
-        Self::Document,
-        Self::Array,
-        Self::Binary,
-        Self::Undefined,
-        Self::ObjectId,
-        Self::Boolean,
-        Self::DateTime,
-        Self::Null,
-        Self::Regex,
-        Self::DbPointer,
-        Self::JavaScript,
-        Self::Symbol,
-        Self::JavaScriptWithScope,
-        Self::Int32,
-        Self::Timestamp,
-        Self::Int64,
-        Self::Decimal128,
-        Self::MaxKey,
-        Self::MinKey,
-    ];
+    pub const ALL: [ElementType; 21] = {
+        let mut all = [ElementType::Double; 21];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = TABLE[i].ty;
+            i += 1;
+        }
+        all
+    };
+
+    const fn info(self) -> &'static TypeInfo {
+        let index = match self {
+            Self::MaxKey => 19,
+            Self::MinKey => 20,
+            // 0x01..=0x13 are contiguous.
+            other => other as usize - 1,
+        };
+        &TABLE[index]
+    }
 
     /// The type for a type byte, or `None` for a byte the spec does not define.
     ///
@@ -100,30 +138,12 @@ impl ElementType {
     /// assert_eq!(ElementType::from_u8(0x80), None);
     /// ```
     pub const fn from_u8(byte: u8) -> Option<Self> {
-        Some(match byte {
-            0x01 => Self::Double,
-            0x02 => Self::String,
-            0x03 => Self::Document,
-            0x04 => Self::Array,
-            0x05 => Self::Binary,
-            0x06 => Self::Undefined,
-            0x07 => Self::ObjectId,
-            0x08 => Self::Boolean,
-            0x09 => Self::DateTime,
-            0x0A => Self::Null,
-            0x0B => Self::Regex,
-            0x0C => Self::DbPointer,
-            0x0D => Self::JavaScript,
-            0x0E => Self::Symbol,
-            0x0F => Self::JavaScriptWithScope,
-            0x10 => Self::Int32,
-            0x11 => Self::Timestamp,
-            0x12 => Self::Int64,
-            0x13 => Self::Decimal128,
-            0xFF => Self::MinKey,
-            0x7F => Self::MaxKey,
-            _ => return None,
-        })
+        match byte {
+            0x01..=0x13 => Some(TABLE[byte as usize - 1].ty),
+            0x7F => Some(Self::MaxKey),
+            0xFF => Some(Self::MinKey),
+            _ => None,
+        }
     }
 
     /// The byte that announces this type in an element.
@@ -140,68 +160,24 @@ impl ElementType {
     pub fn from_number(number: i64) -> Option<Self> {
         match number {
             -1 => Some(Self::MinKey),
-            0..=127 => Self::from_u8(number as u8).filter(|t| *t != Self::MinKey),
+            0..=127 => Self::from_u8(number as u8),
             _ => None,
         }
     }
 
     /// The string alias `$type` accepts and returns (`"int"`, `"long"`, `"binData"`, ...).
     pub const fn alias(self) -> &'static str {
-        match self {
-            Self::Double => "double",
-            Self::String => "string",
-            Self::Document => "object",
-            Self::Array => "array",
-            Self::Binary => "binData",
-            Self::Undefined => "undefined",
-            Self::ObjectId => "objectId",
-            Self::Boolean => "bool",
-            Self::DateTime => "date",
-            Self::Null => "null",
-            Self::Regex => "regex",
-            Self::DbPointer => "dbPointer",
-            Self::JavaScript => "javascript",
-            Self::Symbol => "symbol",
-            Self::JavaScriptWithScope => "javascriptWithScope",
-            Self::Int32 => "int",
-            Self::Timestamp => "timestamp",
-            Self::Int64 => "long",
-            Self::Decimal128 => "decimal",
-            Self::MinKey => "minKey",
-            Self::MaxKey => "maxKey",
-        }
+        self.info().alias
     }
 
     /// The type for a `$type` alias; aliases are case-sensitive, as on the server.
     pub fn from_alias(alias: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.alias() == alias)
+        TABLE.iter().find(|t| t.alias == alias).map(|t| t.ty)
     }
 
     /// The name this crate shows for the type in tables and span dumps (`"int32"`, `"document"`).
     pub const fn name(self) -> &'static str {
-        match self {
-            Self::Double => "double",
-            Self::String => "string",
-            Self::Document => "document",
-            Self::Array => "array",
-            Self::Binary => "binary",
-            Self::Undefined => "undefined",
-            Self::ObjectId => "objectId",
-            Self::Boolean => "bool",
-            Self::DateTime => "date",
-            Self::Null => "null",
-            Self::Regex => "regex",
-            Self::DbPointer => "dbPointer",
-            Self::JavaScript => "javascript",
-            Self::Symbol => "symbol",
-            Self::JavaScriptWithScope => "javascriptWithScope",
-            Self::Int32 => "int32",
-            Self::Timestamp => "timestamp",
-            Self::Int64 => "int64",
-            Self::Decimal128 => "decimal128",
-            Self::MinKey => "minKey",
-            Self::MaxKey => "maxKey",
-        }
+        self.info().name
     }
 
     /// Whether the manual marks the type as deprecated.
@@ -297,8 +273,11 @@ mod tests {
 
     #[test]
     fn undefined_bytes_are_not_types() {
-        let defined = (0u8..=255).filter_map(ElementType::from_u8).count();
-        assert_eq!(defined, 21);
+        let defined: Vec<_> = (0u8..=255).filter_map(ElementType::from_u8).collect();
+        assert_eq!(defined, ElementType::ALL);
+        for (i, t) in ElementType::ALL.iter().enumerate() {
+            assert_eq!(t.info().ty, *t, "table row {i} is out of order");
+        }
         assert_eq!(ElementType::from_u8(0x00), None);
         assert_eq!(ElementType::from_u8(0x14), None);
     }
