@@ -321,6 +321,16 @@ mod tests {
     }
 
     #[test]
+    fn documents_over_16_mib_are_refused_and_the_buffer_is_left_alone() {
+        let mut d = Document::new();
+        d.push("big", "x".repeat(MAX_DOCUMENT_SIZE));
+        let mut out = vec![1, 2, 3];
+        let e = encode_document_into(&d, &mut out).unwrap_err();
+        assert!(matches!(e, EncodeError::TooLarge { max: MAX_DOCUMENT_SIZE, .. }), "{e}");
+        assert_eq!(out, [1, 2, 3]);
+    }
+
+    #[test]
     fn too_deep_values_are_refused() {
         let mut v = Value::Int32(1);
         for _ in 0..=MAX_NESTING_DEPTH {
