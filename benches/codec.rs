@@ -176,7 +176,7 @@ fn peer(v: &Value) -> bson::Bson {
     use bson::Bson as B;
     match v {
         Value::Double(x) => B::Double(*x),
-        Value::String(s) => B::String(s.clone()),
+        Value::String(s) => B::String(s.to_string()),
         Value::Document(d) => B::Document(peer_doc(d)),
         Value::Array(a) => B::Array(a.iter().map(peer).collect()),
         Value::Binary(b) => B::Binary(bson::Binary {
@@ -192,8 +192,8 @@ fn peer(v: &Value) -> bson::Bson {
             pattern: r.pattern.as_str().try_into().expect("regex pattern"),
             options: r.options.as_str().try_into().expect("regex options"),
         }),
-        Value::JavaScript(s) => B::JavaScriptCode(s.clone()),
-        Value::Symbol(s) => B::Symbol(s.clone()),
+        Value::JavaScript(s) => B::JavaScriptCode(s.to_string()),
+        Value::Symbol(s) => B::Symbol(s.to_string()),
         Value::JavaScriptWithScope(c) => {
             B::JavaScriptCodeWithScope(bson::JavaScriptCodeWithScope {
                 code: c.code.clone(),

@@ -20,4 +20,6 @@ pub use error::{DecodeError, DecodeErrorKind, EncodeError};
 pub use oid::ObjectId;
 pub use raw::Limits;
 pub use spec::ElementType;
-pub use value::{Binary, CodeWithScope, DbPointer, Document, Regex, Timestamp, Value};
+pub use value::{
+    Binary, CodeWithScope, CompactString, DbPointer, Document, Regex, Timestamp, Value,
+};

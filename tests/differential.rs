@@ -37,7 +37,7 @@ fn to_peer(value: &Value) -> bson::Bson {
     use bson::Bson;
     match value {
         Value::Double(v) => Bson::Double(*v),
-        Value::String(s) => Bson::String(s.clone()),
+        Value::String(s) => Bson::String(s.to_string()),
         Value::Document(d) => Bson::Document(to_peer_doc(d)),
         Value::Array(items) => Bson::Array(items.iter().map(to_peer).collect()),
         Value::Binary(b) => Bson::Binary(bson::Binary {
@@ -54,8 +54,8 @@ fn to_peer(value: &Value) -> bson::Bson {
             options: bson::raw::CString::try_from(r.options.as_str()).expect("options have no NUL"),
         }),
         Value::DbPointer(p) => peer_db_pointer(&p.namespace, &p.id),
-        Value::JavaScript(s) => Bson::JavaScriptCode(s.clone()),
-        Value::Symbol(s) => Bson::Symbol(s.clone()),
+        Value::JavaScript(s) => Bson::JavaScriptCode(s.to_string()),
+        Value::Symbol(s) => Bson::Symbol(s.to_string()),
         Value::JavaScriptWithScope(c) => {
             Bson::JavaScriptCodeWithScope(bson::JavaScriptCodeWithScope {
                 code: c.code.clone(),
@@ -285,7 +285,7 @@ fn regex() -> impl Strategy<Value = Regex> {
 fn leaf() -> impl Strategy<Value = Value> {
     prop_oneof![
         double().prop_map(Value::Double),
-        text().prop_map(Value::String),
+        text().prop_map(|s| Value::String(s.into())),
         binary().prop_map(Value::Binary),
         Just(Value::Undefined),
         any::<[u8; 12]>().prop_map(|b| Value::ObjectId(ObjectId(b))),
@@ -299,8 +299,8 @@ fn leaf() -> impl Strategy<Value = Value> {
                 id: ObjectId(id),
             }
         ))),
-        text().prop_map(Value::JavaScript),
-        text().prop_map(Value::Symbol),
+        text().prop_map(|s| Value::JavaScript(s.into())),
+        text().prop_map(|s| Value::Symbol(s.into())),
         int32().prop_map(Value::Int32),
         (u32_edge(), u32_edge())
             .prop_map(|(time, increment)| Value::Timestamp(Timestamp { time, increment })),
@@ -568,7 +568,7 @@ fn one_megabyte_string() {
     assert_eq!(bytes.len(), 4 + (1 + 4 + 4 + s.len() + 1) + (1 + 6 + 4) + 1);
     assert_eq!(
         decode_document(&bytes).unwrap().get("big"),
-        Some(&Value::String(s))
+        Some(&Value::String(s.into()))
     );
 }
 

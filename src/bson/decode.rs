@@ -64,45 +64,64 @@ pub(crate) fn no_trailing_bytes(bytes: &[u8], raw: RawDocument<'_>) -> Result<()
 }
 
 fn walk(raw: RawDocument<'_>) -> Result<(), DecodeError> {
-    for el in raw.elements() {
-        let el = el?;
+    raw.try_for_each_element(|el| {
         let nested = match el.value {
             RawValue::Document(d) | RawValue::Array(d) => d,
             RawValue::JavaScriptWithScope { scope, .. } => scope,
-            _ => continue,
+            _ => return Ok(()),
         };
-        walk(nested).map_err(|e| e.in_field(el.key))?;
-    }
-    Ok(())
+        walk(nested).map_err(|e| e.in_field(el.key))
+    })
 }
 
 /// Builds a [`Document`] from a checked raw document.
 pub(crate) fn to_document(raw: RawDocument<'_>) -> Result<Document, DecodeError> {
-    let mut doc = Document::new();
-    for el in raw.elements() {
-        let el = el?;
+    let mut doc = Document::with_capacity(capacity_guess(raw, 12));
+    raw.try_for_each_element(|el| {
         let value = to_value(el.value).map_err(|e| e.in_field(el.key))?;
         doc.push(el.key, value);
-    }
+        Ok(())
+    })?;
     Ok(doc)
 }
 
+/// Room for the fields a document of this size typically holds, so that vectors rarely
+/// grow; bounded so that a document of a few large values does not reserve much.
+fn capacity_guess(raw: RawDocument<'_>, bytes_per_field: usize) -> usize {
+    (raw.len() / bytes_per_field).min(64)
+}
+
 fn to_array(raw: RawDocument<'_>) -> Result<Vec<Value>, DecodeError> {
-    let mut items = Vec::new();
-    for el in raw.elements() {
-        // Array keys are positions by convention only; readers ignore them, as drivers do.
-        let el = el?;
+    let mut items = Vec::with_capacity(capacity_guess(raw, 8));
+    // Array keys are positions by convention only; readers ignore them, as drivers do.
+    raw.try_for_each_element(|el| {
         items.push(to_value(el.value).map_err(|e| e.in_field(el.key))?);
-    }
+        Ok(())
+    })?;
     Ok(items)
 }
 
+/// Only values holding documents can fail (deeper down); the rest convert directly.
+#[inline]
 fn to_value(raw: RawValue<'_>) -> Result<Value, DecodeError> {
     Ok(match raw {
-        RawValue::Double(v) => Value::Double(v),
-        RawValue::String(s) => Value::String(s.to_owned()),
         RawValue::Document(d) => Value::Document(to_document(d)?),
         RawValue::Array(d) => Value::Array(to_array(d)?),
+        RawValue::JavaScriptWithScope { code, scope } => {
+            Value::JavaScriptWithScope(Box::new(CodeWithScope {
+                code: code.to_owned(),
+                scope: to_document(scope)?,
+            }))
+        }
+        leaf => leaf_value(leaf),
+    })
+}
+
+#[inline]
+fn leaf_value(raw: RawValue<'_>) -> Value {
+    match raw {
+        RawValue::Double(v) => Value::Double(v),
+        RawValue::String(s) => Value::String(s.into()),
         RawValue::Binary { subtype, bytes } => Value::Binary(Binary {
             subtype,
             bytes: bytes.to_vec(),
@@ -119,21 +138,19 @@ fn to_value(raw: RawValue<'_>) -> Result<Value, DecodeError> {
             namespace: namespace.to_owned(),
             id: ObjectId(id),
         })),
-        RawValue::JavaScript(s) => Value::JavaScript(s.to_owned()),
-        RawValue::Symbol(s) => Value::Symbol(s.to_owned()),
-        RawValue::JavaScriptWithScope { code, scope } => {
-            Value::JavaScriptWithScope(Box::new(CodeWithScope {
-                code: code.to_owned(),
-                scope: to_document(scope)?,
-            }))
-        }
+        RawValue::JavaScript(s) => Value::JavaScript(s.into()),
+        RawValue::Symbol(s) => Value::Symbol(s.into()),
         RawValue::Int32(v) => Value::Int32(v),
         RawValue::Timestamp { time, increment } => Value::Timestamp(Timestamp { time, increment }),
         RawValue::Int64(v) => Value::Int64(v),
         RawValue::Decimal128(b) => Value::Decimal128(Decimal128(b)),
         RawValue::MinKey => Value::MinKey,
         RawValue::MaxKey => Value::MaxKey,
-    })
+        // Handled by `to_value`, which never passes them here.
+        RawValue::Document(_) | RawValue::Array(_) | RawValue::JavaScriptWithScope { .. } => {
+            Value::Null
+        }
+    }
 }
 
 /// Splits concatenated documents (a mongodump file) into the byte range of each, reading
@@ -165,14 +182,15 @@ impl Iterator for DocumentRanges<'_> {
         if self.done || self.pos == self.bytes.len() {
             return None;
         }
-        match RawDocument::open_at(self.bytes, self.pos, self.limits) {
+        let start = self.pos;
+        match RawDocument::open(&self.bytes[start..], self.limits) {
             Ok(raw) => {
-                self.pos = raw.end();
-                Some(Ok(raw.start()..raw.end()))
+                self.pos = start + raw.end();
+                Some(Ok(start..self.pos))
             }
             Err(e) => {
                 self.done = true;
-                Some(Err(e))
+                Some(Err(e.shifted(start)))
             }
         }
     }

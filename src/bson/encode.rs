@@ -326,7 +326,16 @@ mod tests {
         d.push("big", "x".repeat(MAX_DOCUMENT_SIZE));
         let mut out = vec![1, 2, 3];
         let e = encode_document_into(&d, &mut out).unwrap_err();
-        assert!(matches!(e, EncodeError::TooLarge { max: MAX_DOCUMENT_SIZE, .. }), "{e}");
+        assert!(
+            matches!(
+                e,
+                EncodeError::TooLarge {
+                    max: MAX_DOCUMENT_SIZE,
+                    ..
+                }
+            ),
+            "{e}"
+        );
         assert_eq!(out, [1, 2, 3]);
     }
 

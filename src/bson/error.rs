@@ -7,15 +7,34 @@ use super::spec::{ElementType, MAX_DOCUMENT_SIZE};
 
 /// A document that could not be decoded: the first problem found, with its byte offset.
 ///
-/// Offsets count from the first byte of the outermost document.
+/// Offsets count from the first byte of the outermost document. The details live behind a
+/// box (read them through `Deref`: `err.offset`, `err.kind`) so that the `Result`s of the hot
+/// decoding path stay small.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
+pub struct DecodeError(Box<DecodeErrorInfo>);
+
+/// What a [`DecodeError`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeErrorInfo {
     /// What is wrong.
     pub kind: DecodeErrorKind,
     /// The byte where the problem is.
     pub offset: usize,
     /// The dotted path of the field being read, when the problem is inside one.
     pub path: Option<String>,
+}
+
+impl std::ops::Deref for DecodeError {
+    type Target = DecodeErrorInfo;
+    fn deref(&self) -> &DecodeErrorInfo {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for DecodeError {
+    fn deref_mut(&mut self) -> &mut DecodeErrorInfo {
+        &mut self.0
+    }
 }
 
 /// The kinds of malformed BSON the decoder refuses.
@@ -144,11 +163,11 @@ pub enum DecodeErrorKind {
 
 impl DecodeError {
     pub(crate) fn new(kind: DecodeErrorKind, offset: usize) -> Self {
-        DecodeError {
+        DecodeError(Box::new(DecodeErrorInfo {
             kind,
             offset,
             path: None,
-        }
+        }))
     }
 
     /// The same error, seen from the document that holds field `key`.

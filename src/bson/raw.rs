@@ -30,13 +30,16 @@ impl Default for Limits {
 }
 
 /// A document inside a buffer whose envelope (length prefix, terminator, depth) is checked.
+///
+/// Offsets are kept as `u32` (a BSON length is an `i32`, so they always fit) to keep the
+/// values the walker hands around small.
 #[derive(Clone, Copy, Debug)]
 pub struct RawDocument<'a> {
     buf: &'a [u8],
-    start: usize,
-    end: usize,
-    depth: usize,
-    limits: Limits,
+    start: u32,
+    end: u32,
+    depth: u32,
+    max_depth: u32,
 }
 
 /// One element: where its parts are and its value, not yet copied out of the buffer.
@@ -147,40 +150,43 @@ pub enum RawValue<'a> {
     MaxKey,
 }
 
+#[cold]
 fn err(kind: DecodeErrorKind, offset: usize) -> DecodeError {
     DecodeError::new(kind, offset)
 }
 
+#[inline]
 fn array<const N: usize>(buf: &[u8], at: usize) -> [u8; N] {
     let mut out = [0u8; N];
     out.copy_from_slice(&buf[at..at + N]);
     out
 }
 
+#[inline]
 fn read_i32(buf: &[u8], at: usize) -> i32 {
     i32::from_le_bytes(array(buf, at))
 }
 
 impl<'a> RawDocument<'a> {
-    /// Opens the document that starts at `start` in `buf`, which may continue past it
-    /// (a stream of documents). Checks the length prefix, the size limit and the terminator.
+    /// Opens the document at the start of `buf`, which may continue past it (a stream of
+    /// documents). Checks the length prefix, the size limit and the terminator.
     ///
     /// # Errors
     /// A missing or impossible length, a document larger than the limit or than the buffer,
     /// or a last byte other than 0x00.
-    pub fn open_at(buf: &'a [u8], start: usize, limits: Limits) -> Result<Self, DecodeError> {
-        let available = buf.len().saturating_sub(start);
+    pub fn open(buf: &'a [u8], limits: Limits) -> Result<Self, DecodeError> {
+        let available = buf.len();
         if available < 4 {
-            return Err(err(DecodeErrorKind::MissingLength { available }, start));
+            return Err(err(DecodeErrorKind::MissingLength { available }, 0));
         }
-        let declared = read_i32(buf, start);
+        let declared = read_i32(buf, 0);
         if declared < MIN_DOCUMENT_SIZE as i32 {
             return Err(err(
                 DecodeErrorKind::DocumentLengthTooSmall {
                     declared: declared.into(),
                     what: "document",
                 },
-                start,
+                0,
             ));
         }
         let declared = declared as usize;
@@ -190,7 +196,7 @@ impl<'a> RawDocument<'a> {
                     declared,
                     max: limits.max_size,
                 },
-                start,
+                0,
             ));
         }
         if declared > available {
@@ -199,26 +205,19 @@ impl<'a> RawDocument<'a> {
                     declared,
                     available,
                 },
-                start,
+                0,
             ));
         }
-        Self::checked(buf, start, start + declared, 0, limits, "document")
-    }
-
-    /// Opens the document that fills the start of `buf`. Bytes after it are not looked at.
-    ///
-    /// # Errors
-    /// As [`RawDocument::open_at`].
-    pub fn open(buf: &'a [u8], limits: Limits) -> Result<Self, DecodeError> {
-        Self::open_at(buf, 0, limits)
+        let max_depth = u32::try_from(limits.max_depth).unwrap_or(u32::MAX);
+        Self::checked(buf, 0, declared, 0, max_depth, "document")
     }
 
     fn checked(
         buf: &'a [u8],
         start: usize,
         end: usize,
-        depth: usize,
-        limits: Limits,
+        depth: u32,
+        max_depth: u32,
         what: &'static str,
     ) -> Result<Self, DecodeError> {
         let last = buf[end - 1];
@@ -228,12 +227,13 @@ impl<'a> RawDocument<'a> {
                 end - 1,
             ));
         }
+        // Both fit: `end` is at most a positive i32 length past a start that fits.
         Ok(RawDocument {
             buf,
-            start,
-            end,
+            start: start as u32,
+            end: end as u32,
             depth,
-            limits,
+            max_depth,
         })
     }
 
@@ -274,10 +274,10 @@ impl<'a> RawDocument<'a> {
             ));
         }
         let depth = self.depth + 1;
-        if depth > self.limits.max_depth {
+        if depth > self.max_depth {
             return Err(err(
                 DecodeErrorKind::TooDeep {
-                    max: self.limits.max_depth,
+                    max: self.max_depth as usize,
                 },
                 at,
             ));
@@ -287,24 +287,24 @@ impl<'a> RawDocument<'a> {
             at,
             at + declared as usize,
             depth,
-            self.limits,
+            self.max_depth,
             what,
         )
     }
 
     /// Offset of the length prefix.
     pub fn start(&self) -> usize {
-        self.start
+        self.start as usize
     }
 
     /// Offset one past the terminator.
     pub fn end(&self) -> usize {
-        self.end
+        self.end as usize
     }
 
     /// The document's length in bytes.
     pub fn len(&self) -> usize {
-        self.end - self.start
+        (self.end - self.start) as usize
     }
 
     /// Whether the document has no elements.
@@ -314,19 +314,40 @@ impl<'a> RawDocument<'a> {
 
     /// How deeply this document is nested (0 for the top level).
     pub fn depth(&self) -> usize {
-        self.depth
+        self.depth as usize
     }
 
     /// The document's bytes.
     pub fn as_bytes(&self) -> &'a [u8] {
-        &self.buf[self.start..self.end]
+        &self.buf[self.start()..self.end()]
+    }
+
+    /// Calls `f` on each element in order, each validated as it is reached; stops at the
+    /// first error, the walker's or `f`'s. The readers use this rather than [`Self::elements`]
+    /// because it hands each element over without wrapping it in `Option<Result<_>>`.
+    ///
+    /// # Errors
+    /// The first malformed element, or the first error `f` returns.
+    #[inline]
+    pub fn try_for_each_element(
+        &self,
+        mut f: impl FnMut(RawElement<'a>) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        let terminator = self.end() - 1;
+        let mut pos = self.start() + 4;
+        while pos != terminator {
+            let el = read_element(self, pos, terminator)?;
+            pos = el.value_offset + el.value_len;
+            f(el)?;
+        }
+        Ok(())
     }
 
     /// The elements, each validated as it is reached.
     pub fn elements(&self) -> Elements<'a> {
         Elements {
             doc: *self,
-            pos: self.start + 4,
+            pos: self.start() + 4,
             done: false,
         }
     }
@@ -347,12 +368,12 @@ impl<'a> Iterator for Elements<'a> {
         if self.done {
             return None;
         }
-        let terminator = self.doc.end - 1;
+        let terminator = self.doc.end() - 1;
         if self.pos == terminator {
             self.done = true;
             return None;
         }
-        let result = self.read_element(terminator);
+        let result = read_element(&self.doc, self.pos, terminator);
         match &result {
             Ok(el) => self.pos = el.value_offset + el.value_len,
             Err(_) => self.done = true,
@@ -361,16 +382,19 @@ impl<'a> Iterator for Elements<'a> {
     }
 }
 
-impl<'a> Elements<'a> {
-    fn read_element(&self, terminator: usize) -> Result<RawElement<'a>, DecodeError> {
-        let buf = self.doc.buf;
-        let offset = self.pos;
+/// Reads the element whose type byte is at `offset`; `terminator` is the document's last byte.
+#[inline(always)]
+fn read_element<'a>(
+    doc: &RawDocument<'a>,
+    offset: usize,
+    terminator: usize,
+) -> Result<RawElement<'a>, DecodeError> {
+    {
+        let buf = doc.buf;
         let type_byte = buf[offset];
         if type_byte == TERMINATOR {
             return Err(err(
-                DecodeErrorKind::EarlyTerminator {
-                    end: self.doc.end - 1,
-                },
+                DecodeErrorKind::EarlyTerminator { end: terminator },
                 offset,
             ));
         }
@@ -379,8 +403,8 @@ impl<'a> Elements<'a> {
         let key_offset = offset + 1;
         let key = read_cstr(buf, key_offset, terminator, "key")?;
         let value_offset = key_offset + key.len() + 1;
-        let (value, value_len) = read_value(&self.doc, element_type, value_offset, terminator)
-            .map_err(|e| e.in_field(key))?;
+        let (value, value_len) =
+            read_value(doc, element_type, value_offset, terminator).map_err(|e| e.in_field(key))?;
         Ok(RawElement {
             offset,
             element_type,
@@ -394,6 +418,7 @@ impl<'a> Elements<'a> {
 }
 
 /// Fails unless at least `needed` bytes remain between `at` and `limit`.
+#[inline]
 fn need(ty: ElementType, needed: usize, at: usize, limit: usize) -> Result<(), DecodeError> {
     let available = limit - at;
     if available < needed {
@@ -410,6 +435,7 @@ fn need(ty: ElementType, needed: usize, at: usize, limit: usize) -> Result<(), D
 }
 
 /// A C string starting at `at` that must end before `limit`.
+#[inline]
 fn read_cstr<'a>(
     buf: &'a [u8],
     at: usize,
@@ -417,14 +443,32 @@ fn read_cstr<'a>(
     what: &'static str,
 ) -> Result<&'a str, DecodeError> {
     let region = &buf[at..limit];
-    let nul = region
-        .iter()
-        .position(|&b| b == TERMINATOR)
-        .ok_or_else(|| err(DecodeErrorKind::Unterminated { what }, at))?;
-    utf8(&region[..nul], at, what)
+    // One pass finds the NUL and notes whether everything before it is ASCII.
+    let mut high = 0u8;
+    let mut nul = None;
+    for (i, &b) in region.iter().enumerate() {
+        if b == TERMINATOR {
+            nul = Some(i);
+            break;
+        }
+        high |= b;
+    }
+    let nul = nul.ok_or_else(|| err(DecodeErrorKind::Unterminated { what }, at))?;
+    let bytes = &region[..nul];
+    if high < 0x80 {
+        // SAFETY: no byte has its high bit set, so this is ASCII, which is valid UTF-8.
+        return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    utf8(bytes, at, what)
 }
 
+#[inline]
 fn utf8<'a>(bytes: &'a [u8], at: usize, what: &'static str) -> Result<&'a str, DecodeError> {
+    // Keys and most strings are short ASCII; this check inlines, `from_utf8` does not.
+    if bytes.is_ascii() {
+        // SAFETY: every ASCII byte sequence is valid UTF-8.
+        return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
     std::str::from_utf8(bytes)
         .map_err(|e| err(DecodeErrorKind::InvalidUtf8 { what }, at + e.valid_up_to()))
 }
@@ -478,6 +522,7 @@ fn read_string<'a>(
     Ok((text, 4 + len))
 }
 
+#[inline]
 fn fixed<const N: usize>(
     buf: &[u8],
     ty: ElementType,
@@ -681,11 +726,11 @@ fn read_code_with_scope<'a>(
         "scope document",
         "code-with-scope value",
     )?;
-    if scope.end != inner_end {
+    if scope.end() != inner_end {
         return Err(err(
             DecodeErrorKind::CodeWithScopeMismatch {
                 declared: total,
-                actual: scope.end - at,
+                actual: scope.end() - at,
             },
             at,
         ));

@@ -1,6 +1,8 @@
 //! The value model: one [`Value`] enum for the 21 BSON element types, and [`Document`],
 //! an ordered list of fields that keeps duplicate keys as BSON allows.
 
+pub use compact_str::CompactString;
+
 use super::decimal128::Decimal128;
 use super::oid::ObjectId;
 use super::spec::ElementType;
@@ -10,8 +12,8 @@ use super::spec::ElementType;
 pub enum Value {
     /// 64-bit binary floating point.
     Double(f64),
-    /// UTF-8 string (may contain NUL characters).
-    String(String),
+    /// UTF-8 string (may contain NUL characters). Short strings are stored inline.
+    String(CompactString),
     /// Embedded document.
     Document(Document),
     /// Array; BSON stores it as a document keyed "0", "1", ...
@@ -33,9 +35,9 @@ pub enum Value {
     /// DBPointer (deprecated).
     DbPointer(Box<DbPointer>),
     /// JavaScript code.
-    JavaScript(String),
+    JavaScript(CompactString),
     /// Symbol (deprecated).
-    Symbol(String),
+    Symbol(CompactString),
     /// JavaScript code with a scope (deprecated).
     JavaScriptWithScope(Box<CodeWithScope>),
     /// 32-bit signed integer.
@@ -112,11 +114,16 @@ impl From<Document> for Value {
 }
 impl From<&str> for Value {
     fn from(s: &str) -> Self {
-        Value::String(s.to_owned())
+        Value::String(s.into())
     }
 }
 impl From<String> for Value {
     fn from(s: String) -> Self {
+        Value::String(s.into())
+    }
+}
+impl From<CompactString> for Value {
+    fn from(s: CompactString) -> Self {
         Value::String(s)
     }
 }
@@ -168,11 +175,16 @@ pub struct Regex {
 impl Regex {
     /// A regex with its options put in the canonical alphabetical order.
     pub fn new(pattern: impl Into<String>, options: &str) -> Self {
-        let mut letters: Vec<char> = options.chars().collect();
-        letters.sort_unstable();
+        let options = if options.as_bytes().is_sorted() {
+            options.to_owned()
+        } else {
+            let mut letters: Vec<char> = options.chars().collect();
+            letters.sort_unstable();
+            letters.into_iter().collect()
+        };
         Regex {
             pattern: pattern.into(),
-            options: letters.into_iter().collect(),
+            options,
         }
     }
 }
@@ -209,9 +221,12 @@ pub struct Timestamp {
 
 /// A BSON document: fields in insertion order. Duplicate keys are kept, as BSON allows them;
 /// [`Document::get`] returns the first.
+///
+/// Keys are [`CompactString`]s: the short keys documents are made of live inline, so
+/// decoding does not allocate for them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Document {
-    fields: Vec<(String, Value)>,
+    fields: Vec<(CompactString, Value)>,
 }
 
 impl Document {
@@ -228,12 +243,16 @@ impl Document {
     }
 
     /// Appends a field, even if the key is already present.
-    pub fn push(&mut self, key: impl Into<String>, value: impl Into<Value>) {
+    pub fn push(&mut self, key: impl Into<CompactString>, value: impl Into<Value>) {
         self.fields.push((key.into(), value.into()));
     }
 
     /// Sets the first field named `key`, or appends it; returns the old value.
-    pub fn insert(&mut self, key: impl Into<String>, value: impl Into<Value>) -> Option<Value> {
+    pub fn insert(
+        &mut self,
+        key: impl Into<CompactString>,
+        value: impl Into<Value>,
+    ) -> Option<Value> {
         let key = key.into();
         let value = value.into();
         match self.fields.iter_mut().find(|(k, _)| *k == key) {
@@ -290,22 +309,22 @@ impl Document {
     }
 
     /// The fields as a slice of `(key, value)` pairs.
-    pub fn fields(&self) -> &[(String, Value)] {
+    pub fn fields(&self) -> &[(CompactString, Value)] {
         &self.fields
     }
 }
 
-impl FromIterator<(String, Value)> for Document {
-    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
+impl<K: Into<CompactString>> FromIterator<(K, Value)> for Document {
+    fn from_iter<I: IntoIterator<Item = (K, Value)>>(iter: I) -> Self {
         Document {
-            fields: iter.into_iter().collect(),
+            fields: iter.into_iter().map(|(k, v)| (k.into(), v)).collect(),
         }
     }
 }
 
 impl IntoIterator for Document {
-    type Item = (String, Value);
-    type IntoIter = std::vec::IntoIter<(String, Value)>;
+    type Item = (CompactString, Value);
+    type IntoIter = std::vec::IntoIter<(CompactString, Value)>;
     fn into_iter(self) -> Self::IntoIter {
         self.fields.into_iter()
     }
