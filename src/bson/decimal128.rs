@@ -70,6 +70,134 @@ impl Decimal128 {
     }
 }
 
+/// The smallest unbiased exponent.
+pub const MIN_EXPONENT: i32 = -6176;
+/// The largest unbiased exponent.
+pub const MAX_EXPONENT: i32 = 6111;
+/// Significant digits a decimal128 holds.
+pub const MAX_DIGITS: usize = 34;
+
+impl Decimal128 {
+    /// The canonical NaN.
+    pub const NAN: Decimal128 = Decimal128::from_bits(0x7c00 << 112);
+
+    /// The value for these 128 bits (the BID encoding, most significant bit = sign).
+    pub const fn from_bits(bits: u128) -> Self {
+        Decimal128(bits.to_le_bytes())
+    }
+
+    /// The 128 bits.
+    pub const fn to_bits(&self) -> u128 {
+        u128::from_le_bytes(self.0)
+    }
+
+    /// A finite value from its parts. The coefficient must have at most 34 digits and the
+    /// exponent lie in -6176..=6111 (callers clamp first).
+    fn finite(negative: bool, coefficient: u128, exponent: i32) -> Self {
+        let biased = (exponent - MIN_EXPONENT) as u128;
+        Self::from_bits((u128::from(negative) << 127) | (biased << 113) | coefficient)
+    }
+
+    /// Parses the decimal128 string forms: `19.99`, `-0`, `1.0E+3`, `.5`, `Infinity`, `inf`,
+    /// `NaN` (case-insensitive), with an optional sign. The value must be exact: trailing
+    /// zeros beyond 34 digits are dropped and the exponent is clamped when that loses
+    /// nothing, as the spec requires; anything else is refused rather than rounded.
+    ///
+    /// # Errors
+    /// Text that is not a number, more than 34 significant digits, or an exponent out of range.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::Decimal128;
+    /// assert_eq!(Decimal128::parse("42.00").unwrap().to_string(), "42.00");
+    /// assert_eq!(Decimal128::parse("-inf").unwrap().to_string(), "-Infinity");
+    /// assert!(Decimal128::parse("1.2.3").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (negative, body) = match text.as_bytes().first() {
+            Some(b'-') => (true, &text[1..]),
+            Some(b'+') => (false, &text[1..]),
+            _ => (false, text),
+        };
+        let lower = body.to_ascii_lowercase();
+        if lower == "inf" || lower == "infinity" {
+            let sign = u128::from(negative) << 127;
+            return Ok(Self::from_bits(sign | (0x7800 << 112)));
+        }
+        if lower == "nan" {
+            let sign = u128::from(negative) << 127;
+            return Ok(Self::from_bits(sign | (0x7c00 << 112)));
+        }
+        let not_a_number = || format!("`{text}` is not a decimal number");
+        let (mantissa, exponent_text) = match body.find(['e', 'E']) {
+            Some(i) => (&body[..i], Some(&body[i + 1..])),
+            None => (body, None),
+        };
+        let (int_part, frac_part) = match mantissa.split_once('.') {
+            Some((i, f)) => (i, f),
+            None => (mantissa, ""),
+        };
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if !all_digits(int_part) || !all_digits(frac_part) || int_part.len() + frac_part.len() == 0 {
+            return Err(not_a_number());
+        }
+        let mut exponent: i64 = match exponent_text {
+            None => 0,
+            Some(e) => {
+                let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+                if digits.is_empty() || !all_digits(digits) {
+                    return Err(format!("`{text}` has a malformed exponent"));
+                }
+                // Saturate: anything this large is out of range either way.
+                let magnitude = digits
+                    .bytes()
+                    .fold(0i64, |acc, b| (acc * 10 + i64::from(b - b'0')).min(1 << 40));
+                if e.starts_with('-') { -magnitude } else { magnitude }
+            }
+        };
+        exponent -= frac_part.len() as i64;
+        let mut digits: Vec<u8> = int_part
+            .bytes()
+            .chain(frac_part.bytes())
+            .skip_while(|&b| b == b'0')
+            .map(|b| b - b'0')
+            .collect();
+        let inexact = || {
+            format!("`{text}` cannot be stored exactly: decimal128 holds 34 significant digits")
+        };
+        if digits.is_empty() {
+            // Zero: clamping its exponent loses nothing.
+            let e = exponent.clamp(MIN_EXPONENT.into(), MAX_EXPONENT.into()) as i32;
+            return Ok(Self::finite(negative, 0, e));
+        }
+        // Trailing zeros beyond 34 digits, or below the smallest exponent, go exactly.
+        while digits.len() > MAX_DIGITS || exponent < i64::from(MIN_EXPONENT) {
+            if digits.last() != Some(&0) {
+                return Err(inexact());
+            }
+            digits.pop();
+            exponent += 1;
+        }
+        // Above the largest exponent, pad the coefficient with zeros while there is room.
+        while exponent > i64::from(MAX_EXPONENT) && digits.len() < MAX_DIGITS {
+            digits.push(0);
+            exponent -= 1;
+        }
+        if exponent > i64::from(MAX_EXPONENT) {
+            return Err(format!("`{text}` is too large for decimal128 (overflow)"));
+        }
+        let coefficient = digits.iter().fold(0u128, |acc, &d| acc * 10 + u128::from(d));
+        Ok(Self::finite(negative, coefficient, exponent as i32))
+    }
+}
+
+impl std::str::FromStr for Decimal128 {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::parse(s)
+    }
+}
+
 impl fmt::Display for Decimal128 {
     /// The string form of the decimal128 spec: plain notation when the exponent is at most 0
     /// and the adjusted exponent at least -6, scientific otherwise. `1.0` stays `1.0`.
@@ -131,5 +259,20 @@ mod tests {
         assert_eq!(dec(0x3042_0000_0000_0000, 1).to_string(), "1E+1");
         assert_eq!(dec(0x7c00_0000_0000_0000, 0).to_string(), "NaN");
         assert_eq!(dec(0xf800_0000_0000_0000, 0).to_string(), "-Infinity");
+    }
+
+    #[test]
+    fn parses_what_it_prints() {
+        for s in ["0", "-0", "1.0", "19.99", "42.00", "1E+1", "1E-7", "0.000001", "Infinity", "NaN"] {
+            assert_eq!(Decimal128::parse(s).unwrap().to_string(), s);
+        }
+        assert_eq!(Decimal128::parse("0E+9999").unwrap().to_string(), "0E+6111");
+        assert_eq!(Decimal128::parse("1E+6144").unwrap().to_string(), "1.000000000000000000000000000000000E+6144");
+        assert!(Decimal128::parse("1E+6145").is_err());
+        assert!(Decimal128::parse("1E-6177").is_err());
+        assert!(Decimal128::parse("1.11111111111111111111111111111234549").is_err());
+        for bad in ["", ".", "1e", "e1", " 1", "1 ", "--1", "Infi", "1,5", "0x10"] {
+            assert!(Decimal128::parse(bad).is_err(), "{bad:?}");
+        }
     }
 }
