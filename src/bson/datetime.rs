@@ -1,4 +1,7 @@
-//! Dates: signed milliseconds since the Unix epoch, shown as ISO-8601 in UTC.
+//! Dates: signed milliseconds since the Unix epoch, shown as ISO-8601 in UTC and read back
+//! from the ISO-8601 forms mongosh's `ISODate`/`new Date` and Extended JSON's `$date` accept.
+
+use std::fmt;
 
 /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
@@ -41,9 +44,370 @@ pub fn format_iso(ms: i64) -> String {
     format!("{year}-{m:02}-{d:02}T{h:02}:{min:02}:{s:02}.{milli:03}Z")
 }
 
+/// (year, month, day) in the proleptic Gregorian calendar to days since 1970-01-01.
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    // The inverse of `civil_from_days` (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let m = i64::from(m);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn is_leap(y: i64) -> bool {
+    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+}
+
+fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        2 if is_leap(y) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// Why ISO-8601 text was refused, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IsoDateError {
+    /// Byte offset into the text of the part that is wrong (the text's length if it ends
+    /// too early).
+    pub offset: usize,
+    /// The rule broken, naming the part: "month 13 is out of range 1-12".
+    pub message: String,
+}
+
+impl fmt::Display for IsoDateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for IsoDateError {}
+
+/// Reads ISO-8601 date text into milliseconds since the epoch.
+///
+/// Accepted, as mongosh's `ISODate` and Extended JSON's `$date` write them:
+/// `2026-10-08` (UTC midnight), `2026-10-08T10:00Z`, `2026-10-08T10:00:00Z`,
+/// `2026-10-08T10:00:00.123Z`, 1 to 9 fraction digits (cut to milliseconds), offsets
+/// `+07:00`, `+0700`, `+07` or `Z`, a space instead of `T`, and the compact forms
+/// `20261008T100000Z` that `ISODate` also reads. Years are 0000-9999, or ISO's expanded
+/// `+010000`/`-000001` with a sign and six digits (the form [`format_iso`] writes for them).
+/// A time without an offset is read as UTC, as `ISODate` does.
+///
+/// # Errors
+/// The message names the bad part: "month 13 is out of range 1-12",
+/// "day 30 is out of range for February 2026 (1-28)", "hour 24 is out of range 0-23".
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::datetime::parse_iso;
+/// assert_eq!(parse_iso("2026-10-08T10:00:00Z"), Ok(1_791_453_600_000));
+/// assert_eq!(parse_iso("2026-10-08T17:00:00.000+07:00"), Ok(1_791_453_600_000));
+/// assert_eq!(parse_iso("2026-13-45").unwrap_err(), "month 13 is out of range 1-12");
+/// ```
+pub fn parse_iso(text: &str) -> Result<i64, String> {
+    parse_iso_at(text).map_err(|e| e.message)
+}
+
+/// [`parse_iso`] with the byte offset of the bad part, for a caret under it.
+///
+/// # Errors
+/// As [`parse_iso`].
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::datetime::parse_iso_at;
+/// let e = parse_iso_at("2026-02-30").unwrap_err();
+/// assert_eq!((e.offset, e.message.as_str()), (8, "day 30 is out of range for February 2026 (1-28)"));
+/// ```
+pub fn parse_iso_at(text: &str) -> Result<i64, IsoDateError> {
+    IsoReader { text, pos: 0 }.read()
+}
+
+struct IsoReader<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl IsoReader<'_> {
+    fn error(&self, offset: usize, message: impl Into<String>) -> IsoDateError {
+        IsoDateError {
+            offset,
+            message: message.into(),
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.pos).copied()
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        let found = self.peek() == Some(b);
+        if found {
+            self.pos += 1;
+        }
+        found
+    }
+
+    /// What is at the cursor, for "but found ..." messages.
+    fn found(&self) -> String {
+        match self
+            .text
+            .get(self.pos..)
+            .and_then(|rest| rest.chars().next())
+        {
+            Some(c) => format!("`{c}`"),
+            None => "the end of the text".into(),
+        }
+    }
+
+    /// Exactly `n` ASCII digits naming `part`.
+    fn digits(&mut self, n: usize, part: &str) -> Result<u32, IsoDateError> {
+        let start = self.pos;
+        let mut value = 0u32;
+        for _ in 0..n {
+            match self.peek() {
+                Some(b @ b'0'..=b'9') => {
+                    value = value * 10 + u32::from(b - b'0');
+                    self.pos += 1;
+                }
+                _ => {
+                    let e = format!(
+                        "expected {n} digits for the {part}, but found {}",
+                        self.found()
+                    );
+                    return Err(self.error(if self.pos == start { start } else { self.pos }, e));
+                }
+            }
+        }
+        Ok(value)
+    }
+
+    fn in_range(
+        &self,
+        at: usize,
+        part: &str,
+        v: u32,
+        max: u32,
+        min: u32,
+    ) -> Result<(), IsoDateError> {
+        if v < min || v > max {
+            return Err(self.error(at, format!("{part} {v} is out of range {min}-{max}")));
+        }
+        Ok(())
+    }
+
+    fn read(mut self) -> Result<i64, IsoDateError> {
+        if self.text.is_empty() {
+            return Err(self.error(
+                0,
+                "a date needs at least year-month-day, but the text is empty",
+            ));
+        }
+        let year_at = self.pos;
+        let year: i64 = match self.peek() {
+            Some(sign @ (b'+' | b'-')) => {
+                self.pos += 1;
+                let y = i64::from(self.digits(6, "expanded year (a sign and six digits)")?);
+                if sign == b'-' && y == 0 {
+                    return Err(self.error(year_at, "year -000000 is not allowed; write 0000"));
+                }
+                if sign == b'-' { -y } else { y }
+            }
+            _ => i64::from(self.digits(4, "year")?),
+        };
+        let extended = self.eat(b'-');
+        let month_at = self.pos;
+        let month = self.digits(2, "month")?;
+        self.in_range(month_at, "month", month, 12, 1)?;
+        if extended && !self.eat(b'-') {
+            let e = format!(
+                "expected `-` between month and day, but found {}",
+                self.found()
+            );
+            return Err(self.error(self.pos, e));
+        }
+        let day_at = self.pos;
+        let day = self.digits(2, "day")?;
+        let dim = days_in_month(year, month);
+        if day < 1 || day > dim {
+            let name = MONTH_NAMES[(month - 1) as usize];
+            return Err(self.error(
+                day_at,
+                format!("day {day} is out of range for {name} {year:04} (1-{dim})"),
+            ));
+        }
+        let mut ms = days_from_civil(year, month, day) * 86_400_000;
+        if self.pos == self.text.len() {
+            return Ok(ms);
+        }
+        if !(self.eat(b'T') || self.eat(b't') || self.eat(b' ')) {
+            let e = format!(
+                "expected `T` and a time after the date, but found {}",
+                self.found()
+            );
+            return Err(self.error(self.pos, e));
+        }
+        let hour_at = self.pos;
+        let hour = self.digits(2, "hour")?;
+        self.in_range(hour_at, "hour", hour, 23, 0)?;
+        ms += i64::from(hour) * 3_600_000;
+        // Minutes, seconds and the fraction are each optional, but only in that order.
+        if matches!(self.peek(), Some(b':' | b'0'..=b'9')) {
+            let colon = self.eat(b':');
+            let minute_at = self.pos;
+            let minute = self.digits(2, "minutes")?;
+            self.in_range(minute_at, "minute", minute, 59, 0)?;
+            ms += i64::from(minute) * 60_000;
+            if (colon && self.peek() == Some(b':'))
+                || (!colon && matches!(self.peek(), Some(b'0'..=b'9')))
+            {
+                self.eat(b':');
+                let second_at = self.pos;
+                let second = self.digits(2, "seconds")?;
+                if second == 60 {
+                    return Err(self.error(
+                        second_at,
+                        "second 60 is out of range 0-59 (BSON dates have no leap seconds)",
+                    ));
+                }
+                self.in_range(second_at, "second", second, 59, 0)?;
+                ms += i64::from(second) * 1000;
+                if self.eat(b'.') || self.eat(b',') {
+                    let frac_at = self.pos;
+                    let mut n = 0;
+                    let mut millis = 0;
+                    while let Some(b @ b'0'..=b'9') = self.peek() {
+                        if n < 3 {
+                            millis = millis * 10 + i64::from(b - b'0');
+                        }
+                        n += 1;
+                        self.pos += 1;
+                    }
+                    if n == 0 {
+                        let e = format!(
+                            "expected fraction digits after the point, but found {}",
+                            self.found()
+                        );
+                        return Err(self.error(frac_at, e));
+                    }
+                    if n > 9 {
+                        return Err(self.error(
+                            frac_at,
+                            format!(
+                                "a fraction of a second has at most 9 digits, but this one has {n}"
+                            ),
+                        ));
+                    }
+                    // Digits past the third are cut, not rounded: dates hold milliseconds.
+                    for _ in n..3 {
+                        millis *= 10;
+                    }
+                    ms += millis;
+                }
+            }
+        }
+        match self.peek() {
+            None => {}
+            Some(b'Z' | b'z') => self.pos += 1,
+            Some(sign @ (b'+' | b'-')) => {
+                self.pos += 1;
+                let oh_at = self.pos;
+                let oh = self.digits(2, "offset hours")?;
+                self.in_range(oh_at, "offset hour", oh, 23, 0)?;
+                let colon = self.eat(b':');
+                let mut om = 0;
+                if colon || self.peek().is_some() {
+                    let om_at = self.pos;
+                    om = self.digits(2, "offset minutes")?;
+                    self.in_range(om_at, "offset minute", om, 59, 0)?;
+                }
+                let offset = i64::from(oh * 60 + om) * 60_000;
+                // Local time = UTC + offset, so UTC = local - offset.
+                ms -= if sign == b'+' { offset } else { -offset };
+            }
+            Some(_) => {
+                let e = format!(
+                    "expected `Z` or an offset such as `+07:00` after the time, but found {}",
+                    self.found()
+                );
+                return Err(self.error(self.pos, e));
+            }
+        }
+        if self.pos < self.text.len() {
+            let e = format!("unexpected {} after the date", self.found());
+            return Err(self.error(self.pos, e));
+        }
+        Ok(ms)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parses_the_iso_forms_mongosh_accepts() {
+        let at = 1_791_453_600_000;
+        for text in [
+            "2026-10-08T10:00:00Z",
+            "2026-10-08T10:00:00.000Z",
+            "2026-10-08T10:00Z",
+            "2026-10-08T17:00:00+07:00",
+            "2026-10-08T17:00:00+0700",
+            "2026-10-08T05:00:00-05:00",
+        ] {
+            assert_eq!(parse_iso(text), Ok(at), "{text}");
+        }
+        assert_eq!(parse_iso("2026-10-08"), Ok(1_791_417_600_000));
+        assert_eq!(parse_iso("1969-12-31T23:59:59.999Z"), Ok(-1));
+        assert_eq!(
+            parse_iso("2012-12-24T12:15:30.501123Z"),
+            Ok(1_356_351_330_501)
+        );
+        for t in [0, 951_782_400_000, -86_400_001, 253_402_300_799_999] {
+            assert_eq!(parse_iso(&format_iso(t)), Ok(t));
+        }
+        assert!(
+            parse_iso("2026-13-45")
+                .unwrap_err()
+                .contains("month 13 is out of range")
+        );
+        assert!(parse_iso("2026-02-30").unwrap_err().contains("day 30"));
+        assert!(
+            parse_iso("2026-10-08T24:00:00Z")
+                .unwrap_err()
+                .contains("hour 24")
+        );
+        for bad in [
+            "",
+            "2026",
+            "2026-1-1",
+            "2026-10-08T1:00Z",
+            "2026-10-08T10:00:00.Z",
+            "x026-10-08",
+        ] {
+            assert!(parse_iso(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn epoch_and_extremes() {
@@ -60,5 +424,109 @@ mod tests {
         // Must not overflow at the ends of the range.
         assert!(format_iso(i64::MIN).starts_with('-'));
         assert!(format_iso(i64::MAX).starts_with('+'));
+    }
+
+    #[test]
+    fn parses_the_iso_forms_the_shell_writes() {
+        let at = 1_791_453_600_000;
+        assert_eq!(parse_iso("2026-10-08T10:00:00Z"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08T10:00:00.000Z"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08T10:00:00.123Z"), Ok(at + 123));
+        assert_eq!(parse_iso("2026-10-08T10:00:00.1Z"), Ok(at + 100));
+        assert_eq!(parse_iso("2026-10-08T10:00:00.123456789Z"), Ok(at + 123));
+        assert_eq!(parse_iso("2026-10-08T10:00Z"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08T10:00:00"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08T17:00:00+07:00"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08T17:00:00+0700"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08T17:00:00+07"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08T05:00:00-05:00"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08 10:00:00Z"), Ok(at));
+        assert_eq!(parse_iso("20261008T100000Z"), Ok(at));
+        assert_eq!(parse_iso("2026-10-08"), Ok(at - 10 * 3_600_000));
+        assert_eq!(parse_iso("1970-01-01"), Ok(0));
+        assert_eq!(parse_iso("1969-12-31T23:59:59.999Z"), Ok(-1));
+        assert_eq!(parse_iso("0000-01-01T00:00:00Z"), Ok(-62_167_219_200_000));
+        assert_eq!(
+            parse_iso("9999-12-31T23:59:59.999Z"),
+            Ok(253_402_300_799_999)
+        );
+        assert_eq!(parse_iso("2000-02-29"), Ok(951_782_400_000));
+    }
+
+    #[test]
+    fn format_and_parse_round_trip() {
+        for ms in [
+            0,
+            -1,
+            1_791_453_600_123,
+            951_782_400_000,
+            -62_167_219_200_001,
+            253_402_300_800_000,
+            8_640_000_000_000_000,
+            -8_640_000_000_000_000,
+        ] {
+            assert_eq!(parse_iso(&format_iso(ms)), Ok(ms), "{}", format_iso(ms));
+        }
+    }
+
+    #[test]
+    fn errors_name_the_bad_part() {
+        let e = parse_iso_at("2026-13-45").unwrap_err();
+        assert_eq!(
+            (e.offset, e.message.as_str()),
+            (5, "month 13 is out of range 1-12")
+        );
+        assert_eq!(
+            parse_iso("2026-02-30").unwrap_err(),
+            "day 30 is out of range for February 2026 (1-28)"
+        );
+        assert_eq!(parse_iso("2024-02-29"), Ok(1_709_164_800_000));
+        assert_eq!(
+            parse_iso("2026-10-08T24:00:00Z").unwrap_err(),
+            "hour 24 is out of range 0-23"
+        );
+        assert_eq!(
+            parse_iso("2026-10-08T10:60Z").unwrap_err(),
+            "minute 60 is out of range 0-59"
+        );
+        assert!(
+            parse_iso("2026-10-08T10:00:60Z")
+                .unwrap_err()
+                .starts_with("second 60")
+        );
+        assert_eq!(
+            parse_iso("2026-9-30").unwrap_err(),
+            "expected 2 digits for the month, but found `-`"
+        );
+        assert_eq!(
+            parse_iso("2026-10-08T10:00:00.1234567890Z").unwrap_err(),
+            "a fraction of a second has at most 9 digits, but this one has 10"
+        );
+        assert!(parse_iso("2026-10-08T10:00:00+24:00").is_err());
+        assert!(
+            parse_iso("2026-10-08T10:00:00Zx")
+                .unwrap_err()
+                .contains("`x`")
+        );
+        assert!(parse_iso("").is_err());
+        assert!(parse_iso("Oct 8, 2026").is_err());
+        assert!(parse_iso("2026-10-08T").is_err());
+        assert!(parse_iso("2026-10-08T10:00:00.Z").is_err());
+        assert!(parse_iso("-000000-01-01").is_err());
+    }
+
+    #[test]
+    fn never_panics_on_odd_text() {
+        for text in [
+            "é",
+            "2026-é",
+            "2026-10-0é",
+            "+",
+            "2026-10-08T1é",
+            "2026-10-08T10:00+é",
+            "\u{0}",
+        ] {
+            assert!(parse_iso(text).is_err(), "{text}");
+        }
     }
 }

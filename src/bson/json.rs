@@ -1,0 +1,384 @@
+//! A strict JSON reader (RFC 8259) that keeps key order, duplicate keys, the exact text of
+//! numbers and the byte offset of every value, so Extended JSON errors can point at the spot.
+
+use super::parse_error::ParseError;
+
+/// How deeply arrays and objects may nest in JSON text before the reader refuses it.
+pub const MAX_JSON_DEPTH: usize = 256;
+
+/// A JSON value with the byte offset where it starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Byte offset of the value's first character.
+    pub offset: usize,
+    /// The value.
+    pub value: Json,
+}
+
+/// A JSON value. Numbers keep their text, so `9007199254740993` and `1.0` survive.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Json {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as written.
+    Number(String),
+    /// A string, unescaped.
+    String(String),
+    /// An array.
+    Array(Vec<Node>),
+    /// An object: members in order, duplicates kept, each with its key's offset.
+    Object(Vec<Member>),
+}
+
+/// One `"key": value` pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    /// Byte offset of the key's opening quote.
+    pub key_offset: usize,
+    /// The key, unescaped.
+    pub key: String,
+    /// The value.
+    pub value: Node,
+}
+
+impl Json {
+    /// A short name for messages: "an object", "a string", ...
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Json::Null => "null",
+            Json::Bool(_) => "a boolean",
+            Json::Number(_) => "a number",
+            Json::String(_) => "a string",
+            Json::Array(_) => "an array",
+            Json::Object(_) => "an object",
+        }
+    }
+}
+
+/// Parses one JSON value filling `text` (surrounding whitespace allowed).
+///
+/// # Errors
+/// The first syntax error, with line, column and what was expected.
+pub fn parse(text: &str) -> Result<Node, ParseError> {
+    let mut p = Reader { src: text, pos: 0 };
+    let node = p.value(0)?;
+    p.skip_ws();
+    if p.pos < text.len() {
+        return Err(p.error("unexpected text after the end of the JSON value"));
+    }
+    Ok(node)
+}
+
+struct Reader<'a> {
+    src: &'a str,
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn error(&self, message: impl Into<String>) -> ParseError {
+        ParseError::at(self.src, self.pos, message)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.src.as_bytes().get(self.pos).copied()
+    }
+
+    fn found(&self) -> String {
+        match self.src[self.pos..].chars().next() {
+            Some(c) => format!("`{c}`"),
+            None => "the end of the text".into(),
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn expect(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
+        self.skip_ws();
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.error(format!("expected {what}, but found {}", self.found())))
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node, ParseError> {
+        self.skip_ws();
+        let offset = self.pos;
+        let value = match self.peek() {
+            Some(b'{') => self.object(depth)?,
+            Some(b'[') => self.array(depth)?,
+            Some(b'"') => Json::String(self.string()?),
+            Some(b'-' | b'0'..=b'9') => Json::Number(self.number()?),
+            Some(b't') => self.word("true", Json::Bool(true))?,
+            Some(b'f') => self.word("false", Json::Bool(false))?,
+            Some(b'n') => self.word("null", Json::Null)?,
+            _ => return Err(self.error(format!("expected a JSON value, but found {}", self.found()))),
+        };
+        Ok(Node { offset, value })
+    }
+
+    fn word(&mut self, word: &str, value: Json) -> Result<Json, ParseError> {
+        if self.src[self.pos..].starts_with(word) {
+            self.pos += word.len();
+            Ok(value)
+        } else {
+            Err(self.error(format!("expected `{word}`")))
+        }
+    }
+
+    fn nest(&self, depth: usize) -> Result<usize, ParseError> {
+        if depth >= MAX_JSON_DEPTH {
+            return Err(self.error(format!("JSON is nested more than {MAX_JSON_DEPTH} levels deep")));
+        }
+        Ok(depth + 1)
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Json, ParseError> {
+        let depth = self.nest(depth)?;
+        self.pos += 1;
+        let mut members = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Json::Object(members));
+        }
+        loop {
+            self.skip_ws();
+            let key_offset = self.pos;
+            if self.peek() != Some(b'"') {
+                return Err(self.error(format!(
+                    "expected a key in double quotes, but found {}",
+                    self.found()
+                )));
+            }
+            let key = self.string()?;
+            self.expect(b':', "`:` after the key")?;
+            let value = self.value(depth)?;
+            members.push(Member {
+                key_offset,
+                key,
+                value,
+            });
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Json::Object(members));
+                }
+                _ => {
+                    return Err(self.error(format!(
+                        "expected `,` or `}}` after a member, but found {}",
+                        self.found()
+                    )));
+                }
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Json, ParseError> {
+        let depth = self.nest(depth)?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Json::Array(items));
+        }
+        loop {
+            items.push(self.value(depth)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Json::Array(items));
+                }
+                _ => {
+                    return Err(self.error(format!(
+                        "expected `,` or `]` after an array item, but found {}",
+                        self.found()
+                    )));
+                }
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<String, ParseError> {
+        let start = self.pos;
+        let bytes = self.src.as_bytes();
+        let digits = |p: &mut usize| {
+            let s = *p;
+            while bytes.get(*p).is_some_and(u8::is_ascii_digit) {
+                *p += 1;
+            }
+            *p - s
+        };
+        let mut p = self.pos;
+        if bytes.get(p) == Some(&b'-') {
+            p += 1;
+        }
+        let int_start = p;
+        let n = digits(&mut p);
+        if n == 0 || (n > 1 && bytes[int_start] == b'0') {
+            self.pos = int_start;
+            return Err(self.error("a JSON number has digits before any `.` and no leading zeros"));
+        }
+        if bytes.get(p) == Some(&b'.') {
+            p += 1;
+            if digits(&mut p) == 0 {
+                self.pos = p;
+                return Err(self.error("a JSON number needs digits after `.`"));
+            }
+        }
+        if let Some(b'e' | b'E') = bytes.get(p) {
+            p += 1;
+            if let Some(b'+' | b'-') = bytes.get(p) {
+                p += 1;
+            }
+            if digits(&mut p) == 0 {
+                self.pos = p;
+                return Err(self.error("a JSON number needs digits in its exponent"));
+            }
+        }
+        self.pos = p;
+        Ok(self.src[start..p].to_owned())
+    }
+
+    fn hex4(&mut self) -> Result<u32, ParseError> {
+        let digits = self.src.get(self.pos..self.pos + 4).unwrap_or("");
+        match u32::from_str_radix(digits, 16) {
+            Ok(v) if digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                self.pos += 4;
+                Ok(v)
+            }
+            _ => Err(self.error("`\\u` must be followed by four hex digits")),
+        }
+    }
+
+    fn string(&mut self) -> Result<String, ParseError> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let Some(c) = self.src[self.pos..].chars().next() else {
+                self.pos = open;
+                return Err(self.error("this string is missing its closing quote"));
+            };
+            match c {
+                '"' => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                '\\' => {
+                    self.pos += 1;
+                    let esc = self.peek();
+                    self.pos += 1;
+                    match esc {
+                        Some(b'"') => out.push('"'),
+                        Some(b'\\') => out.push('\\'),
+                        Some(b'/') => out.push('/'),
+                        Some(b'b') => out.push('\u{8}'),
+                        Some(b'f') => out.push('\u{c}'),
+                        Some(b'n') => out.push('\n'),
+                        Some(b'r') => out.push('\r'),
+                        Some(b't') => out.push('\t'),
+                        Some(b'u') => {
+                            let at = self.pos - 2;
+                            let hi = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&hi) {
+                                if !self.src[self.pos..].starts_with("\\u") {
+                                    self.pos = at;
+                                    return Err(self.error("a high surrogate `\\u` escape must be followed by a low one"));
+                                }
+                                self.pos += 2;
+                                let lo = self.hex4()?;
+                                if !(0xDC00..0xE000).contains(&lo) {
+                                    self.pos = at;
+                                    return Err(self.error("a high surrogate `\\u` escape must be followed by a low one"));
+                                }
+                                0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                            } else {
+                                hi
+                            };
+                            match char::from_u32(code) {
+                                Some(ch) => out.push(ch),
+                                None => {
+                                    self.pos = at;
+                                    return Err(self.error("a lone low surrogate is not a character"));
+                                }
+                            }
+                        }
+                        _ => {
+                            self.pos -= 1;
+                            return Err(self.error(format!(
+                                "`\\{}` is not a JSON escape (use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
+                                self.src[self.pos..].chars().next().unwrap_or(' ')
+                            )));
+                        }
+                    }
+                }
+                c if (c as u32) < 0x20 => {
+                    return Err(self.error("a control character must be escaped inside a JSON string"));
+                }
+                c => {
+                    out.push(c);
+                    self.pos += c.len_utf8();
+                }
+            }
+        }
+    }
+}
+
+/// Writes `s` as a JSON string literal (quotes included), escaping what JSON requires.
+pub fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_order_duplicates_and_number_text() {
+        let n = parse(r#"{"b": 9007199254740993, "a": [1.0, "x\u00e9\ud83d\ude00"], "b": null}"#).unwrap();
+        let Json::Object(m) = n.value else { panic!() };
+        assert_eq!(m.iter().map(|m| m.key.as_str()).collect::<Vec<_>>(), ["b", "a", "b"]);
+        assert_eq!(m[0].value.value, Json::Number("9007199254740993".into()));
+        let Json::Array(items) = &m[1].value.value else { panic!() };
+        assert_eq!(items[1].value, Json::String("xé😀".into()));
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let e = parse("{\"a\": 1,}").unwrap_err();
+        assert_eq!(e.column, 9);
+        assert!(e.message.contains("key in double quotes"), "{e}");
+        assert_eq!(parse("[01]").unwrap_err().column, 2);
+        assert!(parse("\"abc").unwrap_err().message.contains("closing quote"));
+        assert!(parse("[1] x").is_err());
+        assert!(parse(&"[".repeat(300)).unwrap_err().message.contains("nested"));
+        assert!(parse("\"\\ud800\"").is_err());
+    }
+}
