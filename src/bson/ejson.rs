@@ -621,6 +621,36 @@ mod tests {
         assert_eq!(js_number(1e21), "1e+21");
     }
 
+    /// Seed 000 prints one document three ways; our printers reproduce each line exactly.
+    #[test]
+    fn seed_document_prints_as_the_seed_shows() {
+        let mut doc = Document::new();
+        doc.push("_id", Value::ObjectId(ObjectId::parse_hex("6ac71201a9fded4f0c2e7ec8").unwrap()));
+        doc.push("qty", 42);
+        doc.push("total", Value::Decimal128(Decimal128::parse("19.99").unwrap()));
+        doc.push("views", Value::Int64(9_007_199_254_740_993));
+        doc.push("at", Value::DateTime(parse_iso("2026-10-08T10:00:00Z").unwrap()));
+        let uuid = hex::decode("340a73e35b2b45a8892d712753c15406").unwrap();
+        doc.push("ref", Value::Binary(Binary { subtype: BINARY_UUID, bytes: uuid }));
+        assert_eq!(
+            to_string(&doc, Mode::Stringify),
+            r#"{"_id":"6ac71201a9fded4f0c2e7ec8","qty":42,"total":{"$numberDecimal":"19.99"},"views":{"high":2097152,"low":1,"unsigned":false},"at":"2026-10-08T10:00:00.000Z","ref":"NApz41srRaiJLXEnU8FUBg=="}"#
+        );
+        assert_eq!(
+            to_string(&doc, Mode::RelaxedJs),
+            r#"{"_id":{"$oid":"6ac71201a9fded4f0c2e7ec8"},"qty":42,"total":{"$numberDecimal":"19.99"},"views":9007199254740992,"at":{"$date":"2026-10-08T10:00:00Z"},"ref":{"$binary":{"base64":"NApz41srRaiJLXEnU8FUBg==","subType":"04"}}}"#
+        );
+        assert_eq!(
+            to_string(&doc, Mode::Canonical),
+            r#"{"_id":{"$oid":"6ac71201a9fded4f0c2e7ec8"},"qty":{"$numberInt":"42"},"total":{"$numberDecimal":"19.99"},"views":{"$numberLong":"9007199254740993"},"at":{"$date":{"$numberLong":"1791453600000"}},"ref":{"$binary":{"base64":"NApz41srRaiJLXEnU8FUBg==","subType":"04"}}}"#
+        );
+        // The spec's relaxed form keeps the int64 exact.
+        assert!(to_string(&doc, Mode::Relaxed).contains(r#""views":9007199254740993"#));
+        // And canonical text reads back to the same bytes.
+        let back = parse_document(&to_string(&doc, Mode::Canonical)).unwrap();
+        assert_eq!(back, doc);
+    }
+
     #[test]
     fn broken_wrappers_name_the_rule_and_the_spot() {
         let e = parse_document("{\"n\": {\"$numberLong\": \"12x\"}}").unwrap_err();
