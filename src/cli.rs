@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use bson_tutor::bson::hex;
+use bson_tutor::bson::ejson::{self, Mode};
+use bson_tutor::bson::{encode_document, hex};
 use bson_tutor::inspect::{self, View};
 
 /// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
@@ -37,8 +38,14 @@ pub enum Command {
 
 /// Arguments of `inspect`.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("input").required(true).args(["hex", "file"])))]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["document", "hex", "file"])))]
 pub struct InspectArgs {
+    /// A document as text: Extended JSON, e.g. '{"a": {"$numberLong": "1"}}'.
+    #[arg(value_name = "DOCUMENT")]
+    pub document: Option<String>,
+    /// How to read the input: raw BSON bytes, or text with one document per line.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<FromFormat>,
     /// The bytes as hex digits; spaces, commas, newlines and 0x prefixes are allowed.
     #[arg(long, value_name = "HEX")]
     pub hex: Option<String>,
@@ -48,6 +55,17 @@ pub struct InspectArgs {
     /// How to show the documents.
     #[arg(long, value_enum, default_value_t = ToFormat::Table)]
     pub to: ToFormat,
+}
+
+/// `--from` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FromFormat {
+    /// Raw BSON (the default for --file).
+    Bson,
+    /// Hex digits, one document per line (the default for --hex).
+    Hex,
+    /// Extended JSON, canonical or relaxed, one document per line (the default for DOCUMENT).
+    Ejson,
 }
 
 /// `--to` values.
@@ -61,6 +79,14 @@ pub enum ToFormat {
     Hex,
     /// The element span tree as JSON, one document per line.
     Spans,
+    /// Canonical Extended JSON, one document per line: every type kept.
+    Ejson,
+    /// Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost.
+    Relaxed,
+    /// LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number).
+    RelaxedJs,
+    /// LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings).
+    Stringify,
 }
 
 impl From<ToFormat> for View {
@@ -70,6 +96,10 @@ impl From<ToFormat> for View {
             ToFormat::Dump => View::Dump,
             ToFormat::Hex => View::Hex,
             ToFormat::Spans => View::Spans,
+            ToFormat::Ejson => View::Json(Mode::Canonical),
+            ToFormat::Relaxed => View::Json(Mode::Relaxed),
+            ToFormat::RelaxedJs => View::Json(Mode::RelaxedJs),
+            ToFormat::Stringify => View::Json(Mode::Stringify),
         }
     }
 }
@@ -110,21 +140,92 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
     }
 }
 
+/// The input as a stream of BSON documents: text formats are parsed and encoded here, so
+/// every view works on bytes.
 fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
-    if let Some(text) = &args.hex {
-        return hex::decode(text).map_err(|e| format!("--hex: {e}"));
-    }
-    match args.file.as_deref() {
-        Some(path) if path.as_os_str() == "-" => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("reading standard input: {e}"))?;
-            Ok(bytes)
+    let (text, from, origin) = match (&args.document, &args.hex, &args.file) {
+        (Some(doc), _, _) => (
+            doc.clone(),
+            args.from.unwrap_or(FromFormat::Ejson),
+            "DOCUMENT",
+        ),
+        (_, Some(h), _) => (h.clone(), args.from.unwrap_or(FromFormat::Hex), "--hex"),
+        (_, _, Some(path)) => {
+            let bytes = read_file(path)?;
+            match args.from.unwrap_or(FromFormat::Bson) {
+                FromFormat::Bson => return Ok(bytes),
+                from => {
+                    let text = String::from_utf8(bytes).map_err(|e| {
+                        format!(
+                            "{}: not UTF-8 text (byte {})",
+                            path.display(),
+                            e.utf8_error().valid_up_to()
+                        )
+                    })?;
+                    (text, from, "--file")
+                }
+            }
         }
-        Some(path) => std::fs::read(path).map_err(|e| format!("{}: {e}", path.display())),
-        None => Err("give the bytes with --hex or --file".into()),
+        _ => return Err("give a DOCUMENT, --hex or --file".into()),
+    };
+    match from {
+        FromFormat::Bson => Err(format!(
+            "{origin} is text; --from bson reads raw bytes from --file"
+        )),
+        // A --hex argument may span lines; a file holds one document per line.
+        FromFormat::Hex if origin == "--hex" => {
+            hex::decode(&text).map_err(|e| format!("--hex: {e}"))
+        }
+        FromFormat::Hex => lines(&text, origin, |line| {
+            hex::decode(line).map_err(|e| e.to_string())
+        }),
+        FromFormat::Ejson if origin == "DOCUMENT" => parse_ejson(&text, origin),
+        FromFormat::Ejson => lines(&text, origin, |line| {
+            parse_ejson(line, "").map_err(|e| e.to_string())
+        }),
     }
+}
+
+fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("reading standard input: {e}"))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// Parses Extended JSON and encodes it; errors show the line, column and a caret.
+fn parse_ejson(text: &str, origin: &str) -> Result<Vec<u8>, String> {
+    let doc = ejson::parse_document(text).map_err(|e| {
+        let prefix = if origin.is_empty() {
+            String::new()
+        } else {
+            format!("{origin}: ")
+        };
+        format!("{prefix}{e}\n{}", e.caret())
+    })?;
+    encode_document(&doc).map_err(|e| e.to_string())
+}
+
+/// One document per non-blank line, each turned into BSON bytes and concatenated.
+fn lines(
+    text: &str,
+    origin: &str,
+    mut parse: impl FnMut(&str) -> Result<Vec<u8>, String>,
+) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bytes = parse(line).map_err(|e| format!("{origin} line {}: {e}", i + 1))?;
+        out.extend_from_slice(&bytes);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use std::fmt::{self, Write as _};
 
+use crate::bson::ejson::{self, Mode};
 use crate::bson::spans::{self, DocumentSpans, Row};
 use crate::bson::{DecodeError, decode_document, encode_document, hex, split_stream};
 
@@ -17,6 +18,9 @@ pub enum View {
     Hex,
     /// The span tree as JSON, one document per line.
     Spans,
+    /// Extended JSON in the given mode (canonical, relaxed, or a labelled lossy view), one
+    /// document per line.
+    Json(Mode),
 }
 
 /// A document in the input that could not be read.
@@ -148,6 +152,11 @@ fn render_one(
                     let _ = write!(out, "# cannot re-encode: {e}");
                 }
             }
+            out.push('\n');
+        }
+        View::Json(mode) => {
+            let doc = decode_document(bytes)?;
+            out.push_str(&ejson::to_string(&doc, mode));
             out.push('\n');
         }
         View::Spans => {

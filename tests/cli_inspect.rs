@@ -195,3 +195,62 @@ fn no_arguments_prints_the_command_overview() {
 fn bson_tutor_hex(h: &str) -> Vec<u8> {
     bson_tutor::bson::hex::decode(h).expect("test hex")
 }
+
+#[test]
+fn extended_json_text_converts_to_every_view() {
+    let doc = r#"{"_id": {"$oid": "6ac71201a9fded4f0c2e7ec8"}, "qty": 42, "views": {"$numberLong": "9007199254740993"}}"#;
+    let out = bson_tutor(&["inspect", doc, "--to", "ejson"], None);
+    assert_eq!(
+        stdout(&out),
+        "{\"_id\":{\"$oid\":\"6ac71201a9fded4f0c2e7ec8\"},\"qty\":{\"$numberInt\":\"42\"},\"views\":{\"$numberLong\":\"9007199254740993\"}}\n"
+    );
+    let out = bson_tutor(&["inspect", doc, "--to", "relaxed"], None);
+    assert!(
+        stdout(&out).contains("\"views\":9007199254740993"),
+        "{}",
+        stdout(&out)
+    );
+    let out = bson_tutor(&["inspect", doc, "--to", "relaxed-js"], None);
+    assert!(
+        stdout(&out).contains("\"views\":9007199254740992"),
+        "{}",
+        stdout(&out)
+    );
+    let out = bson_tutor(&["inspect", doc, "--to", "stringify"], None);
+    assert!(
+        stdout(&out).contains("\"views\":{\"high\":2097152,\"low\":1,\"unsigned\":false}"),
+        "{}",
+        stdout(&out)
+    );
+    let out = bson_tutor(&["inspect", doc], None);
+    assert!(
+        stdout(&out).contains("type 0x12 = int64"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn extended_json_lines_from_a_file_and_errors_with_a_caret() {
+    let out = bson_tutor(
+        &["inspect", "--file", "-", "--from", "ejson", "--to", "hex"],
+        Some(b"{\"a\":1}\n\n{\"b\":\"x\"}\n"),
+    );
+    assert_eq!(
+        stdout(&out),
+        "0c0000001061000100000000\n0e00000002620002000000780000\n"
+    );
+    let out = bson_tutor(&["inspect", r#"{"n": {"$numberLong": "12x"}}"#], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 1, column 23: `$numberLong` must be a string of digits"),
+        "{err}"
+    );
+    assert!(err.contains("\n                      ^"), "{err}");
+    let out = bson_tutor(
+        &["inspect", "--file", "-", "--from", "ejson"],
+        Some(b"{\"a\":1}\n{\"a\":\n"),
+    );
+    assert!(stderr(&out).contains("--file line 2:"), "{}", stderr(&out));
+}

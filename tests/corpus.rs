@@ -231,16 +231,20 @@ fn json_eq(a: &TJson, b: &TJson) -> bool {
     match (a, b) {
         (TJson::Number(x), TJson::Number(y)) => match (x.parse::<i128>(), y.parse::<i128>()) {
             (Ok(i), Ok(j)) => i == j,
-            _ => x.parse::<f64>().ok().zip(y.parse::<f64>().ok()).is_some_and(|(f, g)| {
-                f == g && f.is_sign_negative() == g.is_sign_negative()
-            }),
+            _ => x
+                .parse::<f64>()
+                .ok()
+                .zip(y.parse::<f64>().ok())
+                .is_some_and(|(f, g)| f == g && f.is_sign_negative() == g.is_sign_negative()),
         },
         (TJson::Array(x), TJson::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(i, j)| json_eq(&i.value, &j.value))
         }
         (TJson::Object(x), TJson::Object(y)) => {
             x.len() == y.len()
-                && x.iter().zip(y).all(|(m, n)| m.key == n.key && json_eq(&m.value.value, &n.value.value))
+                && x.iter()
+                    .zip(y)
+                    .all(|(m, n)| m.key == n.key && json_eq(&m.value.value, &n.value.value))
         }
         _ => a == b,
     }
@@ -253,7 +257,9 @@ fn bson_bytes(hex_text: &str) -> Vec<u8> {
 /// The Extended JSON checks of one valid case, as the corpus README lists them.
 fn check_extjson(case: &Json) -> Vec<Result<(), String>> {
     let mut results = Vec::new();
-    let Some(cej) = field(case, "canonical_extjson") else { return results };
+    let Some(cej) = field(case, "canonical_extjson") else {
+        return results;
+    };
     let cb = bson_bytes(field(case, "canonical_bson").unwrap_or_default());
     let lossy = case.get("lossy").and_then(Json::as_bool).unwrap_or(false);
     let native = decode_document(&cb).expect("valid bson");
@@ -266,7 +272,11 @@ fn check_extjson(case: &Json) -> Vec<Result<(), String>> {
             if !lossy {
                 results.push(match encode_document(&doc) {
                     Ok(b) if b == cb => Ok(()),
-                    Ok(b) => Err(format!("canonical_extjson encodes to {}, not {}", hex::encode(&b), hex::encode(&cb))),
+                    Ok(b) => Err(format!(
+                        "canonical_extjson encodes to {}, not {}",
+                        hex::encode(&b),
+                        hex::encode(&cb)
+                    )),
                     Err(e) => Err(format!("canonical_extjson does not encode: {e}")),
                 });
             }
@@ -284,7 +294,10 @@ fn check_extjson(case: &Json) -> Vec<Result<(), String>> {
         results.push(match ejson::parse_document(dej) {
             Ok(doc) => {
                 let canonical = same_json(&ejson::to_string(&doc, Mode::Canonical), cej);
-                match (canonical, lossy || encode_document(&doc).is_ok_and(|b| b == cb)) {
+                match (
+                    canonical,
+                    lossy || encode_document(&doc).is_ok_and(|b| b == cb),
+                ) {
                     (Ok(()), true) => Ok(()),
                     (Ok(()), false) => Err("degenerate_extjson encodes to other bytes".into()),
                     (e, _) => e,
@@ -333,13 +346,29 @@ fn extended_json_conformance() {
             } else {
                 ejson::parse_document(text).is_err()
             };
-            record("parseErrors", desc, if rejected { Ok(()) } else { Err(format!("accepted {text:?}")) });
+            record(
+                "parseErrors",
+                desc,
+                if rejected {
+                    Ok(())
+                } else {
+                    Err(format!("accepted {text:?}"))
+                },
+            );
         }
         println!("{name:<32} {p:>4} passed, {f} failed");
         passed += p;
         failed += f;
     }
     println!("extended json corpus: {passed} passed, {failed} failed");
-    assert!(failures.is_empty(), "{} extjson checks failed:\n{}", failures.len(), failures.join("\n"));
-    assert!(passed >= 2000, "suspiciously few extjson checks ran: {passed}");
+    assert!(
+        failures.is_empty(),
+        "{} extjson checks failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        passed >= 2000,
+        "suspiciously few extjson checks ran: {passed}"
+    );
 }

@@ -13,7 +13,11 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub fn encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         for i in 0..4 {
             if i <= chunk.len() {
@@ -35,11 +39,13 @@ pub fn decode(text: &str) -> Result<Vec<u8>, String> {
     let bytes = text.as_bytes();
     let body_len = bytes.iter().rposition(|&c| c != b'=').map_or(0, |p| p + 1);
     let padding = bytes.len() - body_len;
-    if padding > 2 || (padding > 0 && bytes.len() % 4 != 0) {
+    if padding > 2 || (padding > 0 && !bytes.len().is_multiple_of(4)) {
         return Err(format!("`{text}` has misplaced `=` padding"));
     }
     if body_len % 4 == 1 {
-        return Err(format!("`{text}` is not valid base64: its length cannot encode whole bytes"));
+        return Err(format!(
+            "`{text}` is not valid base64: its length cannot encode whole bytes"
+        ));
     }
     let mut out = Vec::with_capacity(body_len * 3 / 4);
     let mut acc = 0u32;

@@ -138,7 +138,8 @@ impl Decimal128 {
             None => (mantissa, ""),
         };
         let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if !all_digits(int_part) || !all_digits(frac_part) || int_part.len() + frac_part.len() == 0 {
+        if !all_digits(int_part) || !all_digits(frac_part) || int_part.len() + frac_part.len() == 0
+        {
             return Err(not_a_number());
         }
         let mut exponent: i64 = match exponent_text {
@@ -152,7 +153,11 @@ impl Decimal128 {
                 let magnitude = digits
                     .bytes()
                     .fold(0i64, |acc, b| (acc * 10 + i64::from(b - b'0')).min(1 << 40));
-                if e.starts_with('-') { -magnitude } else { magnitude }
+                if e.starts_with('-') {
+                    -magnitude
+                } else {
+                    magnitude
+                }
             }
         };
         exponent -= frac_part.len() as i64;
@@ -162,9 +167,8 @@ impl Decimal128 {
             .skip_while(|&b| b == b'0')
             .map(|b| b - b'0')
             .collect();
-        let inexact = || {
-            format!("`{text}` cannot be stored exactly: decimal128 holds 34 significant digits")
-        };
+        let inexact =
+            || format!("`{text}` cannot be stored exactly: decimal128 holds 34 significant digits");
         if digits.is_empty() {
             // Zero: clamping its exponent loses nothing.
             let e = exponent.clamp(MIN_EXPONENT.into(), MAX_EXPONENT.into()) as i32;
@@ -186,7 +190,9 @@ impl Decimal128 {
         if exponent > i64::from(MAX_EXPONENT) {
             return Err(format!("`{text}` is too large for decimal128 (overflow)"));
         }
-        let coefficient = digits.iter().fold(0u128, |acc, &d| acc * 10 + u128::from(d));
+        let coefficient = digits
+            .iter()
+            .fold(0u128, |acc, &d| acc * 10 + u128::from(d));
         Ok(Self::finite(negative, coefficient, exponent as i32))
     }
 }
@@ -263,15 +269,22 @@ mod tests {
 
     #[test]
     fn parses_what_it_prints() {
-        for s in ["0", "-0", "1.0", "19.99", "42.00", "1E+1", "1E-7", "0.000001", "Infinity", "NaN"] {
+        for s in [
+            "0", "-0", "1.0", "19.99", "42.00", "1E+1", "1E-7", "0.000001", "Infinity", "NaN",
+        ] {
             assert_eq!(Decimal128::parse(s).unwrap().to_string(), s);
         }
         assert_eq!(Decimal128::parse("0E+9999").unwrap().to_string(), "0E+6111");
-        assert_eq!(Decimal128::parse("1E+6144").unwrap().to_string(), "1.000000000000000000000000000000000E+6144");
+        assert_eq!(
+            Decimal128::parse("1E+6144").unwrap().to_string(),
+            "1.000000000000000000000000000000000E+6144"
+        );
         assert!(Decimal128::parse("1E+6145").is_err());
         assert!(Decimal128::parse("1E-6177").is_err());
         assert!(Decimal128::parse("1.11111111111111111111111111111234549").is_err());
-        for bad in ["", ".", "1e", "e1", " 1", "1 ", "--1", "Infi", "1,5", "0x10"] {
+        for bad in [
+            "", ".", "1e", "e1", " 1", "1 ", "--1", "Infi", "1,5", "0x10",
+        ] {
             assert!(Decimal128::parse(bad).is_err(), "{bad:?}");
         }
     }

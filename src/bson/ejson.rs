@@ -42,7 +42,13 @@ pub fn parse_document(text: &str) -> Result<Document, ParseError> {
     let r = Reader { src: text };
     match &node.value {
         Json::Object(members) => r.document(members, 0),
-        other => Err(r.error(&node, format!("expected a document (a JSON object), but found {}", other.kind()))),
+        other => Err(r.error(
+            &node,
+            format!(
+                "expected a document (a JSON object), but found {}",
+                other.kind()
+            ),
+        )),
     }
 }
 
@@ -90,7 +96,11 @@ impl Reader<'_> {
         let mut doc = Document::with_capacity(members.len());
         for m in members {
             if m.key.contains('\0') {
-                return Err(ParseError::at(self.src, m.key_offset, "a key cannot contain a NUL character (BSON keys are C strings)"));
+                return Err(ParseError::at(
+                    self.src,
+                    m.key_offset,
+                    "a key cannot contain a NUL character (BSON keys are C strings)",
+                ));
             }
             doc.push(m.key.as_str(), self.value(&m.value, depth)?);
         }
@@ -99,7 +109,12 @@ impl Reader<'_> {
 
     fn nested(&self, node: &Node, depth: usize) -> Result<usize, ParseError> {
         if depth >= MAX_NESTING_DEPTH {
-            return Err(self.error(node, format!("documents and arrays are nested more than {MAX_NESTING_DEPTH} levels deep")));
+            return Err(self.error(
+                node,
+                format!(
+                    "documents and arrays are nested more than {MAX_NESTING_DEPTH} levels deep"
+                ),
+            ));
         }
         Ok(depth + 1)
     }
@@ -112,7 +127,12 @@ impl Reader<'_> {
             Json::Number(n) => self.number(node, n)?,
             Json::Array(items) => {
                 let depth = self.nested(node, depth)?;
-                Value::Array(items.iter().map(|i| self.value(i, depth)).collect::<Result<_, _>>()?)
+                Value::Array(
+                    items
+                        .iter()
+                        .map(|i| self.value(i, depth))
+                        .collect::<Result<_, _>>()?,
+                )
             }
             Json::Object(members) => match self.wrapper(node, members, depth)? {
                 Some(v) => v,
@@ -124,14 +144,12 @@ impl Reader<'_> {
     /// A plain JSON number: an integer becomes int32 or int64 when it fits, else a double.
     fn number(&self, node: &Node, text: &str) -> Result<Value, ParseError> {
         let integral = !text.contains(['.', 'e', 'E']);
-        if integral {
-            if let Ok(v) = text.parse::<i64>() {
-                return Ok(match i32::try_from(v) {
-                    Ok(small) if text != "-0" => Value::Int32(small),
-                    _ if text == "-0" => Value::Double(-0.0),
-                    _ => Value::Int64(v),
-                });
-            }
+        if let Some(v) = text.parse::<i64>().ok().filter(|_| integral) {
+            return Ok(match i32::try_from(v) {
+                _ if text == "-0" => Value::Double(-0.0),
+                Ok(small) => Value::Int32(small),
+                Err(_) => Value::Int64(v),
+            });
         }
         text.parse::<f64>()
             .map(Value::Double)
@@ -145,14 +163,29 @@ impl Reader<'_> {
     fn string<'n>(&self, node: &'n Node, what: &str) -> Result<&'n str, ParseError> {
         match &node.value {
             Json::String(s) => Ok(s),
-            other => Err(self.error(node, format!("{what} must be a string, not {}", other.kind()))),
+            other => Err(self.error(
+                node,
+                format!("{what} must be a string, not {}", other.kind()),
+            )),
         }
     }
 
     /// Checks that `members` has exactly `keys` (in any order) and returns them in that order.
-    fn exactly<'m, const N: usize>(&self, node: &Node, members: &'m [Member], keys: [&str; N], what: &str) -> Result<[&'m Node; N], ParseError> {
+    fn exactly<'m, const N: usize>(
+        &self,
+        node: &Node,
+        members: &'m [Member],
+        keys: [&str; N],
+        what: &str,
+    ) -> Result<[&'m Node; N], ParseError> {
         if members.len() != N {
-            return Err(self.error(node, format!("{what} must have exactly the keys {}", keys.map(|k| format!("`{k}`")).join(", "))));
+            return Err(self.error(
+                node,
+                format!(
+                    "{what} must have exactly the keys {}",
+                    keys.map(|k| format!("`{k}`")).join(", ")
+                ),
+            ));
         }
         let mut out = Vec::with_capacity(N);
         for key in keys {
@@ -161,17 +194,28 @@ impl Reader<'_> {
                 None => return Err(self.error(node, format!("{what} is missing `{key}`"))),
             }
         }
-        out.try_into().map_err(|_| self.error(node, format!("{what} has duplicate keys")))
+        out.try_into()
+            .map_err(|_| self.error(node, format!("{what} has duplicate keys")))
     }
 
     /// The value of a type wrapper object, `None` for an ordinary document.
-    fn wrapper(&self, node: &Node, members: &[Member], depth: usize) -> Result<Option<Value>, ParseError> {
-        let Some(first) = members.first() else { return Ok(None) };
+    fn wrapper(
+        &self,
+        node: &Node,
+        members: &[Member],
+        depth: usize,
+    ) -> Result<Option<Value>, ParseError> {
+        let Some(first) = members.first() else {
+            return Ok(None);
+        };
         let has = |k: &str| members.iter().any(|m| m.key == k);
         // `$regex` and `$type` are also query operators: only a string `$regex` (with
         // `$options`) and a `$binary` beside `$type` are the legacy wrappers.
-        let legacy_regex = self.member(members, "$regex").is_some_and(|n| matches!(n.value, Json::String(_)));
-        if !legacy_regex && !WRAPPER_KEYS.iter().any(|k| has(k)) && !(has("$type") && has("$binary")) {
+        let legacy_regex = self
+            .member(members, "$regex")
+            .is_some_and(|n| matches!(n.value, Json::String(_)));
+        let legacy_binary = has("$type") && has("$binary");
+        if !(legacy_regex || legacy_binary || WRAPPER_KEYS.iter().any(|k| has(k))) {
             return Ok(None);
         }
         let key = if legacy_regex {
@@ -181,7 +225,11 @@ impl Reader<'_> {
         } else if has("$code") {
             "$code"
         } else {
-            WRAPPER_KEYS.iter().copied().find(|k| has(k)).unwrap_or(first.key.as_str())
+            WRAPPER_KEYS
+                .iter()
+                .copied()
+                .find(|k| has(k))
+                .unwrap_or(first.key.as_str())
         };
         let v = match key {
             "$oid" => {
@@ -219,18 +267,30 @@ impl Reader<'_> {
             "$uuid" => {
                 let [n] = self.exactly(node, members, ["$uuid"], "`$uuid`")?;
                 let s = self.string(n, "`$uuid`")?;
-                let bytes = parse_uuid(s).ok_or_else(|| self.error(n, format!("`$uuid` must be 32 hex digits in 8-4-4-4-12 groups, not `{s}`")))?;
-                Value::Binary(Binary { subtype: BINARY_UUID, bytes: bytes.to_vec() })
+                let bytes = parse_uuid(s).ok_or_else(|| {
+                    self.error(
+                        n,
+                        format!("`$uuid` must be 32 hex digits in 8-4-4-4-12 groups, not `{s}`"),
+                    )
+                })?;
+                Value::Binary(Binary {
+                    subtype: BINARY_UUID,
+                    bytes: bytes.to_vec(),
+                })
             }
             "$code" => {
                 if has("$scope") {
-                    let [c, s] = self.exactly(node, members, ["$code", "$scope"], "`$code` with `$scope`")?;
+                    let [c, s] =
+                        self.exactly(node, members, ["$code", "$scope"], "`$code` with `$scope`")?;
                     let code = self.string(c, "`$code`")?;
                     let Json::Object(scope) = &s.value else {
                         return Err(self.error(s, "`$scope` must be a document"));
                     };
                     let scope = self.document(scope, self.nested(s, depth)?)?;
-                    Value::JavaScriptWithScope(Box::new(CodeWithScope { code: code.to_owned(), scope }))
+                    Value::JavaScriptWithScope(Box::new(CodeWithScope {
+                        code: code.to_owned(),
+                        scope,
+                    }))
                 } else {
                     let [c] = self.exactly(node, members, ["$code"], "`$code`")?;
                     Value::JavaScript(self.string(c, "`$code`")?.into())
@@ -239,33 +299,63 @@ impl Reader<'_> {
             "$timestamp" => {
                 let [n] = self.exactly(node, members, ["$timestamp"], "`$timestamp`")?;
                 let Json::Object(inner) = &n.value else {
-                    return Err(self.error(n, "`$timestamp` must be an object {\"t\": ..., \"i\": ...}"));
+                    return Err(
+                        self.error(n, "`$timestamp` must be an object {\"t\": ..., \"i\": ...}")
+                    );
                 };
                 let [t, i] = self.exactly(n, inner, ["t", "i"], "`$timestamp`")?;
-                Value::Timestamp(Timestamp { time: self.u32(t, "t")?, increment: self.u32(i, "i")? })
+                Value::Timestamp(Timestamp {
+                    time: self.u32(t, "t")?,
+                    increment: self.u32(i, "i")?,
+                })
             }
             "$regularExpression" => {
-                let [n] = self.exactly(node, members, ["$regularExpression"], "`$regularExpression`")?;
+                let [n] = self.exactly(
+                    node,
+                    members,
+                    ["$regularExpression"],
+                    "`$regularExpression`",
+                )?;
                 let Json::Object(inner) = &n.value else {
                     return Err(self.error(n, "`$regularExpression` must be an object {\"pattern\": ..., \"options\": ...}"));
                 };
-                let [p, o] = self.exactly(n, inner, ["pattern", "options"], "`$regularExpression`")?;
-                self.regex(self.string(p, "`pattern`")?, p, self.string(o, "`options`")?, o)?
+                let [p, o] =
+                    self.exactly(n, inner, ["pattern", "options"], "`$regularExpression`")?;
+                self.regex(
+                    self.string(p, "`pattern`")?,
+                    p,
+                    self.string(o, "`options`")?,
+                    o,
+                )?
             }
             "$regex" => {
-                let [p, o] = self.exactly(node, members, ["$regex", "$options"], "legacy `$regex`")?;
-                self.regex(self.string(p, "`$regex`")?, p, self.string(o, "`$options`")?, o)?
+                let [p, o] =
+                    self.exactly(node, members, ["$regex", "$options"], "legacy `$regex`")?;
+                self.regex(
+                    self.string(p, "`$regex`")?,
+                    p,
+                    self.string(o, "`$options`")?,
+                    o,
+                )?
             }
             "$dbPointer" => {
                 let [n] = self.exactly(node, members, ["$dbPointer"], "`$dbPointer`")?;
                 let Json::Object(inner) = &n.value else {
-                    return Err(self.error(n, "`$dbPointer` must be an object {\"$ref\": ..., \"$id\": ...}"));
+                    return Err(self.error(
+                        n,
+                        "`$dbPointer` must be an object {\"$ref\": ..., \"$id\": ...}",
+                    ));
                 };
                 let [r, id] = self.exactly(n, inner, ["$ref", "$id"], "`$dbPointer`")?;
                 let Value::ObjectId(id) = self.value(id, depth)? else {
-                    return Err(self.error(id, "`$dbPointer.$id` must be an ObjectId ({\"$oid\": ...})"));
+                    return Err(
+                        self.error(id, "`$dbPointer.$id` must be an ObjectId ({\"$oid\": ...})")
+                    );
                 };
-                Value::DbPointer(Box::new(DbPointer { namespace: self.string(r, "`$ref`")?.to_owned(), id }))
+                Value::DbPointer(Box::new(DbPointer {
+                    namespace: self.string(r, "`$ref`")?.to_owned(),
+                    id,
+                }))
             }
             "$date" => {
                 let [n] = self.exactly(node, members, ["$date"], "`$date`")?;
@@ -276,7 +366,11 @@ impl Reader<'_> {
                 if n.value != Json::Number("1".into()) {
                     return Err(self.error(n, format!("`{key}` must be 1")));
                 }
-                if key == "$minKey" { Value::MinKey } else { Value::MaxKey }
+                if key == "$minKey" {
+                    Value::MinKey
+                } else {
+                    Value::MaxKey
+                }
             }
             "$undefined" => {
                 let [n] = self.exactly(node, members, ["$undefined"], "`$undefined`")?;
@@ -285,7 +379,12 @@ impl Reader<'_> {
                 }
                 Value::Undefined
             }
-            other => return Err(self.error(node, format!("`{other}` cannot appear here without the rest of its type wrapper"))),
+            other => {
+                return Err(self.error(
+                    node,
+                    format!("`{other}` cannot appear here without the rest of its type wrapper"),
+                ));
+            }
         };
         Ok(Some(v))
     }
@@ -300,34 +399,63 @@ impl Reader<'_> {
 
     fn long(&self, n: &Node) -> Result<i64, ParseError> {
         let s = self.string(n, "`$numberLong`")?;
-        integer(s).ok_or_else(|| self.error(n, format!("`$numberLong` must be a string of digits within the int64 range, not `{s}`")))
+        integer(s).ok_or_else(|| {
+            self.error(
+                n,
+                format!(
+                    "`$numberLong` must be a string of digits within the int64 range, not `{s}`"
+                ),
+            )
+        })
     }
 
     fn u32(&self, n: &Node, what: &str) -> Result<u32, ParseError> {
         match &n.value {
-            Json::Number(s) => s.parse::<u32>().map_err(|_| self.error(n, format!("timestamp `{what}` must be an unsigned 32-bit integer, not {s}"))),
-            other => Err(self.error(n, format!("timestamp `{what}` must be a number, not {}", other.kind()))),
+            Json::Number(s) => s.parse::<u32>().map_err(|_| {
+                self.error(
+                    n,
+                    format!("timestamp `{what}` must be an unsigned 32-bit integer, not {s}"),
+                )
+            }),
+            other => Err(self.error(
+                n,
+                format!("timestamp `{what}` must be a number, not {}", other.kind()),
+            )),
         }
     }
 
     fn regex(&self, pattern: &str, p: &Node, options: &str, o: &Node) -> Result<Value, ParseError> {
         if pattern.contains('\0') {
-            return Err(self.error(p, "a regex pattern cannot contain NUL (it is stored as a C string)"));
+            return Err(self.error(
+                p,
+                "a regex pattern cannot contain NUL (it is stored as a C string)",
+            ));
         }
         if let Some(bad) = options.chars().find(|c| !"ilmsux".contains(*c)) {
-            return Err(self.error(o, format!("`{bad}` is not a regex option (use i, l, m, s, u, x)")));
+            return Err(self.error(
+                o,
+                format!("`{bad}` is not a regex option (use i, l, m, s, u, x)"),
+            ));
         }
         Ok(Value::Regex(Box::new(Regex::new(pattern, options))))
     }
 
     fn date(&self, n: &Node) -> Result<i64, ParseError> {
         match &n.value {
-            Json::String(s) => parse_iso(s).map_err(|e| self.error(n, format!("`$date` string: {e}"))),
+            Json::String(s) => {
+                parse_iso(s).map_err(|e| self.error(n, format!("`$date` string: {e}")))
+            }
             Json::Object(inner) => {
                 let [l] = self.exactly(n, inner, ["$numberLong"], "`$date`")?;
                 self.long(l)
             }
-            other => Err(self.error(n, format!("`$date` must be an ISO-8601 string or {{\"$numberLong\": ...}}, not {}", other.kind()))),
+            other => Err(self.error(
+                n,
+                format!(
+                    "`$date` must be an ISO-8601 string or {{\"$numberLong\": ...}}, not {}",
+                    other.kind()
+                ),
+            )),
         }
     }
 
@@ -338,7 +466,10 @@ impl Reader<'_> {
         } else {
             let [b] = self.exactly(node, members, ["$binary"], "`$binary`")?;
             let Json::Object(inner) = &b.value else {
-                return Err(self.error(b, "`$binary` must be an object {\"base64\": ..., \"subType\": ...}"));
+                return Err(self.error(
+                    b,
+                    "`$binary` must be an object {\"base64\": ..., \"subType\": ...}",
+                ));
             };
             let [d, t] = self.exactly(b, inner, ["base64", "subType"], "`$binary`")?;
             (self.string(d, "`base64`")?, t)
@@ -348,9 +479,17 @@ impl Reader<'_> {
             1 | 2 => u8::from_str_radix(sub, 16).ok(),
             _ => None,
         }
-        .ok_or_else(|| self.error(subtype, format!("the binary subtype must be one or two hex digits, not `{sub}`")))?;
+        .ok_or_else(|| {
+            self.error(
+                subtype,
+                format!("the binary subtype must be one or two hex digits, not `{sub}`"),
+            )
+        })?;
         let bytes = base64::decode(data).map_err(|e| self.error(node, e))?;
-        Ok(Value::Binary(Binary { subtype: subtype_byte, bytes }))
+        Ok(Value::Binary(Binary {
+            subtype: subtype_byte,
+            bytes,
+        }))
     }
 }
 
@@ -372,7 +511,9 @@ fn parse_double(s: &str) -> Option<f64> {
         _ => {
             let body = s.strip_prefix('-').unwrap_or(s);
             let ok = body.starts_with(|c: char| c.is_ascii_digit())
-                && body.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
+                && body
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b));
             if ok { s.parse().ok() } else { None }
         }
     }
@@ -404,7 +545,11 @@ pub fn format_double(v: f64) -> String {
     let exp: i32 = exp.parse().unwrap_or(0);
     if (-4..16).contains(&exp) {
         let plain = format!("{v}");
-        if plain.contains('.') { plain } else { format!("{plain}.0") }
+        if plain.contains('.') {
+            plain
+        } else {
+            format!("{plain}.0")
+        }
     } else {
         let point = if mantissa.contains('.') { "" } else { ".0" };
         format!("{mantissa}{point}E{}{exp}", if exp >= 0 { "+" } else { "" })
@@ -468,7 +613,11 @@ fn write_value(out: &mut String, v: &Value, mode: Mode) {
     match v {
         Value::Double(d) => {
             if relaxed && d.is_finite() {
-                out.push_str(&if lossy { js_number(*d) } else { format_double(*d) });
+                out.push_str(&if lossy {
+                    js_number(*d)
+                } else {
+                    format_double(*d)
+                });
             } else if lossy {
                 out.push_str("null");
             } else {
@@ -499,10 +648,18 @@ fn write_value(out: &mut String, v: &Value, mode: Mode) {
             }
         }
         Value::Undefined => {
-            if lossy { out.push_str("null") } else { wrap(out, "$undefined", |o| o.push_str("true")) }
+            if lossy {
+                out.push_str("null")
+            } else {
+                wrap(out, "$undefined", |o| o.push_str("true"))
+            }
         }
         Value::ObjectId(id) => {
-            if lossy { json::write_string(out, &id.to_hex()) } else { wrap_str(out, "$oid", &id.to_hex()) }
+            if lossy {
+                json::write_string(out, &id.to_hex())
+            } else {
+                wrap_str(out, "$oid", &id.to_hex())
+            }
         }
         Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::DateTime(ms) => {
@@ -511,7 +668,9 @@ fn write_value(out: &mut String, v: &Value, mode: Mode) {
             } else if relaxed && (0..=253_402_300_799_999).contains(ms) {
                 wrap_str(out, "$date", &relaxed_iso(*ms));
             } else {
-                wrap(out, "$date", |o| wrap_str(o, "$numberLong", &ms.to_string()));
+                wrap(out, "$date", |o| {
+                    wrap_str(o, "$numberLong", &ms.to_string())
+                });
             }
         }
         Value::Null => out.push_str("null"),
@@ -537,7 +696,11 @@ fn write_value(out: &mut String, v: &Value, mode: Mode) {
         }),
         Value::JavaScript(c) => wrap_str(out, "$code", c),
         Value::Symbol(s) => {
-            if relaxed { json::write_string(out, s) } else { wrap_str(out, "$symbol", s) }
+            if relaxed {
+                json::write_string(out, s)
+            } else {
+                wrap_str(out, "$symbol", s)
+            }
         }
         Value::JavaScriptWithScope(c) => {
             out.push_str("{\"$code\":");
@@ -547,13 +710,23 @@ fn write_value(out: &mut String, v: &Value, mode: Mode) {
             out.push('}');
         }
         Value::Int32(n) => {
-            if relaxed { out.push_str(&n.to_string()) } else { wrap_str(out, "$numberInt", &n.to_string()) }
+            if relaxed {
+                out.push_str(&n.to_string())
+            } else {
+                wrap_str(out, "$numberInt", &n.to_string())
+            }
         }
         Value::Timestamp(ts) => {
             if lossy {
-                out.push_str(&format!("{{\"$timestamp\":\"{}\"}}", (u64::from(ts.time) << 32) | u64::from(ts.increment)));
+                out.push_str(&format!(
+                    "{{\"$timestamp\":\"{}\"}}",
+                    (u64::from(ts.time) << 32) | u64::from(ts.increment)
+                ));
             } else {
-                out.push_str(&format!("{{\"$timestamp\":{{\"t\":{},\"i\":{}}}}}", ts.time, ts.increment));
+                out.push_str(&format!(
+                    "{{\"$timestamp\":{{\"t\":{},\"i\":{}}}}}",
+                    ts.time, ts.increment
+                ));
             }
         }
         Value::Int64(n) => match mode {
@@ -625,13 +798,28 @@ mod tests {
     #[test]
     fn seed_document_prints_as_the_seed_shows() {
         let mut doc = Document::new();
-        doc.push("_id", Value::ObjectId(ObjectId::parse_hex("6ac71201a9fded4f0c2e7ec8").unwrap()));
+        doc.push(
+            "_id",
+            Value::ObjectId(ObjectId::parse_hex("6ac71201a9fded4f0c2e7ec8").unwrap()),
+        );
         doc.push("qty", 42);
-        doc.push("total", Value::Decimal128(Decimal128::parse("19.99").unwrap()));
+        doc.push(
+            "total",
+            Value::Decimal128(Decimal128::parse("19.99").unwrap()),
+        );
         doc.push("views", Value::Int64(9_007_199_254_740_993));
-        doc.push("at", Value::DateTime(parse_iso("2026-10-08T10:00:00Z").unwrap()));
+        doc.push(
+            "at",
+            Value::DateTime(parse_iso("2026-10-08T10:00:00Z").unwrap()),
+        );
         let uuid = hex::decode("340a73e35b2b45a8892d712753c15406").unwrap();
-        doc.push("ref", Value::Binary(Binary { subtype: BINARY_UUID, bytes: uuid }));
+        doc.push(
+            "ref",
+            Value::Binary(Binary {
+                subtype: BINARY_UUID,
+                bytes: uuid,
+            }),
+        );
         assert_eq!(
             to_string(&doc, Mode::Stringify),
             r#"{"_id":"6ac71201a9fded4f0c2e7ec8","qty":42,"total":{"$numberDecimal":"19.99"},"views":{"high":2097152,"low":1,"unsigned":false},"at":"2026-10-08T10:00:00.000Z","ref":"NApz41srRaiJLXEnU8FUBg=="}"#
@@ -654,7 +842,11 @@ mod tests {
     #[test]
     fn broken_wrappers_name_the_rule_and_the_spot() {
         let e = parse_document("{\"n\": {\"$numberLong\": \"12x\"}}").unwrap_err();
-        assert!(e.message.starts_with("`$numberLong` must be a string of digits"), "{e}");
+        assert!(
+            e.message
+                .starts_with("`$numberLong` must be a string of digits"),
+            "{e}"
+        );
         assert_eq!((e.line, e.column), (1, 23));
         assert!(parse_document("{\"a\": {\"$oid\": \"00\", \"x\": 1}}").is_err());
         // `$regex` with an object is a query operator, not a regex.

@@ -119,7 +119,9 @@ impl Reader<'_> {
             Some(b't') => self.word("true", Json::Bool(true))?,
             Some(b'f') => self.word("false", Json::Bool(false))?,
             Some(b'n') => self.word("null", Json::Null)?,
-            _ => return Err(self.error(format!("expected a JSON value, but found {}", self.found()))),
+            _ => {
+                return Err(self.error(format!("expected a JSON value, but found {}", self.found())));
+            }
         };
         Ok(Node { offset, value })
     }
@@ -135,7 +137,9 @@ impl Reader<'_> {
 
     fn nest(&self, depth: usize) -> Result<usize, ParseError> {
         if depth >= MAX_JSON_DEPTH {
-            return Err(self.error(format!("JSON is nested more than {MAX_JSON_DEPTH} levels deep")));
+            return Err(self.error(format!(
+                "JSON is nested more than {MAX_JSON_DEPTH} levels deep"
+            )));
         }
         Ok(depth + 1)
     }
@@ -312,7 +316,9 @@ impl Reader<'_> {
                                 Some(ch) => out.push(ch),
                                 None => {
                                     self.pos = at;
-                                    return Err(self.error("a lone low surrogate is not a character"));
+                                    return Err(
+                                        self.error("a lone low surrogate is not a character")
+                                    );
                                 }
                             }
                         }
@@ -326,7 +332,9 @@ impl Reader<'_> {
                     }
                 }
                 c if (c as u32) < 0x20 => {
-                    return Err(self.error("a control character must be escaped inside a JSON string"));
+                    return Err(
+                        self.error("a control character must be escaped inside a JSON string")
+                    );
                 }
                 c => {
                     out.push(c);
@@ -362,11 +370,17 @@ mod tests {
 
     #[test]
     fn keeps_order_duplicates_and_number_text() {
-        let n = parse(r#"{"b": 9007199254740993, "a": [1.0, "x\u00e9\ud83d\ude00"], "b": null}"#).unwrap();
+        let n = parse(r#"{"b": 9007199254740993, "a": [1.0, "x\u00e9\ud83d\ude00"], "b": null}"#)
+            .unwrap();
         let Json::Object(m) = n.value else { panic!() };
-        assert_eq!(m.iter().map(|m| m.key.as_str()).collect::<Vec<_>>(), ["b", "a", "b"]);
+        assert_eq!(
+            m.iter().map(|m| m.key.as_str()).collect::<Vec<_>>(),
+            ["b", "a", "b"]
+        );
         assert_eq!(m[0].value.value, Json::Number("9007199254740993".into()));
-        let Json::Array(items) = &m[1].value.value else { panic!() };
+        let Json::Array(items) = &m[1].value.value else {
+            panic!()
+        };
         assert_eq!(items[1].value, Json::String("xé😀".into()));
     }
 
@@ -376,9 +390,19 @@ mod tests {
         assert_eq!(e.column, 9);
         assert!(e.message.contains("key in double quotes"), "{e}");
         assert_eq!(parse("[01]").unwrap_err().column, 2);
-        assert!(parse("\"abc").unwrap_err().message.contains("closing quote"));
+        assert!(
+            parse("\"abc")
+                .unwrap_err()
+                .message
+                .contains("closing quote")
+        );
         assert!(parse("[1] x").is_err());
-        assert!(parse(&"[".repeat(300)).unwrap_err().message.contains("nested"));
+        assert!(
+            parse(&"[".repeat(300))
+                .unwrap_err()
+                .message
+                .contains("nested")
+        );
         assert!(parse("\"\\ud800\"").is_err());
     }
 }

@@ -34,7 +34,9 @@ impl ParseError {
             column: source[line_start..offset].chars().count() + 1,
             offset,
             message: message.into(),
-            source_line: source[line_start..line_end].trim_end_matches('\r').to_owned(),
+            source_line: source[line_start..line_end]
+                .trim_end_matches('\r')
+                .to_owned(),
         }
     }
 
@@ -51,7 +53,11 @@ impl ParseError {
 impl fmt::Display for ParseError {
     /// `line L, column C: message`; use [`ParseError::caret`] for the pointer.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -64,9 +70,16 @@ mod tests {
     #[test]
     fn positions_count_lines_and_characters() {
         let src = "{ a: 1,\n  b: NumberFoo(1) }";
-        let e = ParseError::at(src, src.find("NumberFoo").unwrap(), "unknown constructor `NumberFoo`");
+        let e = ParseError::at(
+            src,
+            src.find("NumberFoo").unwrap(),
+            "unknown constructor `NumberFoo`",
+        );
         assert_eq!((e.line, e.column), (2, 6));
-        assert_eq!(e.to_string(), "line 2, column 6: unknown constructor `NumberFoo`");
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 6: unknown constructor `NumberFoo`"
+        );
         assert_eq!(e.caret(), "  b: NumberFoo(1) }\n     ^");
         let e = ParseError::at("{ \"é\": x }", 8, "unexpected `x`");
         assert_eq!(e.column, 8);
