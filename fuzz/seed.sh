@@ -8,10 +8,10 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 src="${1:-$here/../../shared/bson-corpus}"
 out="$here/corpus/decode"
-mkdir -p "$out"
-python3 - "$src" "$out" <<'PY'
+mkdir -p "$out" "$here/corpus/ejson"
+python3 - "$src" "$out" "$here/corpus/ejson" <<'PY'
 import glob, hashlib, json, os, sys
-src, out = sys.argv[1], sys.argv[2]
+src, out, ejson_out = sys.argv[1], sys.argv[2], sys.argv[3]
 n = 0
 for path in sorted(glob.glob(os.path.join(src, "*.json"))):
     with open(path) as f:
@@ -26,4 +26,15 @@ for path in sorted(glob.glob(os.path.join(src, "*.json"))):
             f.write(data)
         n += 1
 print(f"wrote {n} seeds ({len(os.listdir(out))} distinct files in {out})")
+# Extended JSON texts (valid forms and parse errors) seed the `ejson` target.
+for path in sorted(glob.glob(os.path.join(src, "*.json"))):
+    with open(path) as f:
+        suite = json.load(f)
+    texts = [c[k] for c in suite.get("valid", []) for k in ("canonical_extjson", "relaxed_extjson", "degenerate_extjson") if k in c]
+    texts += [c["string"] for c in suite.get("parseErrors", []) if "string" in c]
+    for t in texts:
+        data = t.encode()
+        with open(os.path.join(ejson_out, hashlib.sha1(data).hexdigest()), "wb") as f:
+            f.write(data)
+print(f"{len(os.listdir(ejson_out))} distinct files in {ejson_out}")
 PY

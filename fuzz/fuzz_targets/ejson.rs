@@ -1,5 +1,6 @@
 //! Arbitrary text through the Extended JSON reader: it must never panic, errors must point
-//! inside the input, and whatever it accepts must print and read back to the same bytes.
+//! inside the input, and whatever it accepts must print and read back to the same text.
+//! (Text, not bytes: NaN signs and payloads are lossy in Extended JSON by the spec.)
 #![no_main]
 
 use bson_tutor::bson::ejson::{self, Mode};
@@ -20,7 +21,8 @@ fuzz_target!(|data: &[u8]| {
             let canonical = ejson::to_string(&doc, Mode::Canonical);
             let again = ejson::parse_document(&canonical)
                 .unwrap_or_else(|e| panic!("our canonical output does not parse: {e}\n{canonical}"));
-            assert_eq!(encode_document(&again).ok(), Some(bytes), "canonical round trip changed the bytes");
+            assert_eq!(ejson::to_string(&again, Mode::Canonical), canonical, "canonical text is not a fixed point");
+            assert_eq!(encode_document(&again).map(|b| b.len()).ok(), Some(bytes.len()));
             let relaxed = ejson::to_string(&doc, Mode::Relaxed);
             ejson::parse_document(&relaxed)
                 .unwrap_or_else(|e| panic!("our relaxed output does not parse: {e}\n{relaxed}"));
