@@ -55,6 +55,9 @@ pub struct InspectArgs {
     /// How to show the documents.
     #[arg(long, value_enum, default_value_t = ToFormat::Table)]
     pub to: ToFormat,
+    /// Indent JSON views instead of printing one document per line.
+    #[arg(long)]
+    pub pretty: bool,
 }
 
 /// `--from` values.
@@ -89,17 +92,18 @@ pub enum ToFormat {
     Stringify,
 }
 
-impl From<ToFormat> for View {
-    fn from(f: ToFormat) -> Self {
-        match f {
+impl ToFormat {
+    fn view(self, pretty: bool) -> View {
+        let json = |mode| View::Json { mode, pretty };
+        match self {
             ToFormat::Table => View::Table,
             ToFormat::Dump => View::Dump,
             ToFormat::Hex => View::Hex,
             ToFormat::Spans => View::Spans,
-            ToFormat::Ejson => View::Json(Mode::Canonical),
-            ToFormat::Relaxed => View::Json(Mode::Relaxed),
-            ToFormat::RelaxedJs => View::Json(Mode::RelaxedJs),
-            ToFormat::Stringify => View::Json(Mode::Stringify),
+            ToFormat::Ejson => json(Mode::Canonical),
+            ToFormat::Relaxed => json(Mode::Relaxed),
+            ToFormat::RelaxedJs => json(Mode::RelaxedJs),
+            ToFormat::Stringify => json(Mode::Stringify),
         }
     }
 }
@@ -127,7 +131,7 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
         Ok(bytes) => bytes,
         Err(message) => return fail(&message),
     };
-    let result = inspect::inspect(&input, args.to.into());
+    let result = inspect::inspect(&input, args.to.view(args.pretty));
     let mut stdout = std::io::stdout().lock();
     if stdout.write_all(result.text.as_bytes()).is_err() {
         // A closed pipe (`| head`) is not an error worth a message.

@@ -19,8 +19,13 @@ pub enum View {
     /// The span tree as JSON, one document per line.
     Spans,
     /// Extended JSON in the given mode (canonical, relaxed, or a labelled lossy view), one
-    /// document per line.
-    Json(Mode),
+    /// document per line, or indented when `pretty`.
+    Json {
+        /// Which Extended JSON.
+        mode: Mode,
+        /// Indent instead of one line per document.
+        pretty: bool,
+    },
 }
 
 /// A document in the input that could not be read.
@@ -154,9 +159,13 @@ fn render_one(
             }
             out.push('\n');
         }
-        View::Json(mode) => {
+        View::Json { mode, pretty } => {
             let doc = decode_document(bytes)?;
-            out.push_str(&ejson::to_string(&doc, mode));
+            out.push_str(&if pretty {
+                ejson::to_string_pretty(&doc, mode)
+            } else {
+                ejson::to_string(&doc, mode)
+            });
             out.push('\n');
         }
         View::Spans => {

@@ -575,6 +575,20 @@ pub fn to_string(doc: &Document, mode: Mode) -> String {
     out
 }
 
+/// Writes a document as indented Extended JSON (two spaces per level).
+pub fn to_string_pretty(doc: &Document, mode: Mode) -> String {
+    let compact = to_string(doc, mode);
+    match json::parse(&compact) {
+        Ok(node) => {
+            let mut out = String::new();
+            json::write_pretty(&mut out, &node.value, 0);
+            out
+        }
+        // Our own output is always JSON; should that ever fail, compact is still correct.
+        Err(_) => compact,
+    }
+}
+
 /// Writes one value.
 pub fn value_to_string(v: &Value, mode: Mode) -> String {
     let mut out = String::new();

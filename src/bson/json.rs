@@ -120,7 +120,9 @@ impl Reader<'_> {
             Some(b'f') => self.word("false", Json::Bool(false))?,
             Some(b'n') => self.word("null", Json::Null)?,
             _ => {
-                return Err(self.error(format!("expected a JSON value, but found {}", self.found())));
+                return Err(
+                    self.error(format!("expected a JSON value, but found {}", self.found()))
+                );
             }
         };
         Ok(Node { offset, value })
@@ -364,6 +366,42 @@ pub fn write_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// Writes a JSON value indented by two spaces per level, `"key": value` with one space, and
+/// empty objects and arrays as `{}` and `[]`; number text is kept as it was read.
+pub fn write_pretty(out: &mut String, json: &Json, indent: usize) {
+    let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat_n("  ", n));
+    match json {
+        Json::Null => out.push_str("null"),
+        Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Json::Number(n) => out.push_str(n),
+        Json::String(s) => write_string(out, s),
+        Json::Array(items) if items.is_empty() => out.push_str("[]"),
+        Json::Object(members) if members.is_empty() => out.push_str("{}"),
+        Json::Array(items) => {
+            out.push_str("[\n");
+            for (i, item) in items.iter().enumerate() {
+                pad(out, indent + 1);
+                write_pretty(out, &item.value, indent + 1);
+                out.push_str(if i + 1 < items.len() { ",\n" } else { "\n" });
+            }
+            pad(out, indent);
+            out.push(']');
+        }
+        Json::Object(members) => {
+            out.push_str("{\n");
+            for (i, m) in members.iter().enumerate() {
+                pad(out, indent + 1);
+                write_string(out, &m.key);
+                out.push_str(": ");
+                write_pretty(out, &m.value.value, indent + 1);
+                out.push_str(if i + 1 < members.len() { ",\n" } else { "\n" });
+            }
+            pad(out, indent);
+            out.push('}');
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,6 +420,17 @@ mod tests {
             panic!()
         };
         assert_eq!(items[1].value, Json::String("xé😀".into()));
+    }
+
+    #[test]
+    fn pretty_printing_indents_and_keeps_number_text() {
+        let n = parse(r#"{"a":{"$numberLong":"1"},"b":[1.0,{}],"c":[]}"#).unwrap();
+        let mut out = String::new();
+        write_pretty(&mut out, &n.value, 0);
+        assert_eq!(
+            out,
+            "{\n  \"a\": {\n    \"$numberLong\": \"1\"\n  },\n  \"b\": [\n    1.0,\n    {}\n  ],\n  \"c\": []\n}"
+        );
     }
 
     #[test]
