@@ -110,11 +110,14 @@ impl std::error::Error for IsoDateError {}
 /// `+07:00`, `+0700`, `+07` or `Z`, a space instead of `T`, and the compact forms
 /// `20261008T100000Z` that `ISODate` also reads. Years are 0000-9999, or ISO's expanded
 /// `+010000`/`-000001` with a sign and six digits (the form [`format_iso`] writes for them).
-/// A time without an offset is read as UTC, as `ISODate` does.
+/// A time must end in `Z` or an offset: Extended JSON requires one, and without it JavaScript
+/// would read local time. [`parse_iso_with`] can read such a time as UTC instead, as
+/// mongosh's `ISODate` does.
 ///
 /// # Errors
 /// The message names the bad part: "month 13 is out of range 1-12",
-/// "day 30 is out of range for February 2026 (1-28)", "hour 24 is out of range 0-23".
+/// "day 30 is out of range for February 2026 (1-28)", "hour 24 is out of range 0-23",
+/// "`2026-10-08T10:00:00` has no time zone: end it with Z or an offset like +07:00".
 ///
 /// # Examples
 /// ```
@@ -124,27 +127,44 @@ impl std::error::Error for IsoDateError {}
 /// assert_eq!(parse_iso("2026-13-45").unwrap_err(), "month 13 is out of range 1-12");
 /// ```
 pub fn parse_iso(text: &str) -> Result<i64, String> {
-    parse_iso_at(text).map_err(|e| e.message)
+    parse_iso_with(text, NoOffset::Refuse).map_err(|e| e.message)
 }
 
-/// [`parse_iso`] with the byte offset of the bad part, for a caret under it.
+/// What a time of day written without `Z` or an offset means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoOffset {
+    /// An error: the zone is ambiguous (Extended JSON, [`parse_iso`]).
+    Refuse,
+    /// UTC, as mongosh's `ISODate("2026-10-08T10:00")` reads it.
+    Utc,
+}
+
+/// [`parse_iso`] with a choice for times without an offset, and the byte offset of the bad
+/// part in the error, for a caret under it.
 ///
 /// # Errors
 /// As [`parse_iso`].
 ///
 /// # Examples
 /// ```
-/// use bson_tutor::bson::datetime::parse_iso_at;
-/// let e = parse_iso_at("2026-02-30").unwrap_err();
+/// use bson_tutor::bson::datetime::{parse_iso_with, NoOffset};
+/// assert_eq!(parse_iso_with("2026-10-08T10:00", NoOffset::Utc), Ok(1_791_453_600_000));
+/// let e = parse_iso_with("2026-02-30", NoOffset::Refuse).unwrap_err();
 /// assert_eq!((e.offset, e.message.as_str()), (8, "day 30 is out of range for February 2026 (1-28)"));
 /// ```
-pub fn parse_iso_at(text: &str) -> Result<i64, IsoDateError> {
-    IsoReader { text, pos: 0 }.read()
+pub fn parse_iso_with(text: &str, no_offset: NoOffset) -> Result<i64, IsoDateError> {
+    IsoReader {
+        text,
+        pos: 0,
+        no_offset,
+    }
+    .read()
 }
 
 struct IsoReader<'a> {
     text: &'a str,
     pos: usize,
+    no_offset: NoOffset,
 }
 
 impl IsoReader<'_> {
@@ -181,7 +201,6 @@ impl IsoReader<'_> {
 
     /// Exactly `n` ASCII digits naming `part`.
     fn digits(&mut self, n: usize, part: &str) -> Result<u32, IsoDateError> {
-        let start = self.pos;
         let mut value = 0u32;
         for _ in 0..n {
             match self.peek() {
@@ -194,7 +213,7 @@ impl IsoReader<'_> {
                         "expected {n} digits for the {part}, but found {}",
                         self.found()
                     );
-                    return Err(self.error(if self.pos == start { start } else { self.pos }, e));
+                    return Err(self.error(self.pos, e));
                 }
             }
         }
@@ -326,7 +345,16 @@ impl IsoReader<'_> {
             }
         }
         match self.peek() {
-            None => {}
+            None if self.no_offset == NoOffset::Utc => {}
+            None => {
+                return Err(self.error(
+                    self.pos,
+                    format!(
+                        "`{}` has no time zone: end it with Z or an offset like +07:00",
+                        self.text
+                    ),
+                ));
+            }
             Some(b'Z' | b'z') => self.pos += 1,
             Some(sign @ (b'+' | b'-')) => {
                 self.pos += 1;
@@ -435,7 +463,10 @@ mod tests {
         assert_eq!(parse_iso("2026-10-08T10:00:00.1Z"), Ok(at + 100));
         assert_eq!(parse_iso("2026-10-08T10:00:00.123456789Z"), Ok(at + 123));
         assert_eq!(parse_iso("2026-10-08T10:00Z"), Ok(at));
-        assert_eq!(parse_iso("2026-10-08T10:00:00"), Ok(at));
+        let utc = |t| parse_iso_with(t, NoOffset::Utc);
+        assert_eq!(utc("2026-10-08T10:00:00"), Ok(at));
+        assert_eq!(utc("2026-10-08T10"), Ok(at));
+        assert_eq!(utc("2026-10-08T10:00:00.5"), Ok(at + 500));
         assert_eq!(parse_iso("2026-10-08T17:00:00+07:00"), Ok(at));
         assert_eq!(parse_iso("2026-10-08T17:00:00+0700"), Ok(at));
         assert_eq!(parse_iso("2026-10-08T17:00:00+07"), Ok(at));
@@ -471,7 +502,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_bad_part() {
-        let e = parse_iso_at("2026-13-45").unwrap_err();
+        let e = parse_iso_with("2026-13-45", NoOffset::Utc).unwrap_err();
         assert_eq!(
             (e.offset, e.message.as_str()),
             (5, "month 13 is out of range 1-12")

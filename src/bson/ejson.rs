@@ -66,7 +66,7 @@ struct Reader<'a> {
 }
 
 /// Keys that make an object a type wrapper.
-const WRAPPER_KEYS: [&str; 18] = [
+const WRAPPER_KEYS: [&str; 17] = [
     "$oid",
     "$symbol",
     "$numberInt",
@@ -84,7 +84,6 @@ const WRAPPER_KEYS: [&str; 18] = [
     "$maxKey",
     "$undefined",
     "$uuid",
-    "$options",
 ];
 
 impl Reader<'_> {
@@ -209,11 +208,11 @@ impl Reader<'_> {
             return Ok(None);
         };
         let has = |k: &str| members.iter().any(|m| m.key == k);
-        // `$regex` and `$type` are also query operators: only a string `$regex` (with
-        // `$options`) and a `$binary` beside `$type` are the legacy wrappers.
-        let legacy_regex = self
-            .member(members, "$regex")
-            .is_some_and(|n| matches!(n.value, Json::String(_)));
+        // `$regex`, `$options` and `$type` are also query operators: only exactly a string
+        // `$regex` with a string `$options` is the legacy regex, and only `$binary` beside
+        // `$type` the legacy binary; anything else is an ordinary document.
+        let is_string = |k| self.member(members, k).is_some_and(|n| matches!(n.value, Json::String(_)));
+        let legacy_regex = members.len() == 2 && is_string("$regex") && is_string("$options");
         let legacy_binary = has("$type") && has("$binary");
         if !(legacy_regex || legacy_binary || WRAPPER_KEYS.iter().any(|k| has(k))) {
             return Ok(None);
@@ -709,8 +708,9 @@ fn write_value(out: &mut String, v: &Value, mode: Mode) {
             o.push('}');
         }),
         Value::JavaScript(c) => wrap_str(out, "$code", c),
+        // The spec keeps the wrapper in relaxed mode too; only JSON.stringify loses it.
         Value::Symbol(s) => {
-            if relaxed {
+            if lossy {
                 json::write_string(out, s)
             } else {
                 wrap_str(out, "$symbol", s)

@@ -1,0 +1,509 @@
+//! Values printed the way mongosh prints them: mongosh hands the deserialized JavaScript
+//! objects to Node's `util.inspect`, so numbers are plain JavaScript numbers, strings are
+//! single-quoted, keys are bare when they look like identifiers, and the BSON classes show
+//! their constructor forms (`Long('42')`, `ObjectId('...')`, `ISODate('...')`).
+
+use super::number::js_to_string;
+use crate::bson::base64;
+use crate::bson::datetime::format_iso;
+use crate::bson::spans::format_uuid;
+use crate::bson::spec::BINARY_UUID;
+use crate::bson::value::{Document, Value};
+
+/// JavaScript's Date range: a date outside it prints as `Invalid Date` in mongosh.
+const JS_DATE_LIMIT_MS: i64 = 8_640_000_000_000_000;
+
+/// One value on one line, as mongosh prints it when it fits:
+/// `{ _id: 'w1', dbl: 0.9999999999999999, dec: Decimal128('1.0') }`.
+///
+/// Doubles print as JavaScript numbers, so `Double(42)` prints `42` like `Int32(42)` (only
+/// `$type` tells them apart); `-0`, `NaN` and `Infinity` print as such. Reading the text back
+/// with [`super::parse_value`] gives the same BSON except for integral doubles (they become
+/// int32, as in mongosh), DBPointers (printed as the `DBRef` js-bson turns them into) and the
+/// deprecated undefined type (stored back as null).
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::shell::print_value;
+/// use bson_tutor::bson::Value;
+/// assert_eq!(print_value(&Value::Int64(2_147_483_648)), "Long('2147483648')");
+/// assert_eq!(print_value(&Value::Double(42.0)), "42");
+/// assert_eq!(print_value(&Value::from("it's")), "\"it's\"");
+/// ```
+pub fn print_value(v: &Value) -> String {
+    let mut printer = Printer::one_line();
+    printer.value(v, 0)
+}
+
+/// A document on one line, as [`print_value`] prints it: `{ a: 1, 'b-c': [ 1, 'x' ] }`,
+/// and `{}` when empty.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::shell::print_document;
+/// use bson_tutor::bson::{Document, Value};
+/// let mut d = Document::new();
+/// d.push("jsLiteral", Value::Double(9007199254740992.0));
+/// d.push("long", Value::Int64(9007199254740993));
+/// assert_eq!(print_document(&d), "{ jsLiteral: 9007199254740992, long: Long('9007199254740993') }");
+/// ```
+pub fn print_document(d: &Document) -> String {
+    let mut printer = Printer::one_line();
+    printer.document(d, 0)
+}
+
+/// A document laid out as mongosh's `printjson` does in an 80-column terminal, following
+/// Node's `util.inspect` rules (`compact: 3`, `breakLength: 80`): a container stays on one
+/// line when it fits and holds at most three levels of nesting, otherwise each entry gets its
+/// own line, indented by two spaces; arrays of more than six short entries are set in columns.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::shell::{parse_document, print_document_pretty, FixedGenerator};
+/// let src = "{ size: 86, types: [ { k: '_id', t: 'int' }, { k: 'name', t: 'string' },
+///            { k: 'tags', t: 'array' }, { k: 'n', t: 'long' } ] }";
+/// let doc = parse_document(src, &mut FixedGenerator::new(0)).unwrap().value;
+/// assert_eq!(print_document_pretty(&doc), "\
+/// {
+///   size: 86,
+///   types: [
+///     { k: '_id', t: 'int' },
+///     { k: 'name', t: 'string' },
+///     { k: 'tags', t: 'array' },
+///     { k: 'n', t: 'long' }
+///   ]
+/// }");
+/// ```
+pub fn print_document_pretty(d: &Document) -> String {
+    Printer::pretty().document(d, 0)
+}
+
+/// Any value laid out as [`print_document_pretty`] lays out documents; an aggregation's
+/// result array prints as mongosh shows it.
+pub fn print_value_pretty(v: &Value) -> String {
+    Printer::pretty().value(v, 0)
+}
+
+struct Printer {
+    /// `None` for one line whatever the length.
+    break_length: Option<usize>,
+    /// Spaces before the current container's closing brace (Node's `indentationLvl`).
+    indentation: usize,
+    /// The depth of the container entered last (Node's `ctx.currentDepth`).
+    current_depth: usize,
+}
+
+impl Printer {
+    fn pretty() -> Self {
+        Printer {
+            break_length: Some(80),
+            indentation: 0,
+            current_depth: 0,
+        }
+    }
+
+    fn one_line() -> Self {
+        Printer {
+            break_length: None,
+            indentation: 0,
+            current_depth: 0,
+        }
+    }
+
+    fn value(&mut self, v: &Value, depth: usize) -> String {
+        match v {
+            Value::Document(d) => self.document(d, depth),
+            Value::Array(items) => {
+                if items.is_empty() {
+                    return "[]".into();
+                }
+                let depth = depth + 1;
+                self.current_depth = depth;
+                let all_numbers = items
+                    .iter()
+                    .all(|v| matches!(v, Value::Int32(_) | Value::Double(_)));
+                let entries = items.iter().map(|item| self.nested(item, depth)).collect();
+                self.reduce(entries, ('[', ']'), depth, Some(all_numbers))
+            }
+            Value::Double(x) if *x == 0.0 && x.is_sign_negative() => "-0".into(),
+            Value::Double(x) => js_to_string(*x),
+            Value::Int32(n) => n.to_string(),
+            Value::Int64(n) => format!("Long('{n}')"),
+            Value::Decimal128(d) => format!("Decimal128('{d}')"),
+            Value::String(s) => quote(s),
+            Value::Boolean(b) => b.to_string(),
+            Value::Null => "null".into(),
+            Value::Undefined => "undefined".into(),
+            Value::ObjectId(id) => format!("ObjectId('{id}')"),
+            Value::DateTime(ms) if (-JS_DATE_LIMIT_MS..=JS_DATE_LIMIT_MS).contains(ms) => {
+                format!("ISODate('{}')", format_iso(*ms))
+            }
+            Value::DateTime(_) => "Invalid Date".into(),
+            Value::Binary(b) if b.subtype == BINARY_UUID && b.bytes.len() == 16 => {
+                format!("UUID('{}')", format_uuid(&b.bytes))
+            }
+            Value::Binary(b) => format!(
+                "Binary.createFromBase64('{}', {})",
+                base64::encode(&b.bytes),
+                b.subtype
+            ),
+            Value::Regex(r) => {
+                if regex_literal_ok(&r.pattern, &r.options) {
+                    format!("/{}/{}", r.pattern, r.options)
+                } else {
+                    format!("BSONRegExp({}, {})", quote(&r.pattern), quote(&r.options))
+                }
+            }
+            Value::Timestamp(t) => format!("Timestamp({{ t: {}, i: {} }})", t.time, t.increment),
+            Value::MinKey => "MinKey()".into(),
+            Value::MaxKey => "MaxKey()".into(),
+            Value::JavaScript(code) => format!("Code({})", quote(code)),
+            Value::JavaScriptWithScope(c) => {
+                let scope = self.document(&c.scope, depth);
+                format!("Code({}, {scope})", quote(&c.code))
+            }
+            Value::Symbol(s) => format!("BSONSymbol({})", quote(s)),
+            // js-bson reads a DBPointer as a DBRef.
+            Value::DbPointer(p) => format!("DBRef({}, ObjectId('{}'))", quote(&p.namespace), p.id),
+        }
+    }
+
+    /// A value inside a container, two more spaces in.
+    fn nested(&mut self, v: &Value, depth: usize) -> String {
+        self.indentation += 2;
+        let s = self.value(v, depth);
+        self.indentation -= 2;
+        s
+    }
+
+    fn document(&mut self, d: &Document, depth: usize) -> String {
+        if d.is_empty() {
+            return "{}".into();
+        }
+        if let Some(dbref) = self.dbref(d, depth) {
+            return dbref;
+        }
+        let depth = depth + 1;
+        self.current_depth = depth;
+        let entries = d
+            .iter()
+            .map(|(k, v)| format!("{}: {}", key(k), self.nested(v, depth)))
+            .collect();
+        self.reduce(entries, ('{', '}'), depth, None)
+    }
+
+    /// js-bson turns `{ $ref, $id[, $db] }` into a DBRef object, which prints as a call.
+    /// Only the exact shape `DBRef(...)` parses into is printed this way, so the text reads
+    /// back to the same document.
+    fn dbref(&mut self, d: &Document, depth: usize) -> Option<String> {
+        let fields = d.fields();
+        let (ns, id, db) = match fields {
+            [(r, Value::String(ns)), (i, id)] if r == "$ref" && i == "$id" => (ns, id, None),
+            [(r, Value::String(ns)), (i, id), (b, Value::String(db))]
+                if r == "$ref" && i == "$id" && b == "$db" =>
+            {
+                (ns, id, Some(db))
+            }
+            _ => return None,
+        };
+        let id = self.value(id, depth);
+        Some(match db {
+            Some(db) => format!("DBRef({}, {id}, {})", quote(ns), quote(db)),
+            None => format!("DBRef({}, {id})", quote(ns)),
+        })
+    }
+
+    /// Node's `reduceToSingleString`: one line when it fits, else one entry per line.
+    fn reduce(
+        &mut self,
+        mut entries: Vec<String>,
+        (open, close): (char, char),
+        depth: usize,
+        array_of_numbers: Option<bool>,
+    ) -> String {
+        let Some(break_length) = self.break_length else {
+            return format!("{open} {} {close}", entries.join(", "));
+        };
+        let count = entries.len();
+        if let Some(numbers) = array_of_numbers
+            && count > 6
+        {
+            entries = self.group(entries, numbers, break_length);
+        }
+        // Node's `compact: 3`: only the innermost three levels may share a line.
+        if self.current_depth.saturating_sub(depth) < 3 && count == entries.len() {
+            let start = entries.len() + self.indentation + 1 + 10;
+            if below_break_length(&entries, start, break_length) {
+                let joined = entries.join(", ");
+                if !joined.contains('\n') {
+                    return format!("{open} {joined} {close}");
+                }
+            }
+        }
+        let indent = " ".repeat(self.indentation);
+        format!(
+            "{open}\n{indent}  {}\n{indent}{close}",
+            entries.join(&format!(",\n{indent}  "))
+        )
+    }
+
+    /// Node's `groupArrayElements`: short entries set in aligned columns, numbers
+    /// right-aligned.
+    fn group(&self, entries: Vec<String>, numbers: bool, break_length: usize) -> Vec<String> {
+        const SEPARATOR_SPACE: usize = 2;
+        let lengths: Vec<usize> = entries.iter().map(|e| e.chars().count()).collect();
+        let total: usize = lengths.iter().map(|l| l + SEPARATOR_SPACE).sum();
+        let max_length = lengths.iter().copied().max().unwrap_or(0);
+        let actual_max = max_length + SEPARATOR_SPACE;
+        if actual_max * 3 + self.indentation >= break_length
+            || !(total as f64 / actual_max as f64 > 5.0 || max_length <= 6)
+        {
+            return entries;
+        }
+        let n = entries.len() as f64;
+        let average_bias = (actual_max as f64 - total as f64 / n).sqrt();
+        let biased_max = (actual_max as f64 - 3.0 - average_bias).max(1.0);
+        let columns = ((2.5 * biased_max * n).sqrt() / biased_max)
+            .round()
+            .min(((break_length - self.indentation) / actual_max) as f64)
+            .min(12.0)
+            .min(15.0) as usize;
+        if columns <= 1 {
+            return entries;
+        }
+        let max_line_length: Vec<usize> = (0..columns)
+            .map(|i| {
+                (i..entries.len())
+                    .step_by(columns)
+                    .map(|j| lengths[j])
+                    .max()
+                    .unwrap_or(0)
+                    + SEPARATOR_SPACE
+            })
+            .collect();
+        entries
+            .chunks(columns)
+            .map(|chunk| {
+                let mut line = String::new();
+                for (col, entry) in chunk.iter().enumerate() {
+                    let last = col + 1 == chunk.len();
+                    let cell = if last {
+                        entry.clone()
+                    } else {
+                        format!("{entry}, ")
+                    };
+                    let width = max_line_length[col] - if last { SEPARATOR_SPACE } else { 0 };
+                    let pad = " ".repeat(width.saturating_sub(cell.chars().count()));
+                    if numbers {
+                        line.push_str(&pad);
+                        line.push_str(&cell);
+                    } else if last {
+                        line.push_str(&cell);
+                    } else {
+                        line.push_str(&cell);
+                        line.push_str(&pad);
+                    }
+                }
+                line
+            })
+            .collect()
+    }
+}
+
+/// Node's `isBelowBreakLength`: the entries, separators and `start` fit in the line.
+fn below_break_length(entries: &[String], start: usize, break_length: usize) -> bool {
+    let mut total = entries.len() + start;
+    if total + entries.len() > break_length {
+        return false;
+    }
+    for e in entries {
+        total += e.chars().count();
+        if total > break_length {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `/pattern/options` is a JavaScript regex literal that reads back the same: no
+/// unescaped `/` or line break in the pattern, and flags JavaScript knows.
+fn regex_literal_ok(pattern: &str, options: &str) -> bool {
+    if pattern.is_empty()
+        || pattern.starts_with('*')
+        || !options.chars().all(|c| "imsu".contains(c))
+    {
+        return false;
+    }
+    let mut escaped = false;
+    let mut in_class = false;
+    for c in pattern.chars() {
+        match c {
+            '\n' | '\r' | '\u{2028}' | '\u{2029}' => return false,
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' => in_class = true,
+            ']' => in_class = false,
+            '/' if !in_class => return false,
+            _ => {}
+        }
+    }
+    !escaped
+}
+
+/// A key as Node prints it: bare when it matches `^[a-zA-Z_][a-zA-Z_0-9]*$` (so `$set` and
+/// `0` are quoted), quoted otherwise.
+fn key(k: &str) -> String {
+    let mut chars = k.chars();
+    let bare = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if bare { k.to_owned() } else { quote(k) }
+}
+
+/// A string as Node's `util.inspect` quotes it: single quotes, or double quotes when the
+/// text has a `'` but no `"`, or backticks when it has both but no backtick; control
+/// characters and the chosen quote escaped.
+fn quote(s: &str) -> String {
+    let quote = if !s.contains('\'') {
+        '\''
+    } else if !s.contains('"') {
+        '"'
+    } else if !s.contains('`') && !s.contains("${") {
+        '`'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\u{8}' => out.push_str("\\b"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\u{c}' => out.push_str("\\f"),
+            '\r' => out.push_str("\\r"),
+            '\\' => out.push_str("\\\\"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c < ' ' || ('\u{7f}'..='\u{9f}').contains(&c) => {
+                out.push_str(&format!("\\x{:02X}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bson::decimal128::Decimal128;
+    use crate::bson::oid::ObjectId;
+    use crate::bson::value::{Binary, Regex, Timestamp};
+
+    #[test]
+    fn prints_like_mongosh() {
+        let cases: Vec<(Value, &str)> = vec![
+            (Value::Int32(42), "42"),
+            (Value::Double(42.0), "42"),
+            (Value::Double(-0.0), "-0"),
+            (Value::Double(f64::NAN), "NaN"),
+            (Value::Double(f64::NEG_INFINITY), "-Infinity"),
+            (Value::Double(0.1 + 0.2), "0.30000000000000004"),
+            (Value::Int64(2_147_483_648), "Long('2147483648')"),
+            (
+                Value::Decimal128(Decimal128::parse("19.99").unwrap()),
+                "Decimal128('19.99')",
+            ),
+            (
+                Value::ObjectId(ObjectId::parse_hex("6ac71201a9fded4f0c2e7ec8").unwrap()),
+                "ObjectId('6ac71201a9fded4f0c2e7ec8')",
+            ),
+            (
+                Value::DateTime(1_791_453_600_000),
+                "ISODate('2026-10-08T10:00:00.000Z')",
+            ),
+            (Value::DateTime(i64::MAX), "Invalid Date"),
+            (
+                Value::Binary(Binary {
+                    subtype: 4,
+                    bytes: crate::bson::hex::decode("340a73e35b2b45a8892d712753c15406").unwrap(),
+                }),
+                "UUID('340a73e3-5b2b-45a8-892d-712753c15406')",
+            ),
+            (
+                Value::Binary(Binary {
+                    subtype: 0,
+                    bytes: vec![1, 2, 3],
+                }),
+                "Binary.createFromBase64('AQID', 0)",
+            ),
+            (Value::Regex(Box::new(Regex::new("a", "i"))), "/a/i"),
+            (
+                Value::Regex(Box::new(Regex::new("a/b", ""))),
+                "BSONRegExp('a/b', '')",
+            ),
+            (
+                Value::Regex(Box::new(Regex::new("a", "x"))),
+                "BSONRegExp('a', 'x')",
+            ),
+            (
+                Value::Timestamp(Timestamp {
+                    time: 1,
+                    increment: 2,
+                }),
+                "Timestamp({ t: 1, i: 2 })",
+            ),
+            (Value::MinKey, "MinKey()"),
+            (Value::MaxKey, "MaxKey()"),
+            (Value::Null, "null"),
+            (Value::Undefined, "undefined"),
+            (
+                Value::Array(vec![Value::Int32(1), "x".into()]),
+                "[ 1, 'x' ]",
+            ),
+            (Value::Array(vec![]), "[]"),
+            (Value::Document(Document::new()), "{}"),
+            (Value::JavaScript("f()".into()), "Code('f()')"),
+        ];
+        for (v, s) in cases {
+            assert_eq!(print_value(&v), s);
+        }
+    }
+
+    #[test]
+    fn quotes_strings_and_keys_like_node() {
+        assert_eq!(quote("plain"), "'plain'");
+        assert_eq!(quote("it's"), "\"it's\"");
+        assert_eq!(quote("it's \"x\""), "`it's \"x\"`");
+        assert_eq!(quote("'\"`"), "'\\'\"`'");
+        assert_eq!(quote("a\nb\u{0}\u{7f}\\"), "'a\\nb\\x00\\x7F\\\\'");
+        assert_eq!(key("_id"), "_id");
+        assert_eq!(key("$set"), "'$set'");
+        assert_eq!(key("0"), "'0'");
+        assert_eq!(key("a-b"), "'a-b'");
+        assert_eq!(key(""), "''");
+        assert_eq!(key("é"), "'é'");
+    }
+
+    #[test]
+    fn pretty_breaks_long_lines_and_groups_number_arrays() {
+        let mut d = Document::new();
+        d.push("a", Value::Array((1..=7).map(Value::Int32).collect()));
+        assert_eq!(
+            print_document_pretty(&d),
+            "{\n  a: [\n    1, 2, 3, 4,\n    5, 6, 7\n  ]\n}"
+        );
+        let mut short = Document::new();
+        short.push("_id", "w1");
+        short.push("dbl", 0.9999999999999999);
+        assert_eq!(
+            print_document_pretty(&short),
+            "{ _id: 'w1', dbl: 0.9999999999999999 }"
+        );
+    }
+}
