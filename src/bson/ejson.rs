@@ -211,7 +211,10 @@ impl Reader<'_> {
         // `$regex`, `$options` and `$type` are also query operators: only exactly a string
         // `$regex` with a string `$options` is the legacy regex, and only `$binary` beside
         // `$type` the legacy binary; anything else is an ordinary document.
-        let is_string = |k| self.member(members, k).is_some_and(|n| matches!(n.value, Json::String(_)));
+        let is_string = |k| {
+            self.member(members, k)
+                .is_some_and(|n| matches!(n.value, Json::String(_)))
+        };
         let legacy_regex = members.len() == 2 && is_string("$regex") && is_string("$options");
         let legacy_binary = has("$type") && has("$binary");
         if !(legacy_regex || legacy_binary || WRAPPER_KEYS.iter().any(|k| has(k))) {
