@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use bson_tutor::bson::ejson::{self, Mode};
-use bson_tutor::bson::{encode_document, hex};
+use bson_tutor::bson::shell::{self, FixedGenerator};
+use bson_tutor::bson::{encode_document, hex, json};
 use bson_tutor::inspect::{self, View};
 
 /// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
@@ -40,7 +41,8 @@ pub enum Command {
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["document", "hex", "file"])))]
 pub struct InspectArgs {
-    /// A document as text: Extended JSON, e.g. '{"a": {"$numberLong": "1"}}'.
+    /// A document as text: mongosh syntax ('{ _id: 1, n: NumberLong("5") }') or Extended JSON
+    /// ('{"n": {"$numberLong": "5"}}'); JSON is read as Extended JSON, anything else as shell.
     #[arg(value_name = "DOCUMENT")]
     pub document: Option<String>,
     /// How to read the input: raw BSON bytes, or text with one document per line.
@@ -67,8 +69,10 @@ pub enum FromFormat {
     Bson,
     /// Hex digits, one document per line (the default for --hex).
     Hex,
-    /// Extended JSON, canonical or relaxed, one document per line (the default for DOCUMENT).
+    /// Extended JSON, canonical or relaxed, one document per line.
     Ejson,
+    /// mongosh syntax, one document per line.
+    Shell,
 }
 
 /// `--to` values.
@@ -86,6 +90,8 @@ pub enum ToFormat {
     Ejson,
     /// Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost.
     Relaxed,
+    /// The way mongosh prints documents: { _id: 1, n: Long('5') }.
+    Shell,
     /// LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number).
     RelaxedJs,
     /// LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings).
@@ -102,6 +108,7 @@ impl ToFormat {
             ToFormat::Spans => View::Spans,
             ToFormat::Ejson => json(Mode::Canonical),
             ToFormat::Relaxed => json(Mode::Relaxed),
+            ToFormat::Shell => View::Shell { pretty },
             ToFormat::RelaxedJs => json(Mode::RelaxedJs),
             ToFormat::Stringify => json(Mode::Stringify),
         }
@@ -148,11 +155,14 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
 /// every view works on bytes.
 fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
     let (text, from, origin) = match (&args.document, &args.hex, &args.file) {
-        (Some(doc), _, _) => (
-            doc.clone(),
-            args.from.unwrap_or(FromFormat::Ejson),
-            "DOCUMENT",
-        ),
+        (Some(doc), _, _) => {
+            let detected = if json::parse(doc).is_ok() {
+                FromFormat::Ejson
+            } else {
+                FromFormat::Shell
+            };
+            (doc.clone(), args.from.unwrap_or(detected), "DOCUMENT")
+        }
         (_, Some(h), _) => (h.clone(), args.from.unwrap_or(FromFormat::Hex), "--hex"),
         (_, _, Some(path)) => {
             let bytes = read_file(path)?;
@@ -187,6 +197,8 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
         FromFormat::Ejson => lines(&text, origin, |line| {
             parse_ejson(line, "").map_err(|e| e.to_string())
         }),
+        FromFormat::Shell if origin == "DOCUMENT" => parse_shell(&text, origin),
+        FromFormat::Shell => lines(&text, origin, |line| parse_shell(line, "")),
     }
 }
 
@@ -213,6 +225,25 @@ fn parse_ejson(text: &str, origin: &str) -> Result<Vec<u8>, String> {
         format!("{prefix}{e}\n{}", e.caret())
     })?;
     encode_document(&doc).map_err(|e| e.to_string())
+}
+
+/// Parses mongosh syntax and encodes it; warnings (lossy numbers...) go to standard error.
+fn parse_shell(text: &str, origin: &str) -> Result<Vec<u8>, String> {
+    let prefix = if origin.is_empty() {
+        String::new()
+    } else {
+        format!("{origin}: ")
+    };
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let mut generator = FixedGenerator::new(now_ms);
+    let parsed = shell::parse_document(text, &mut generator)
+        .map_err(|e| format!("{prefix}{e}\n{}", e.caret()))?;
+    for w in &parsed.warnings {
+        eprintln!("warning: {prefix}{w}\n{}", w.caret());
+    }
+    encode_document(&parsed.value).map_err(|e| e.to_string())
 }
 
 /// One document per non-blank line, each turned into BSON bytes and concatenated.

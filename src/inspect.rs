@@ -4,6 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use crate::bson::ejson::{self, Mode};
+use crate::bson::shell;
 use crate::bson::spans::{self, DocumentSpans, Row};
 use crate::bson::{DecodeError, decode_document, encode_document, hex, split_stream};
 
@@ -24,6 +25,11 @@ pub enum View {
         /// Which Extended JSON.
         mode: Mode,
         /// Indent instead of one line per document.
+        pretty: bool,
+    },
+    /// The way mongosh prints documents, one per line, or laid out over lines when `pretty`.
+    Shell {
+        /// Break long documents over lines as mongosh's printjson does.
         pretty: bool,
     },
 }
@@ -165,6 +171,15 @@ fn render_one(
                 ejson::to_string_pretty(&doc, mode)
             } else {
                 ejson::to_string(&doc, mode)
+            });
+            out.push('\n');
+        }
+        View::Shell { pretty } => {
+            let doc = decode_document(bytes)?;
+            out.push_str(&if pretty {
+                shell::print_document_pretty(&doc)
+            } else {
+                shell::print_document(&doc)
             });
             out.push('\n');
         }

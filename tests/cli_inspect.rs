@@ -254,3 +254,96 @@ fn extended_json_lines_from_a_file_and_errors_with_a_caret() {
     );
     assert!(stderr(&out).contains("--file line 2:"), "{}", stderr(&out));
 }
+
+/// Seed 000's document, as typed in mongosh.
+const SEED_DOC: &str = r#"{ _id: ObjectId("6ac71201a9fded4f0c2e7ec8"), qty: 42,
+  total: NumberDecimal("19.99"), views: NumberLong("9007199254740993"),
+  at: new Date("2026-10-08T10:00:00Z"), ref: UUID("340a73e3-5b2b-45a8-892d-712753c15406") }"#;
+
+#[test]
+fn seed_document_prints_the_seeds_three_lines() {
+    let line = |to: &str| stdout(&bson_tutor(&["inspect", SEED_DOC, "--to", to], None));
+    assert_eq!(
+        line("stringify"),
+        "{\"_id\":\"6ac71201a9fded4f0c2e7ec8\",\"qty\":42,\"total\":{\"$numberDecimal\":\"19.99\"},\"views\":{\"high\":2097152,\"low\":1,\"unsigned\":false},\"at\":\"2026-10-08T10:00:00.000Z\",\"ref\":\"NApz41srRaiJLXEnU8FUBg==\"}\n"
+    );
+    assert_eq!(
+        line("relaxed-js"),
+        "{\"_id\":{\"$oid\":\"6ac71201a9fded4f0c2e7ec8\"},\"qty\":42,\"total\":{\"$numberDecimal\":\"19.99\"},\"views\":9007199254740992,\"at\":{\"$date\":\"2026-10-08T10:00:00Z\"},\"ref\":{\"$binary\":{\"base64\":\"NApz41srRaiJLXEnU8FUBg==\",\"subType\":\"04\"}}}\n"
+    );
+    assert_eq!(
+        line("ejson"),
+        "{\"_id\":{\"$oid\":\"6ac71201a9fded4f0c2e7ec8\"},\"qty\":{\"$numberInt\":\"42\"},\"total\":{\"$numberDecimal\":\"19.99\"},\"views\":{\"$numberLong\":\"9007199254740993\"},\"at\":{\"$date\":{\"$numberLong\":\"1791453600000\"}},\"ref\":{\"$binary\":{\"base64\":\"NApz41srRaiJLXEnU8FUBg==\",\"subType\":\"04\"}}}\n"
+    );
+    assert!(line("relaxed").contains("\"views\":9007199254740993"));
+    assert_eq!(
+        line("shell"),
+        "{ _id: ObjectId('6ac71201a9fded4f0c2e7ec8'), qty: 42, total: Decimal128('19.99'), views: Long('9007199254740993'), at: ISODate('2026-10-08T10:00:00.000Z'), ref: UUID('340a73e3-5b2b-45a8-892d-712753c15406') }\n"
+    );
+}
+
+#[test]
+fn javascript_numbers_lose_precision_and_mongosh_warns() {
+    let out = bson_tutor(
+        &[
+            "inspect",
+            "{ jsLiteral: 9007199254740993, long: NumberLong(9007199254740993) }",
+            "--to",
+            "shell",
+        ],
+        None,
+    );
+    assert_eq!(
+        stdout(&out),
+        "{ jsLiteral: 9007199254740992, long: Long('9007199254740992') }\n"
+    );
+    assert!(stderr(&out).contains("warning: DOCUMENT: line 1, column 49: NumberLong: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead"), "{}", stderr(&out));
+    let out = bson_tutor(&["inspect", "{ v: 42.0, d: Double(42) }"], None);
+    let text = stdout(&out);
+    assert!(
+        text.contains("type 0x10 = int32") && text.contains("type 0x01 = double"),
+        "{text}"
+    );
+}
+
+#[test]
+fn shell_syntax_errors_point_at_the_spot() {
+    for (input, message, caret_column) in [
+        (
+            "{ a: NumberFoo(1) }",
+            "line 1, column 6: unknown constructor `NumberFoo`",
+            6,
+        ),
+        (
+            "{ a: ObjectId(\"6ac71201a9fded4f0c2e7ec\") }",
+            "line 1, column 15: ObjectId needs 24 hex digits",
+            15,
+        ),
+        (
+            "{ a: ObjectId(\"6ac71201a9fded4f0c2e7ecz\") }",
+            "`z`, which is not a hex digit",
+            39,
+        ),
+        (
+            "{ a: ISODate(\"2026-13-45\") }",
+            "line 1, column 20: month 13 is out of range 1-12",
+            20,
+        ),
+        (
+            "{ a: 'abc }",
+            "line 1, column 6: a string is missing its closing quote",
+            6,
+        ),
+    ] {
+        let out = bson_tutor(&["inspect", input], None);
+        assert_eq!(out.status.code(), Some(1), "{input}");
+        let err = stderr(&out);
+        assert!(err.contains(message), "{input}: {err}");
+        let caret = err.lines().last().expect("caret line");
+        assert_eq!(
+            caret,
+            format!("{}^", " ".repeat(caret_column - 1)),
+            "{input}: {err}"
+        );
+    }
+}
