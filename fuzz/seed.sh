@@ -8,7 +8,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 src="${1:-$here/../../shared/bson-corpus}"
 out="$here/corpus/decode"
-mkdir -p "$out" "$here/corpus/ejson"
+mkdir -p "$out" "$here/corpus/ejson" "$here/corpus/shell"
 python3 - "$src" "$out" "$here/corpus/ejson" <<'PY'
 import glob, hashlib, json, os, sys
 src, out, ejson_out = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -37,4 +37,17 @@ for path in sorted(glob.glob(os.path.join(src, "*.json"))):
         with open(os.path.join(ejson_out, hashlib.sha1(data).hexdigest()), "wb") as f:
             f.write(data)
 print(f"{len(os.listdir(ejson_out))} distinct files in {ejson_out}")
+PY
+
+# mongosh-syntax snippets from the project's own shell tests seed the `shell` target.
+python3 - "$here/../tests/shell_syntax.rs" "$here/corpus/shell" <<'PY'
+import hashlib, os, re, sys
+src, out = open(sys.argv[1]).read(), sys.argv[2]
+for m in re.finditer(r'r#"(.*?)"#|"((?:[^"\\]|\\.)*)"', src, re.S):
+    text = m.group(1) or m.group(2) or ""
+    if "{" in text:
+        data = text.encode()
+        with open(os.path.join(out, hashlib.sha1(data).hexdigest()), "wb") as f:
+            f.write(data)
+print(f"{len(os.listdir(out))} distinct files in {out}")
 PY
