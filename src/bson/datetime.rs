@@ -1,7 +1,17 @@
 //! Dates: signed milliseconds since the Unix epoch, shown as ISO-8601 in UTC and read back
 //! from the ISO-8601 forms mongosh's `ISODate`/`new Date` and Extended JSON's `$date` accept.
+//! [`format`](mod@format) shows them in a time zone ([`zone`]) as `$dateToString` does.
 
 use std::fmt;
+
+pub mod format;
+pub mod zone;
+
+pub use format::{
+    DEFAULT_FORMAT_IN_ZONE, DEFAULT_FORMAT_UTC, DateError, SPECIFIERS, Specifier, date_to_string,
+    default_format, format_in_zone, validate_format,
+};
+pub use zone::parse_timezone;
 
 /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
