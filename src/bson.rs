@@ -16,6 +16,7 @@ pub mod raw;
 pub mod shell;
 pub mod spans;
 pub mod spec;
+pub mod uuid;
 pub mod value;
 
 pub use decimal128::Decimal128;

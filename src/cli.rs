@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use bson_tutor::bson::ejson::{self, Mode};
+use bson_tutor::bson::oid::{self, ObjectId};
 use bson_tutor::bson::shell::{self, FixedGenerator};
-use bson_tutor::bson::{encode_document, hex, json};
+use bson_tutor::bson::{datetime, encode_document, hex, json};
 use bson_tutor::inspect::{self, View};
 
 /// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
@@ -35,6 +36,16 @@ pub enum Command {
         bson-tutor inspect --file dump/lab/hex.bson --to dump\n  \
         cat doc.bson | bson-tutor inspect --file - --to spans")]
     Inspect(InspectArgs),
+    /// Make ObjectIds the way a driver does, or take one apart.
+    ///
+    /// An ObjectId is 4 bytes of seconds, a 5-byte random value drawn once per process and a
+    /// 3-byte counter that starts at a random value: ids from one process grow, but within a
+    /// second ids from two processes sort by their random values, not by who came first.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor oid 6ac711ed454f588ca2d05d4b\n  \
+        bson-tutor oid --count 5 --split\n  \
+        bson-tutor oid --seed 1 --at 2026-10-08T03:46:09Z --processes 2 --count 3 --split --sort")]
+    Oid(OidArgs),
 }
 
 /// Arguments of `inspect`.
@@ -60,6 +71,41 @@ pub struct InspectArgs {
     /// Indent JSON views instead of printing one document per line.
     #[arg(long)]
     pub pretty: bool,
+}
+
+/// Arguments of `oid`.
+#[derive(Debug, clap::Args)]
+pub struct OidArgs {
+    /// An ObjectId to take apart (24 hex digits; `ObjectId('...')` as mongosh prints it is
+    /// fine too). Without it, new ids are made.
+    #[arg(
+        value_name = "ID",
+        conflicts_with_all = ["count", "seed", "at", "processes", "split", "sort"]
+    )]
+    pub id: Option<String>,
+    /// How many ids each process makes.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub count: u32,
+    /// Draw the processes' random values and counter starts from this seed, so a run can be
+    /// repeated (add --at to fix the time as well).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The time the ids are made at, as ISO-8601 (2026-10-08T03:45:49Z); ObjectIds keep only
+    /// the whole seconds. Default: now.
+    #[arg(long, value_name = "ISO-TIME")]
+    pub at: Option<String>,
+    /// Interleave this many processes (A, B, ...), each with its own random value and
+    /// counter, and label each id with the process that made it.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=26))]
+    pub processes: u8,
+    /// Print each id as timestamp | random value | counter.
+    #[arg(long)]
+    pub split: bool,
+    /// Print the ids in sorted order, as `sort({ _id: 1 })` returns them.
+    #[arg(long)]
+    pub sort: bool,
 }
 
 /// `--from` values.
@@ -125,6 +171,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Inspect(args)) => run_inspect(&args),
+        Some(Command::Oid(args)) => run_oid(&args),
     }
 }
 
@@ -148,6 +195,94 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
     match result.error {
         Some(e) => fail(&e.to_string()),
         None => ExitCode::SUCCESS,
+    }
+}
+
+/// `oid`: take one id apart, or generate ids from seeded or random processes.
+fn run_oid(args: &OidArgs) -> ExitCode {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match &args.id {
+        Some(text) => oid_anatomy(text).map(|s| out.write_all(s.as_bytes())),
+        None => write_new_oids(args, &mut out),
+    };
+    match written {
+        // A closed pipe (`| head`) is not an error worth a message.
+        Ok(io) => {
+            let _ = io.and_then(|()| out.flush());
+            ExitCode::SUCCESS
+        }
+        Err(message) => fail(&message),
+    }
+}
+
+/// What each part of an id means.
+fn oid_anatomy(text: &str) -> Result<String, String> {
+    let trimmed = text.trim();
+    // Accept the id as mongosh prints it: ObjectId('...') or ObjectId("...").
+    let digits = trimmed
+        .strip_prefix("ObjectId(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .map_or(trimmed, |inner| {
+            inner.trim_matches(|c| c == '\'' || c == '"')
+        });
+    let id = ObjectId::parse_hex(digits)?;
+    let (b, secs, counter) = (id.bytes(), id.timestamp(), id.counter());
+    Ok(format!(
+        "ObjectId('{id}')\n\
+         bytes 0-3   timestamp     {:<12} {secs} s since 1970 = {}\n\
+         bytes 4-8   random value  {:<12} drawn once per process\n\
+         bytes 9-11  counter       {:<12} {counter}, +1 per id from that process\n\
+         getTimestamp(): {}  (seconds only: the milliseconds are always .000)\n",
+        hex::encode(&b[..4]),
+        datetime::format_iso(id.get_timestamp_ms()).replace(".000Z", "Z"),
+        hex::encode(&b[4..9]),
+        hex::encode(&b[9..]),
+        datetime::format_iso(id.get_timestamp_ms()),
+    ))
+}
+
+/// `--count` ids from each of `--processes` processes, interleaved A, B, ..., A, B, ...
+/// The outer error is bad input (nothing written yet); the inner one, a failed write.
+fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Result<()>, String> {
+    let secs = match &args.at {
+        Some(text) => {
+            let ms = datetime::parse_iso(text).map_err(|e| format!("--at: {e}"))?;
+            u32::try_from(ms.div_euclid(1000)).map_err(|_| {
+                format!(
+                    "--at: an ObjectId's timestamp is 4 unsigned bytes of seconds, from \
+                     1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z, but `{text}` is outside"
+                )
+            })?
+        }
+        // The library never reads the clock: the time is read here and passed in.
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u32::try_from(d.as_secs()).unwrap_or(u32::MAX)),
+    };
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut processes = oid::processes_from_seed(seed, usize::from(args.processes));
+    let line = |out: &mut dyn Write, process: usize, id: ObjectId| {
+        if args.processes > 1 {
+            // At most 26 processes (clap checks), so the label is one letter.
+            let label = char::from(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[process]);
+            write!(out, "{label}  ")?;
+        }
+        if args.split {
+            writeln!(out, "{}", id.to_split_hex(" | "))
+        } else {
+            writeln!(out, "{id}")
+        }
+    };
+    // Which process makes each id: A, B, ..., A, B, ...
+    let k = processes.len();
+    let mut made = (0..args.count).flat_map(|_| 0..k);
+    if args.sort {
+        let mut ids: Vec<(usize, ObjectId)> =
+            made.map(|i| (i, processes[i].next_id(secs))).collect();
+        ids.sort_by_key(|&(_, id)| id);
+        Ok(ids.into_iter().try_for_each(|(i, id)| line(out, i, id)))
+    } else {
+        Ok(made.try_for_each(|i| line(out, i, processes[i].next_id(secs))))
     }
 }
 
