@@ -10,6 +10,7 @@ pub mod encode;
 pub mod error;
 pub mod hex;
 pub mod json;
+pub mod num;
 pub mod oid;
 pub mod parse_error;
 pub mod raw;

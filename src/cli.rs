@@ -10,8 +10,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::{self, ObjectId};
 use bson_tutor::bson::shell::{self, FixedGenerator};
-use bson_tutor::bson::{datetime, encode_document, hex, json};
+use bson_tutor::bson::{Value, datetime, encode_document, hex, json};
 use bson_tutor::inspect::{self, View};
+use bson_tutor::query::expr;
 
 /// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
 const EXIT_BAD_INPUT: u8 = 1;
@@ -36,6 +37,15 @@ pub enum Command {
         bson-tutor inspect --file dump/lab/hex.bson --to dump\n  \
         cat doc.bson | bson-tutor inspect --file - --to spans")]
     Inspect(InspectArgs),
+    /// Evaluate an aggregation expression on literals, as the server would.
+    ///
+    /// The expression is mongosh syntax or Extended JSON; the result prints in shell syntax.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor eval '{ $add: [0.1, 0.2] }'\n  \
+        bson-tutor eval '{ $add: [NumberDecimal(\"0.1\"), NumberDecimal(\"0.2\")] }'\n  \
+        bson-tutor eval '{ $sum: [[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]] }'\n  \
+        bson-tutor eval '{ $dateToString: { date: ISODate(\"2026-10-08T10:00:00Z\"), format: \"%H:%M\", timezone: \"Asia/Ho_Chi_Minh\" } }'")]
+    Eval(EvalArgs),
     /// Make ObjectIds the way a driver does, or take one apart.
     ///
     /// An ObjectId is 4 bytes of seconds, a 5-byte random value drawn once per process and a
@@ -108,6 +118,31 @@ pub struct OidArgs {
     pub sort: bool,
 }
 
+/// Arguments of `eval`.
+#[derive(Debug, clap::Args)]
+pub struct EvalArgs {
+    /// The expression, e.g. '{ $add: [0.1, 0.2] }'.
+    #[arg(value_name = "EXPRESSION")]
+    pub expression: String,
+    /// A document whose fields the expression's field paths ("$qty") read.
+    #[arg(long, value_name = "DOCUMENT")]
+    pub doc: Option<String>,
+    /// How to print the result.
+    #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
+    pub to: EvalTo,
+}
+
+/// `eval --to` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EvalTo {
+    /// As mongosh prints it: 0.30000000000000004, Decimal128('0.3').
+    Shell,
+    /// Canonical Extended JSON.
+    Ejson,
+    /// Relaxed Extended JSON.
+    Relaxed,
+}
+
 /// `--from` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FromFormat {
@@ -171,6 +206,7 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Inspect(args)) => run_inspect(&args),
+        Some(Command::Eval(args)) => run_eval(&args),
         Some(Command::Oid(args)) => run_oid(&args),
     }
 }
@@ -288,6 +324,57 @@ fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Resul
 
 /// The input as a stream of BSON documents: text formats are parsed and encoded here, so
 /// every view works on bytes.
+fn run_eval(args: &EvalArgs) -> ExitCode {
+    let expr = match parse_text_value(&args.expression, "EXPRESSION") {
+        Ok(v) => v,
+        Err(message) => return fail(&message),
+    };
+    let doc = match args.doc.as_deref().map(|d| parse_text_value(d, "--doc")) {
+        None => None,
+        Some(Ok(Value::Document(d))) => Some(d),
+        Some(Ok(other)) => {
+            return fail(&format!(
+                "--doc must be a document, not {}",
+                other.element_type().alias()
+            ));
+        }
+        Some(Err(message)) => return fail(&message),
+    };
+    match expr::evaluate(&expr, doc.as_ref()) {
+        Ok(v) => {
+            let text = match args.to {
+                EvalTo::Shell => shell::print_value(&v),
+                EvalTo::Ejson => ejson::value_to_string(&v, Mode::Canonical),
+                EvalTo::Relaxed => ejson::value_to_string(&v, Mode::Relaxed),
+            };
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+/// A value from text: Extended JSON when it is JSON, mongosh syntax otherwise.
+fn parse_text_value(text: &str, origin: &str) -> Result<Value, String> {
+    if json::parse(text).is_ok() {
+        return ejson::parse_value(text).map_err(|e| format!("{origin}: {e}\n{}", e.caret()));
+    }
+    let mut generator = FixedGenerator::new(now_ms());
+    let parsed = shell::parse_value(text, &mut generator)
+        .map_err(|e| format!("{origin}: {e}\n{}", e.caret()))?;
+    for w in &parsed.warnings {
+        eprintln!("warning: {origin}: {w}\n{}", w.caret());
+    }
+    Ok(parsed.value)
+}
+
+/// The clock, read here in the binary and never in the library.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
     let (text, from, origin) = match (&args.document, &args.hex, &args.file) {
         (Some(doc), _, _) => {

@@ -7,3 +7,4 @@
 
 pub mod bson;
 pub mod inspect;
+pub mod query;

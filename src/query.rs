@@ -1,0 +1,5 @@
+//! Queries as the server runs them: the comparison order, and (later) paths, the matcher,
+//! updates, expressions and an in-memory collection.
+
+pub mod expr;
+pub mod order;
