@@ -51,28 +51,107 @@ const MAX_DEPTH: usize = 150;
 /// assert_eq!(evaluate(&Value::Document(e), None).unwrap(), Value::Double(0.30000000000000004));
 /// ```
 pub fn evaluate(expr: &Value, root: Option<&Document>) -> Result<Value, ExprError> {
-    Evaluator { root }.eval(expr, 0)
+    Ok(evaluate_in(expr, root, &[])?.unwrap_or(Value::Null))
+}
+
+/// Evaluates an expression with variables (`$$name`, as `$$NOW` or a `$let`'s) besides
+/// `$$ROOT`/`$$CURRENT` (the root document) and `$$REMOVE` (missing). `None` is the server's
+/// *missing*: a field path that resolves to nothing, an `$arrayElemAt` past the end. A
+/// `$project` or `$addFields` leaves such a field out; [`evaluate`] turns it into null.
+///
+/// Field paths read through arrays as the server does: `"$items.sku"` on
+/// `{ items: [{ sku: "A" }, { sku: "B" }] }` is `["A", "B"]`.
+///
+/// # Errors
+/// As [`evaluate`], and "Use of undefined variable: x".
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::shell::{parse_document, parse_value, FixedGenerator};
+/// use bson_tutor::bson::Value;
+/// use bson_tutor::query::expr::evaluate_in;
+/// let mut g = FixedGenerator::new(0);
+/// let doc = parse_document("{ _id: 1, n: NumberLong(5) }", &mut g).unwrap().value;
+/// let e = parse_value("{ $map: { input: { $objectToArray: '$$ROOT' }, in: { $type: '$$this.v' } } }", &mut g).unwrap().value;
+/// assert_eq!(evaluate_in(&e, Some(&doc), &[]).unwrap(),
+///            Some(Value::Array(vec![Value::from("int"), Value::from("long")])));
+/// assert_eq!(evaluate_in(&Value::from("$nope"), Some(&doc), &[]).unwrap(), None);
+/// ```
+pub fn evaluate_in(
+    expr: &Value,
+    root: Option<&Document>,
+    vars: &[(&str, Value)],
+) -> Result<Option<Value>, ExprError> {
+    nest(vars, None, root, expr)
+}
+
+/// Binds the variables one frame at a time (a later one shadows an earlier of the same name),
+/// then evaluates.
+fn nest(
+    vars: &[(&str, Value)],
+    parent: Option<&Scope<'_>>,
+    root: Option<&Document>,
+    expr: &Value,
+) -> Result<Option<Value>, ExprError> {
+    match vars.split_first() {
+        None => Evaluator {
+            root,
+            scope: parent,
+        }
+        .eval_opt(expr, 0),
+        Some(((name, value), rest)) => {
+            let frame = Scope {
+                name,
+                value,
+                parent,
+            };
+            nest(rest, Some(&frame), root, expr)
+        }
+    }
+}
+
+/// One variable binding; frames chain outward to the enclosing ones.
+struct Scope<'s> {
+    name: &'s str,
+    value: &'s Value,
+    parent: Option<&'s Scope<'s>>,
+}
+
+impl Scope<'_> {
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        if self.name == name {
+            return Some(self.value);
+        }
+        self.parent.and_then(|p| p.lookup(name))
+    }
 }
 
 struct Evaluator<'a> {
     root: Option<&'a Document>,
+    scope: Option<&'a Scope<'a>>,
 }
 
 impl Evaluator<'_> {
     fn eval(&self, expr: &Value, depth: usize) -> Result<Value, ExprError> {
+        Ok(self.eval_opt(expr, depth)?.unwrap_or(Value::Null))
+    }
+
+    /// The value of `expr`, `None` when it is missing.
+    fn eval_opt(&self, expr: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
         if depth > MAX_DEPTH {
             return err(format!(
                 "expression nested more than {MAX_DEPTH} levels deep"
             ));
         }
         match expr {
-            Value::String(s) if s.starts_with('$') => Ok(self.field_path(s).unwrap_or(Value::Null)),
-            Value::Array(items) => Ok(Value::Array(
+            Value::String(s) if s.starts_with('$') => self.resolve_path(s),
+            // Missing elements of an array literal become null, as on the server.
+            Value::Array(items) => Ok(Some(Value::Array(
                 items
                     .iter()
                     .map(|i| self.eval(i, depth + 1))
                     .collect::<Result<_, _>>()?,
-            )),
+            ))),
             Value::Document(d) => match d.iter().next() {
                 Some((op, arg)) if op.starts_with('$') => {
                     if d.len() > 1 {
@@ -82,32 +161,54 @@ impl Evaluator<'_> {
                             crate::bson::shell::print_document(d)
                         ));
                     }
-                    self.operator(op, arg, depth + 1)
+                    self.operator_opt(op, arg, depth + 1)
                 }
                 _ => {
+                    // An object literal leaves out the fields whose value is missing.
                     let mut out = Document::with_capacity(d.len());
                     for (k, v) in d.iter() {
-                        out.push(k, self.eval(v, depth + 1)?);
+                        if let Some(v) = self.eval_opt(v, depth + 1)? {
+                            out.push(k, v);
+                        }
                     }
-                    Ok(Value::Document(out))
+                    Ok(Some(Value::Document(out)))
                 }
             },
-            other => Ok(other.clone()),
+            other => Ok(Some(other.clone())),
         }
     }
 
-    /// `$a.b` against the root document (`$$ROOT` is the document itself).
+    /// `$a.b` against the root document, `$$name.a.b` against a variable (`$$ROOT` and
+    /// `$$CURRENT` are the root document, `$$REMOVE` is missing).
+    fn resolve_path(&self, path: &str) -> Result<Option<Value>, ExprError> {
+        let (var, rest) = match path.strip_prefix("$$") {
+            Some(var) => var
+                .split_once('.')
+                .map_or((Some(var), None), |(n, r)| (Some(n), Some(r))),
+            // A plain field path is `$$CURRENT.<path>`.
+            None => (None, Some(&path[1..])),
+        };
+        let parts: Vec<&str> = rest.map_or_else(Vec::new, |r| r.split('.').collect());
+        let from_root = || -> Option<Value> {
+            let root = self.root?;
+            match parts.split_first() {
+                None => Some(Value::Document(root.clone())),
+                Some((first, tail)) => traverse(root.get(first)?, tail),
+            }
+        };
+        Ok(match var {
+            None | Some("ROOT" | "CURRENT") => from_root(),
+            Some("REMOVE") => None,
+            Some(name) => match self.scope.and_then(|s| s.lookup(name)) {
+                Some(v) => traverse(v, &parts),
+                None => return err(format!("Use of undefined variable: {name}")),
+            },
+        })
+    }
+
+    /// The value at a field path, `None` when missing.
     fn field_path(&self, path: &str) -> Option<Value> {
-        let root = self.root?;
-        if path == "$$ROOT" || path == "$$CURRENT" {
-            return Some(Value::Document(root.clone()));
-        }
-        let mut parts = path.strip_prefix('$')?.split('.');
-        let mut current = root.get(parts.next()?)?;
-        for part in parts {
-            current = current.as_document()?.get(part)?;
-        }
-        Some(current.clone())
+        self.resolve_path(path).ok().flatten()
     }
 
     /// The operator's arguments: an array is the list, anything else a single argument.
@@ -196,6 +297,222 @@ impl Evaluator<'_> {
         }
     }
 
+    /// Operators that can produce *missing* or bind variables; the rest go to
+    /// [`Self::operator`].
+    fn operator_opt(
+        &self,
+        op: &str,
+        arg: &Value,
+        depth: usize,
+    ) -> Result<Option<Value>, ExprError> {
+        match op {
+            "$arrayElemAt" => {
+                let [array, index] = self.exactly(op, arg, depth)?;
+                array_elem_at(&array, &index)
+            }
+            "$map" => self.map(arg, depth).map(Some),
+            "$cond" => self.cond(arg, depth),
+            "$ifNull" => {
+                let Value::Array(items) = arg else {
+                    return err("$ifNull needs at least two arguments, had: 1");
+                };
+                if items.len() < 2 {
+                    return err(format!(
+                        "$ifNull needs at least two arguments, had: {}",
+                        items.len()
+                    ));
+                }
+                let (last, first) = items.split_last().unwrap_or((&Value::Null, &[]));
+                for item in first {
+                    match self.eval_opt(item, depth)? {
+                        None | Some(Value::Null | Value::Undefined) => {}
+                        Some(v) => return Ok(Some(v)),
+                    }
+                }
+                self.eval_opt(last, depth)
+            }
+            "$strLenBytes" | "$strLenCP" => {
+                let s = self.single_opt(op, arg, depth)?;
+                match s {
+                    Some(Value::String(s)) => {
+                        let n = if op == "$strLenBytes" {
+                            s.len()
+                        } else {
+                            s.chars().count()
+                        };
+                        Ok(Some(size_value(n)))
+                    }
+                    other => err(format!(
+                        "{op} requires a string argument, found: {}",
+                        alias_or_missing(other.as_ref())
+                    )),
+                }
+            }
+            "$size" => match self.single_opt(op, arg, depth)? {
+                Some(Value::Array(items)) => Ok(Some(size_value(items.len()))),
+                other => err(format!(
+                    "The argument to $size must be an array, but was of type: {}",
+                    alias_or_missing(other.as_ref())
+                )),
+            },
+            "$objectToArray" => match self.single_opt(op, arg, depth)? {
+                None | Some(Value::Null | Value::Undefined) => Ok(Some(Value::Null)),
+                Some(Value::Document(d)) => Ok(Some(Value::Array(
+                    d.iter()
+                        .map(|(k, v)| {
+                            let mut pair = Document::with_capacity(2);
+                            pair.push("k", k);
+                            pair.push("v", v.clone());
+                            Value::Document(pair)
+                        })
+                        .collect(),
+                ))),
+                Some(other) => err(format!(
+                    "$objectToArray requires a document input, found: {}",
+                    other.element_type().alias()
+                )),
+            },
+            "$concat" => {
+                let mut out = String::new();
+                for v in self.args_opt(arg, depth)? {
+                    match v {
+                        None | Some(Value::Null | Value::Undefined) => {
+                            return Ok(Some(Value::Null));
+                        }
+                        Some(Value::String(s)) => out.push_str(&s),
+                        Some(other) => {
+                            return err(format!(
+                                "$concat only supports strings, not {}",
+                                other.element_type().alias()
+                            ));
+                        }
+                    }
+                }
+                Ok(Some(Value::from(out)))
+            }
+            _ => self.operator(op, arg, depth).map(Some),
+        }
+    }
+
+    /// The one argument of a unary operator (`{ $size: "$a" }` or `{ $size: ["$a"] }`),
+    /// missing kept apart from null.
+    fn single_opt(&self, op: &str, arg: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
+        match arg {
+            Value::Array(items) if items.len() == 1 => self.eval_opt(&items[0], depth),
+            Value::Array(items) => err(format!(
+                "Expression {op} takes exactly 1 argument. {} were passed in.",
+                items.len()
+            )),
+            single => self.eval_opt(single, depth),
+        }
+    }
+
+    fn args_opt(&self, arg: &Value, depth: usize) -> Result<Vec<Option<Value>>, ExprError> {
+        match arg {
+            Value::Array(items) => items.iter().map(|i| self.eval_opt(i, depth)).collect(),
+            single => Ok(vec![self.eval_opt(single, depth)?]),
+        }
+    }
+
+    /// `$map: { input, as, in }`: `in` is evaluated once per element with the element bound
+    /// to `$$this` (or the name given by `as`); `$field` paths still read the root.
+    fn map(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
+        let Value::Document(spec) = arg else {
+            return err("$map only supports an object as its argument");
+        };
+        let (mut input, mut name, mut body) = (None, None, None);
+        for (k, v) in spec.iter() {
+            match k {
+                "input" => input = Some(v),
+                "as" => name = Some(v),
+                "in" => body = Some(v),
+                other => return err(format!("Unrecognized parameter to $map: {other}")),
+            }
+        }
+        let Some(input) = input else {
+            return err("Missing 'input' parameter to $map");
+        };
+        let Some(body) = body else {
+            return err("Missing 'in' parameter to $map");
+        };
+        let name = match name {
+            None => "this",
+            Some(Value::String(s)) => {
+                check_variable_name(s)?;
+                s.as_str()
+            }
+            Some(_) => return err("$map: 'as' must be a string"),
+        };
+        let items = match self.eval_opt(input, depth)? {
+            None | Some(Value::Null | Value::Undefined) => return Ok(Value::Null),
+            Some(Value::Array(items)) => items,
+            Some(other) => {
+                return err(format!(
+                    "input to $map must be an array not {}",
+                    other.element_type().alias()
+                ));
+            }
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for item in &items {
+            let frame = Scope {
+                name,
+                value: item,
+                parent: self.scope,
+            };
+            let inner = Evaluator {
+                root: self.root,
+                scope: Some(&frame),
+            };
+            // A missing result leaves no element behind, as the server serialises arrays.
+            if let Some(v) = inner.eval_opt(body, depth + 1)? {
+                out.push(v);
+            }
+        }
+        Ok(Value::Array(out))
+    }
+
+    /// `$cond: [if, then, else]` or `{ if, then, else }`.
+    fn cond(&self, arg: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
+        let (test, then, otherwise) = match arg {
+            Value::Array(items) => match items.as_slice() {
+                [a, b, c] => (a, b, c),
+                other => {
+                    return err(format!(
+                        "Expression $cond takes exactly 3 arguments. {} were passed in.",
+                        other.len()
+                    ));
+                }
+            },
+            Value::Document(spec) => {
+                let (mut test, mut then, mut otherwise) = (None, None, None);
+                for (k, v) in spec.iter() {
+                    match k {
+                        "if" => test = Some(v),
+                        "then" => then = Some(v),
+                        "else" => otherwise = Some(v),
+                        other => return err(format!("Unrecognized parameter to $cond: {other}")),
+                    }
+                }
+                match (test, then, otherwise) {
+                    (Some(a), Some(b), Some(c)) => (a, b, c),
+                    (None, ..) => return err("Missing 'if' parameter to $cond"),
+                    (_, None, _) => return err("Missing 'then' parameter to $cond"),
+                    (.., None) => return err("Missing 'else' parameter to $cond"),
+                }
+            }
+            _ => {
+                return err("Expression $cond takes exactly 3 arguments. 1 were passed in.");
+            }
+        };
+        let branch = if truthy(self.eval_opt(test, depth)?.as_ref()) {
+            then
+        } else {
+            otherwise
+        };
+        self.eval_opt(branch, depth)
+    }
+
     /// `$type` says "missing" for a field path that resolves to nothing.
     fn type_alias(&self, arg: &Value, value: &Value) -> &'static str {
         let path = match arg {
@@ -258,6 +575,107 @@ impl Evaluator<'_> {
             .map(Value::from)
             .map_err(|e| ExprError(e.to_string()))
     }
+}
+
+/// A field path's value below `base`, reading through arrays: each element that is a
+/// document (or an array) contributes its value, missing ones nothing.
+fn traverse(base: &Value, parts: &[&str]) -> Option<Value> {
+    let Some((part, rest)) = parts.split_first() else {
+        return Some(base.clone());
+    };
+    match base {
+        Value::Document(d) => traverse(d.get(part)?, rest),
+        Value::Array(items) => Some(Value::Array(
+            items
+                .iter()
+                .filter(|i| matches!(i, Value::Document(_) | Value::Array(_)))
+                .filter_map(|i| traverse(i, parts))
+                .collect(),
+        )),
+        _ => None,
+    }
+}
+
+/// `$arrayElemAt`: negative positions count from the end; past either end is missing.
+fn array_elem_at(array: &Value, index: &Value) -> Result<Option<Value>, ExprError> {
+    if matches!(array, Value::Null | Value::Undefined)
+        || matches!(index, Value::Null | Value::Undefined)
+    {
+        return Ok(Some(Value::Null));
+    }
+    let Value::Array(items) = array else {
+        return err(format!(
+            "$arrayElemAt's first argument must be an array, but is {}",
+            array.element_type().alias()
+        ));
+    };
+    let Some(n) = Number::of(index) else {
+        return err(format!(
+            "$arrayElemAt's second argument must be a numeric value, but is {}",
+            index.element_type().alias()
+        ));
+    };
+    let i = match n {
+        Number::Int(i) => Some(i),
+        Number::Long(l) => i32::try_from(l).ok(),
+        Number::Double(d) => {
+            (d.fract() == 0.0 && d.abs() <= f64::from(i32::MAX)).then_some(d as i32)
+        }
+        Number::Decimal(d) => d.to_i32(),
+    };
+    let Some(i) = i else {
+        return err(format!(
+            "$arrayElemAt's second argument must be representable as a 32-bit integer: {}",
+            crate::bson::shell::print_value(index)
+        ));
+    };
+    let len = items.len() as i64;
+    let at = if i < 0 {
+        len + i64::from(i)
+    } else {
+        i64::from(i)
+    };
+    Ok(usize::try_from(at)
+        .ok()
+        .and_then(|at| items.get(at))
+        .cloned())
+}
+
+/// How `$cond`, `$and`, ... read a value as a boolean: false, null, undefined, missing and
+/// numeric zero are false; everything else (empty strings and arrays too) is true.
+fn truthy(v: Option<&Value>) -> bool {
+    match v {
+        None | Some(Value::Null | Value::Undefined | Value::Boolean(false)) => false,
+        Some(Value::Int32(n)) => *n != 0,
+        Some(Value::Int64(n)) => *n != 0,
+        Some(Value::Double(d)) => *d != 0.0,
+        Some(Value::Decimal128(d)) => !d.is_zero(),
+        Some(_) => true,
+    }
+}
+
+fn alias_or_missing(v: Option<&Value>) -> &'static str {
+    v.map_or("missing", |v| v.element_type().alias())
+}
+
+/// Variable names a user may bind: a lowercase letter (or non-ASCII) first, then letters,
+/// digits and `_`.
+fn check_variable_name(name: &str) -> Result<(), ExprError> {
+    let mut chars = name.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || !c.is_ascii());
+    if !first_ok {
+        return err(format!(
+            "'{name}' starts with an invalid character for a user variable name"
+        ));
+    }
+    if chars.any(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '_')) {
+        return err(format!(
+            "'{name}' contains an invalid character for a variable name"
+        ));
+    }
+    Ok(())
 }
 
 /// `$bsonSize` is an int, or a long for the (impossible) huge document.

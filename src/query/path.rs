@@ -1,5 +1,5 @@
 //! Dotted paths. Two readers on purpose (seed 004 explains why): [`get`] reads the one value
-//! a path names, as updates and expressions do; the matcher's reader (in `matcher`) expands
+//! a path names, as updates and expressions do; the matcher's reader ([`resolve`]) expands
 //! through arrays and may find many candidates. They share the syntax, not the cardinality.
 
 use crate::bson::{Document, Value};
@@ -166,6 +166,243 @@ pub fn unset(doc: &mut Document, path: &str) -> bool {
         },
         _ => false,
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matcher's reader. The manual ("Query on Embedded/Nested Documents", "Query an Array",
+// "Query an Array of Embedded Documents") describes its effect; the rules below are the
+// server's element iterator (src/mongo/db/matcher/path.cpp), case for case.
+
+/// One value the matcher's path reading reaches, or the absence of one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate<'a> {
+    /// The value, or `None` when the path reaches nothing here: "missing", which
+    /// `{ f: null }` matches and `{ f: { $exists: true } }` does not.
+    pub value: Option<&'a Value>,
+    /// Whether an array was expanded on the way: the value is an element of an array at the
+    /// end of the path, or sits inside a document that is an element of an array the path
+    /// went through (`items.sku` over `items: [{ sku: .. }, ..]`). A position named in the
+    /// path (`items.0.sku`) is not an expansion.
+    pub from_array: bool,
+}
+
+impl Candidate<'_> {
+    /// Whether the path reached nothing here.
+    pub fn is_missing(&self) -> bool {
+        self.value.is_none()
+    }
+}
+
+/// What the reader offers when the path ends at an array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafArrays {
+    /// Each element, then the whole array: what comparisons, `$in`, `$type`, `$exists` and
+    /// `$regex` see, so `{ tags: "red" }` matches `tags: ["red", "blue"]` and
+    /// `{ tags: ["red", "blue"] }` matches it too.
+    Expand,
+    /// The whole array only: what `$size` and `$elemMatch` see.
+    Whole,
+}
+
+/// Where a path starts: a document, or an array read as the document it is encoded as
+/// (keys "0", "1", ...), which is how `$elemMatch` looks inside an array of arrays.
+#[derive(Clone, Copy, Debug)]
+pub enum Fields<'a> {
+    /// A document.
+    Document(&'a Document),
+    /// An array, addressed by the canonical keys "0", "1", ...
+    Array(&'a [Value]),
+}
+
+impl<'a> Fields<'a> {
+    /// The first field named `key`. Arrays answer only their canonical keys: "1", not "01".
+    pub fn get(self, key: &str) -> Option<&'a Value> {
+        match self {
+            Fields::Document(d) => d.get(key),
+            Fields::Array(items) => canonical_index(key).and_then(|i| items.get(i)),
+        }
+    }
+}
+
+/// A path component that names an array position the way BSON spells array keys: digits,
+/// without leading zeros ("0", "12"; not "01").
+fn canonical_index(part: &str) -> Option<usize> {
+    if part.len() > 1 && part.starts_with('0') {
+        return None;
+    }
+    array_index(part)
+}
+
+/// How deep the reader recurses (each level consumes a path component and enters a value).
+const MAX_RESOLVE_DEPTH: usize = 200;
+
+/// The matcher's path reading: every candidate value `path` reaches in `doc`, expanding
+/// through arrays, in the order the server visits them.
+///
+/// - Missing steps give one "missing" candidate (so `{ "a.b": null }` matches `{ a: 5 }`).
+/// - An array in the middle of the path is expanded: each element that is a document is
+///   read with the rest of the path; elements that are not documents are skipped, unless
+///   the next component names their position (`items.0.sku`, where "0" is also tried as a
+///   field name inside a document element).
+/// - An array at the end gives each element and then the array itself.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+/// use bson_tutor::bson::Value;
+/// use bson_tutor::query::path::resolve;
+/// let doc = parse_document("{ items: [ { sku: 'A' }, { sku: 'B' }, { qty: 1 } ] }",
+///                          &mut FixedGenerator::new(0)).unwrap().value;
+/// let found: Vec<_> = resolve(&doc, "items.sku").iter().map(|c| c.value.cloned()).collect();
+/// assert_eq!(found, [Some(Value::from("A")), Some(Value::from("B")), None]);
+/// ```
+pub fn resolve<'a>(doc: &'a Document, path: &str) -> Vec<Candidate<'a>> {
+    let parts: Vec<&str> = path.split('.').collect();
+    let mut out = Vec::new();
+    each_candidate(
+        Fields::Document(doc),
+        &parts,
+        LeafArrays::Expand,
+        &mut |c| {
+            out.push(c);
+            false
+        },
+    );
+    out
+}
+
+/// Calls `visit` with each candidate the path `parts` reaches from `fields`, in the server's
+/// order, until `visit` returns `true` (found what it wanted). Returns whether it stopped
+/// early. This is [`resolve`] without the vector, for the matcher's inner loop.
+pub fn each_candidate<'a, S, F>(
+    fields: Fields<'a>,
+    parts: &[S],
+    leaf: LeafArrays,
+    visit: &mut F,
+) -> bool
+where
+    S: AsRef<str>,
+    F: FnMut(Candidate<'a>) -> bool,
+{
+    walk(fields, parts, leaf, false, 0, visit)
+}
+
+/// Follows `parts` through documents until it ends, goes missing, or meets an array
+/// (the server's `getFieldDottedOrArray`), then hands arrays to [`walk_array`].
+fn walk<'a, S, F>(
+    fields: Fields<'a>,
+    parts: &[S],
+    leaf: LeafArrays,
+    from_array: bool,
+    depth: usize,
+    visit: &mut F,
+) -> bool
+where
+    S: AsRef<str>,
+    F: FnMut(Candidate<'a>) -> bool,
+{
+    if parts.is_empty() || depth > MAX_RESOLVE_DEPTH {
+        return false;
+    }
+    let missing = Candidate {
+        value: None,
+        from_array,
+    };
+    let mut current = fields;
+    let mut i = 0;
+    let (array, items) = loop {
+        let last = i + 1 == parts.len();
+        match current.get(parts[i].as_ref()) {
+            None => return visit(missing),
+            Some(v @ Value::Array(items)) => break (v, items.as_slice()),
+            Some(Value::Document(d)) if !last => {
+                current = Fields::Document(d);
+                i += 1;
+            }
+            // A scalar with path left over: nothing is there.
+            Some(_) if !last => return visit(missing),
+            Some(v) => {
+                return visit(Candidate {
+                    value: Some(v),
+                    from_array,
+                });
+            }
+        }
+    };
+    let rest = &parts[i + 1..];
+    if rest.is_empty() {
+        if leaf == LeafArrays::Expand {
+            for item in items {
+                if visit(Candidate {
+                    value: Some(item),
+                    from_array: true,
+                }) {
+                    return true;
+                }
+            }
+        }
+        return visit(Candidate {
+            value: Some(array),
+            from_array,
+        });
+    }
+    walk_array(items, rest, leaf, from_array, depth + 1, visit)
+}
+
+/// An array with path left over (`rest`): documents are read with the whole rest; the
+/// element at the position `rest[0]` names (if it is a number) is also read with the rest
+/// after that position. Non-document elements at other positions give nothing at all.
+fn walk_array<'a, S, F>(
+    items: &'a [Value],
+    rest: &[S],
+    leaf: LeafArrays,
+    from_array: bool,
+    depth: usize,
+    visit: &mut F,
+) -> bool
+where
+    S: AsRef<str>,
+    F: FnMut(Candidate<'a>) -> bool,
+{
+    if depth > MAX_RESOLVE_DEPTH {
+        return false;
+    }
+    let position = canonical_index(rest[0].as_ref());
+    let after = &rest[1..];
+    for (index, item) in items.iter().enumerate() {
+        if let Value::Document(d) = item
+            && walk(Fields::Document(d), rest, leaf, true, depth + 1, visit)
+        {
+            return true;
+        }
+        if position != Some(index) {
+            continue;
+        }
+        // The path names this position: not an implicit expansion.
+        let stop = if after.is_empty() {
+            visit(Candidate {
+                value: Some(item),
+                from_array,
+            })
+        } else {
+            match item {
+                Value::Document(d) => walk(
+                    Fields::Document(d),
+                    after,
+                    leaf,
+                    from_array,
+                    depth + 1,
+                    visit,
+                ),
+                Value::Array(inner) => walk_array(inner, after, leaf, from_array, depth + 1, visit),
+                _ => false,
+            }
+        };
+        if stop {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

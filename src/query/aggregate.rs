@@ -1,0 +1,480 @@
+//! Aggregation pipelines over documents in memory: `$documents`, `$match`, `$project`,
+//! `$addFields`/`$set`, `$unset`, `$replaceRoot`/`$replaceWith`, `$group`, `$sort`, `$skip`,
+//! `$limit`, `$count` and `$unwind`.
+//!
+//! The whole pipeline is parsed before any document flows, as on the server, so a mistake in
+//! the last stage is reported even when the first stage would produce nothing. Expressions are
+//! [`crate::query::expr`]'s; the clock (`$$NOW`) comes from the [`Context`], never from the
+//! system.
+
+mod group;
+pub mod projection;
+
+pub use group::Group;
+pub use projection::{AddFields, Policy, Projection, ProjectionKind};
+
+use super::QueryError;
+use super::expr;
+use super::matcher::Filter;
+use super::path;
+use super::sort::SortSpec;
+use super::update::server_document;
+use crate::bson::num::Number;
+use crate::bson::{Document, Value};
+
+/// What a pipeline may read besides its input: the time `$$NOW` stands for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    /// `$$NOW`, in milliseconds since the epoch.
+    pub now_ms: i64,
+}
+
+impl Context {
+    /// The variables expressions see.
+    fn variables(&self) -> [(&'static str, Value); 1] {
+        [("NOW", Value::DateTime(self.now_ms))]
+    }
+}
+
+/// Runs a pipeline over `input` (the collection's documents in natural order).
+///
+/// # Errors
+/// The first stage the server would refuse ("Unrecognized pipeline stage name: '$foo'",
+/// "Invalid $project :: caused by :: ..."), or the first expression that fails on a document.
+///
+/// # Examples
+/// Seed 000's field-name experiment:
+/// ```
+/// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+/// use bson_tutor::query::aggregate::{aggregate, Context};
+/// let stage = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+/// let out = aggregate(&[], &[
+///     stage("{ $documents: [{}] }"),
+///     stage("{ $project: { _id: 0, shortNames: { $bsonSize: { $literal: {
+///         email: 'an@x.vn', phone: '0901234567', createdAt: new Date(0) } } } } }"),
+/// ], &Context::default()).unwrap();
+/// assert_eq!(out, vec![stage("{ shortNames: 65 }")]);
+/// ```
+pub fn aggregate(
+    input: &[Document],
+    pipeline: &[Document],
+    ctx: &Context,
+) -> Result<Vec<Document>, QueryError> {
+    Pipeline::parse(pipeline)?.run(input, ctx)
+}
+
+/// A parsed pipeline.
+pub struct Pipeline {
+    stages: Vec<(String, Stage)>,
+}
+
+enum Stage {
+    Documents(Value),
+    Match(Filter),
+    Project(Projection),
+    AddFields(AddFields),
+    ReplaceRoot(Value),
+    Group(Group),
+    Sort(SortSpec),
+    Skip(usize),
+    Limit(usize),
+    Count(String),
+    Unwind(Unwind),
+}
+
+struct Unwind {
+    path: String,
+    index: Option<String>,
+    preserve: bool,
+}
+
+/// Stages the server has that this tutor does not run.
+const NOT_IMPLEMENTED: [&str; 22] = [
+    "$lookup",
+    "$facet",
+    "$bucket",
+    "$bucketAuto",
+    "$sample",
+    "$out",
+    "$merge",
+    "$graphLookup",
+    "$unionWith",
+    "$densify",
+    "$fill",
+    "$setWindowFields",
+    "$redact",
+    "$geoNear",
+    "$sortByCount",
+    "$indexStats",
+    "$collStats",
+    "$search",
+    "$vectorSearch",
+    "$changeStream",
+    "$listSessions",
+    "$planCacheStats",
+];
+
+impl Pipeline {
+    /// Parses every stage.
+    ///
+    /// # Errors
+    /// As [`aggregate`].
+    pub fn parse(pipeline: &[Document]) -> Result<Pipeline, QueryError> {
+        let mut stages = Vec::with_capacity(pipeline.len());
+        for (i, spec) in pipeline.iter().enumerate() {
+            let mut fields = spec.iter();
+            let (Some((name, arg)), None) = (fields.next(), fields.next()) else {
+                return Err(QueryError::new(
+                    format!("pipeline.{i}"),
+                    "A pipeline stage specification object must contain exactly one field.",
+                ));
+            };
+            let at = format!("pipeline.{i}.{name}");
+            let stage = parse_stage(i, name, arg).map_err(|m| QueryError::new(&at, m))?;
+            stages.push((at, stage));
+        }
+        Ok(Pipeline { stages })
+    }
+
+    /// Runs the pipeline.
+    ///
+    /// # Errors
+    /// The first expression (or sort) that fails.
+    pub fn run(&self, input: &[Document], ctx: &Context) -> Result<Vec<Document>, QueryError> {
+        let vars = ctx.variables();
+        let mut docs = input.to_vec();
+        for (at, stage) in &self.stages {
+            docs = run_stage(stage, docs, &vars).map_err(|m| QueryError::new(at, m))?;
+        }
+        Ok(docs)
+    }
+}
+
+fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, String> {
+    let document = |what: &str| match arg {
+        Value::Document(d) => Ok(d),
+        other => Err(format!(
+            "{what} specification must be an object, but found {}",
+            other.element_type().alias()
+        )),
+    };
+    Ok(match name {
+        "$documents" => {
+            if i != 0 {
+                return Err("$documents is only valid as the first stage in a pipeline".into());
+            }
+            Stage::Documents(arg.clone())
+        }
+        "$match" => match arg {
+            Value::Document(d) => Stage::Match(Filter::parse(d).map_err(|e| {
+                if e.at.is_empty() {
+                    e.message
+                } else {
+                    format!("{}: {}", e.at, e.message)
+                }
+            })?),
+            _ => return Err("the match filter must be an expression in an object".into()),
+        },
+        "$project" => {
+            let spec = document("$project")?;
+            let wrap = |m: String| format!("Invalid $project :: caused by :: {m}");
+            if spec.is_empty() {
+                return Err(wrap(
+                    "projection specification must have at least one field".into(),
+                ));
+            }
+            Stage::Project(Projection::parse(spec, Policy::Aggregate).map_err(wrap)?)
+        }
+        "$addFields" | "$set" => {
+            let spec = document(name)?;
+            Stage::AddFields(
+                AddFields::parse(spec)
+                    .map_err(|m| format!("Invalid {name} :: caused by :: {m}"))?,
+            )
+        }
+        "$unset" => {
+            let fields: Vec<&str> = match arg {
+                Value::String(s) => vec![s.as_str()],
+                Value::Array(items) if !items.is_empty() => items
+                    .iter()
+                    .map(|v| v.as_str().ok_or(()))
+                    .collect::<Result<_, _>>()
+                    .map_err(|()| "$unset specification must be a string or an array containing only string values".to_owned())?,
+                _ => {
+                    return Err(
+                        "$unset specification must be a string or an array with at least one field"
+                            .into(),
+                    );
+                }
+            };
+            let spec: Document = fields.into_iter().map(|f| (f, Value::Int32(0))).collect();
+            Stage::Project(
+                Projection::parse(&spec, Policy::Aggregate)
+                    .map_err(|m| format!("Invalid $unset :: caused by :: {m}"))?,
+            )
+        }
+        "$replaceRoot" => {
+            let spec = document("$replaceRoot")?;
+            let mut new_root = None;
+            for (k, v) in spec.iter() {
+                match k {
+                    "newRoot" => new_root = Some(v.clone()),
+                    other => {
+                        return Err(format!(
+                            "unrecognized option to $replaceRoot stage: {other}, only valid option is 'newRoot'."
+                        ));
+                    }
+                }
+            }
+            Stage::ReplaceRoot(
+                new_root
+                    .ok_or_else(|| "no newRoot specified for the $replaceRoot stage".to_owned())?,
+            )
+        }
+        "$replaceWith" => Stage::ReplaceRoot(arg.clone()),
+        "$group" => Stage::Group(Group::parse(document("a group's fields")?)?),
+        "$sort" => {
+            let Value::Document(spec) = arg else {
+                return Err("the $sort key specification must be an object".into());
+            };
+            if spec.is_empty() {
+                return Err("$sort stage must have at least one sort key".into());
+            }
+            Stage::Sort(SortSpec::parse(spec).map_err(|e| e.message)?)
+        }
+        "$skip" => Stage::Skip(non_negative(name, arg)?),
+        "$limit" => {
+            let Some(n) = Number::of(arg) else {
+                return Err("the limit must be specified as a number".into());
+            };
+            let n = safe_long(n);
+            if n <= 0 {
+                return Err("the limit must be positive".into());
+            }
+            Stage::Limit(usize::try_from(n).unwrap_or(usize::MAX))
+        }
+        "$count" => {
+            let name = match arg {
+                Value::String(s) if !s.is_empty() => s.to_string(),
+                _ => return Err("the count field must be a non-empty string".into()),
+            };
+            if name.starts_with('$') {
+                return Err("the count field cannot be a $-prefixed path".into());
+            }
+            if name.contains('.') {
+                return Err("the count field cannot contain '.'".into());
+            }
+            Stage::Count(name)
+        }
+        "$unwind" => Stage::Unwind(parse_unwind(arg)?),
+        other if NOT_IMPLEMENTED.contains(&other) => {
+            return Err(format!(
+                "{other} is a real stage, but this tutor does not implement it"
+            ));
+        }
+        other => return Err(format!("Unrecognized pipeline stage name: '{other}'")),
+    })
+}
+
+/// The server's `safeNumberLong`: truncation toward zero, saturating, NaN to 0.
+fn safe_long(n: Number) -> i64 {
+    match n {
+        Number::Int(i) => i64::from(i),
+        Number::Long(l) => l,
+        Number::Double(d) if d.is_nan() => 0,
+        Number::Double(d) => d.trunc().clamp(i64::MIN as f64, i64::MAX as f64) as i64,
+        Number::Decimal(d) => d.to_i64().unwrap_or(0),
+    }
+}
+
+/// `parseIntegerElementToNonNegativeLong`, as `$skip` reads its argument.
+fn non_negative(stage: &str, arg: &Value) -> Result<usize, String> {
+    let shown = crate::query::update::server_element(stage, arg);
+    let bad = |why: &str| Err(format!("invalid argument to {stage} stage: {why}: {shown}"));
+    let Some(n) = Number::of(arg) else {
+        return bad("Expected a number in");
+    };
+    let n = match n {
+        Number::Int(i) => i64::from(i),
+        Number::Long(l) => l,
+        Number::Double(d) if d.fract() == 0.0 && d.abs() < 9.2e18 => d as i64,
+        Number::Decimal(d) => match d.to_i64() {
+            Some(v) => v,
+            None => return bad("Expected an integer"),
+        },
+        Number::Double(_) => return bad("Expected an integer"),
+    };
+    if n < 0 {
+        return bad("Expected a non-negative number in");
+    }
+    Ok(usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+fn parse_unwind(arg: &Value) -> Result<Unwind, String> {
+    let (path, index, preserve) = match arg {
+        Value::String(s) => (s.to_string(), None, false),
+        Value::Document(spec) => {
+            let (mut path, mut index, mut preserve) = (None, None, false);
+            for (k, v) in spec.iter() {
+                match (k, v) {
+                    ("path", Value::String(s)) => path = Some(s.to_string()),
+                    ("path", other) => {
+                        return Err(format!(
+                            "expected a string as the path for $unwind stage, got {}",
+                            other.element_type().alias()
+                        ));
+                    }
+                    ("includeArrayIndex", Value::String(s)) if !s.is_empty() => {
+                        if s.starts_with('$') {
+                            return Err(format!(
+                                "includeArrayIndex option to $unwind stage should not be prefixed with a '$': {s}"
+                            ));
+                        }
+                        index = Some(s.to_string());
+                    }
+                    ("includeArrayIndex", _) => {
+                        return Err("expected a non-empty string for the includeArrayIndex option to $unwind stage".into());
+                    }
+                    ("preserveNullAndEmptyArrays", Value::Boolean(b)) => preserve = *b,
+                    ("preserveNullAndEmptyArrays", other) => {
+                        return Err(format!(
+                            "expected a boolean for the preserveNullAndEmptyArrays option to $unwind stage, got {}",
+                            other.element_type().alias()
+                        ));
+                    }
+                    (other, _) => {
+                        return Err(format!("unrecognized option to $unwind stage: {other}"));
+                    }
+                }
+            }
+            let path = path.ok_or_else(|| "no path specified to $unwind stage".to_owned())?;
+            (path, index, preserve)
+        }
+        other => {
+            return Err(format!(
+                "expected either a string or an object as specification for $unwind stage, got {}",
+                other.element_type().alias()
+            ));
+        }
+    };
+    let Some(field) = path.strip_prefix('$') else {
+        return Err(format!(
+            "path option to $unwind stage should be prefixed with a '$': {path}"
+        ));
+    };
+    if field.is_empty() || field.split('.').any(|p| p.is_empty() || p.starts_with('$')) {
+        return Err(format!("invalid field path for $unwind: '{path}'"));
+    }
+    Ok(Unwind {
+        path: field.to_owned(),
+        index,
+        preserve,
+    })
+}
+
+fn run_stage(
+    stage: &Stage,
+    docs: Vec<Document>,
+    vars: &[(&str, Value)],
+) -> Result<Vec<Document>, String> {
+    Ok(match stage {
+        Stage::Documents(e) => match expr::evaluate_in(e, None, vars).map_err(|e| e.0)? {
+            Some(Value::Array(items)) => items
+                .into_iter()
+                .map(|v| match v {
+                    Value::Document(d) => Ok(d),
+                    other => Err(format!(
+                        "$documents requires an array of documents, found an element of type {}",
+                        other.element_type().alias()
+                    )),
+                })
+                .collect::<Result<_, _>>()?,
+            other => {
+                return Err(format!(
+                    "$documents requires an array of documents, found: {}",
+                    other.map_or("missing", |v| v.element_type().alias())
+                ));
+            }
+        },
+        Stage::Match(filter) => docs.into_iter().filter(|d| filter.matches(d)).collect(),
+        Stage::Project(p) => docs
+            .iter()
+            .map(|d| p.apply(d, vars))
+            .collect::<Result<_, _>>()?,
+        Stage::AddFields(a) => docs
+            .iter()
+            .map(|d| a.apply(d, vars))
+            .collect::<Result<_, _>>()?,
+        Stage::ReplaceRoot(e) => docs
+            .iter()
+            .map(|d| match expr::evaluate_in(e, Some(d), vars).map_err(|e| e.0)? {
+                Some(Value::Document(new)) => Ok(new),
+                other => {
+                    let other = other.unwrap_or(Value::Null);
+                    Err(format!(
+                        "'newRoot' expression must evaluate to an object, but resulting value was: {}. Type of resulting value: '{}'. Input document: {}",
+                        crate::query::update::server_value(&other),
+                        if matches!(other, Value::Null) { "missing" } else { other.element_type().alias() },
+                        server_document(d)
+                    ))
+                }
+            })
+            .collect::<Result<_, _>>()?,
+        Stage::Group(g) => g.run(&docs, vars)?,
+        Stage::Sort(spec) => {
+            let mut docs = docs;
+            spec.sort(&mut docs).map_err(|e| e.message)?;
+            docs
+        }
+        Stage::Skip(n) => docs.into_iter().skip(*n).collect(),
+        Stage::Limit(n) => docs.into_iter().take(*n).collect(),
+        Stage::Count(name) => {
+            if docs.is_empty() {
+                Vec::new()
+            } else {
+                let n = docs.len();
+                let mut out = Document::new();
+                out.push(
+                    name.as_str(),
+                    i32::try_from(n).map_or(Value::Int64(n as i64), Value::Int32),
+                );
+                vec![out]
+            }
+        }
+        Stage::Unwind(u) => unwind(u, docs),
+    })
+}
+
+/// `$unwind`: one document per element of the array at the path.
+fn unwind(u: &Unwind, docs: Vec<Document>) -> Vec<Document> {
+    let mut out = Vec::with_capacity(docs.len());
+    let with_index = |mut d: Document, i: Option<usize>| {
+        if let Some(field) = &u.index {
+            d.insert(
+                field.as_str(),
+                i.map_or(Value::Null, |i| Value::Int64(i as i64)),
+            );
+        }
+        d
+    };
+    for doc in docs {
+        match path::get(&doc, &u.path).cloned() {
+            Some(Value::Array(items)) if !items.is_empty() => {
+                for (i, item) in items.into_iter().enumerate() {
+                    let mut d = doc.clone();
+                    if let Ok(slot) = path::get_mut_or_create(&mut d, &u.path) {
+                        *slot = item;
+                    }
+                    out.push(with_index(d, Some(i)));
+                }
+            }
+            Some(Value::Array(_)) | Some(Value::Null | Value::Undefined) | None => {
+                if u.preserve {
+                    out.push(with_index(doc, None));
+                }
+            }
+            Some(_) => out.push(with_index(doc, None)),
+        }
+    }
+    out
+}

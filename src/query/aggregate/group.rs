@@ -1,0 +1,216 @@
+//! The `$group` stage: one output document per distinct `_id`, with accumulators.
+//!
+//! Keys are compared as the server compares values, so `1`, `1.0` and `NumberLong(1)` are
+//! one group (the first one seen names it). Groups come out in the order their keys were
+//! first seen; the server's order is unspecified (it hashes), so sort afterwards when order
+//! matters, as seed 000 does.
+
+use std::collections::BTreeMap;
+
+use crate::bson::num;
+use crate::bson::{Document, Value};
+use crate::query::expr;
+use crate::query::order;
+use crate::query::sort::OrderedValue;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    Sum,
+    Avg,
+    First,
+    Last,
+    Push,
+    AddToSet,
+    Min,
+    Max,
+    Count,
+}
+
+/// A parsed `$group` specification.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    id: Value,
+    fields: Vec<(String, Op, Value)>,
+}
+
+/// One group's running state for one accumulator.
+#[derive(Clone, Debug)]
+enum State {
+    Values(Vec<Value>),
+    One(Option<Value>),
+}
+
+impl Group {
+    /// Reads a `$group` specification.
+    ///
+    /// # Errors
+    /// The server's messages: "a group specification must include an _id", "The field 'n'
+    /// must be an accumulator object", "The field 'n' must specify one accumulator", "Unknown
+    /// group operator '$foo'", "The $sum accumulator is a unary operator".
+    pub fn parse(spec: &Document) -> Result<Group, String> {
+        let mut id = None;
+        let mut fields = Vec::new();
+        for (name, value) in spec.iter() {
+            if name == "_id" {
+                id = Some(value.clone());
+                continue;
+            }
+            if name.contains('.') {
+                return Err(format!("The field name '{name}' cannot contain '.'"));
+            }
+            if name.starts_with('$') {
+                return Err(format!(
+                    "The field name '{name}' cannot be an operator name"
+                ));
+            }
+            let Value::Document(acc) = value else {
+                return Err(format!("The field '{name}' must be an accumulator object"));
+            };
+            let mut ops = acc.iter();
+            let Some((op, arg)) = ops.next() else {
+                return Err(format!("The field '{name}' must be an accumulator object"));
+            };
+            if ops.next().is_some() {
+                return Err(format!("The field '{name}' must specify one accumulator"));
+            }
+            let op = match op {
+                "$sum" => Op::Sum,
+                "$avg" => Op::Avg,
+                "$first" => Op::First,
+                "$last" => Op::Last,
+                "$push" => Op::Push,
+                "$addToSet" => Op::AddToSet,
+                "$min" => Op::Min,
+                "$max" => Op::Max,
+                "$count" => {
+                    if !matches!(arg, Value::Document(d) if d.is_empty()) {
+                        return Err("$count takes no arguments, i.e. $count:{}".into());
+                    }
+                    Op::Count
+                }
+                other => return Err(format!("Unknown group operator '{other}'")),
+            };
+            if matches!(arg, Value::Array(_)) {
+                return Err(format!(
+                    "The {} accumulator is a unary operator",
+                    acc.keys().next().unwrap_or_default()
+                ));
+            }
+            fields.push((name.to_owned(), op, arg.clone()));
+        }
+        let Some(id) = id else {
+            return Err("a group specification must include an _id".into());
+        };
+        Ok(Group { id, fields })
+    }
+
+    /// Groups the documents.
+    ///
+    /// # Errors
+    /// An expression's error.
+    pub fn run(&self, input: &[Document], vars: &[(&str, Value)]) -> Result<Vec<Document>, String> {
+        let mut index: BTreeMap<OrderedValue, usize> = BTreeMap::new();
+        let mut groups: Vec<(Value, Vec<State>)> = Vec::new();
+        for doc in input {
+            let key = self.key(doc, vars)?;
+            let slot = match index.get(&OrderedValue(key.clone())) {
+                Some(&i) => i,
+                None => {
+                    index.insert(OrderedValue(key.clone()), groups.len());
+                    let states = self
+                        .fields
+                        .iter()
+                        .map(|(_, op, _)| match op {
+                            Op::First | Op::Last => State::One(None),
+                            _ => State::Values(Vec::new()),
+                        })
+                        .collect();
+                    groups.push((key, states));
+                    groups.len() - 1
+                }
+            };
+            let states = &mut groups[slot].1;
+            for ((_, op, arg), state) in self.fields.iter().zip(states.iter_mut()) {
+                let value = match op {
+                    Op::Count => Some(Value::Int32(1)),
+                    _ => expr::evaluate_in(arg, Some(doc), vars).map_err(|e| e.0)?,
+                };
+                accumulate(*op, state, value);
+            }
+        }
+        Ok(groups
+            .into_iter()
+            .map(|(key, states)| {
+                let mut out = Document::with_capacity(self.fields.len() + 1);
+                out.push("_id", key);
+                for ((name, op, _), state) in self.fields.iter().zip(states) {
+                    out.push(name.as_str(), finish(*op, state));
+                }
+                out
+            })
+            .collect())
+    }
+
+    /// The group key: an expression, or a document of expressions (whose missing fields are
+    /// left out). A missing key is null.
+    fn key(&self, doc: &Document, vars: &[(&str, Value)]) -> Result<Value, String> {
+        Ok(expr::evaluate_in(&self.id, Some(doc), vars)
+            .map_err(|e| e.0)?
+            .unwrap_or(Value::Null))
+    }
+}
+
+fn accumulate(op: Op, state: &mut State, value: Option<Value>) {
+    match (op, state) {
+        (Op::First, State::One(slot @ None)) => *slot = Some(value.unwrap_or(Value::Null)),
+        (Op::Last, State::One(slot)) => *slot = Some(value.unwrap_or(Value::Null)),
+        (Op::Sum | Op::Avg | Op::Count, State::Values(values)) => {
+            if let Some(v) = value.filter(|v| num::Number::of(v).is_some()) {
+                values.push(v);
+            }
+        }
+        (Op::Push, State::Values(values)) => values.extend(value),
+        (Op::AddToSet, State::Values(values)) => {
+            if let Some(v) = value
+                && !values.iter().any(|x| order::equal(x, &v))
+            {
+                values.push(v);
+            }
+        }
+        (Op::Min | Op::Max, State::Values(values)) => {
+            // Null, undefined and missing do not take part.
+            let Some(v) = value.filter(|v| !matches!(v, Value::Null | Value::Undefined)) else {
+                return;
+            };
+            let replace = match values.first() {
+                None => true,
+                Some(best) => {
+                    let o = order::compare(&v, best);
+                    if op == Op::Min { o.is_lt() } else { o.is_gt() }
+                }
+            };
+            if replace {
+                values.clear();
+                values.push(v);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn finish(op: Op, state: State) -> Value {
+    match (op, state) {
+        (_, State::One(v)) => v.unwrap_or(Value::Null),
+        (Op::Sum | Op::Count, State::Values(values)) => num::sum(&values),
+        (Op::Avg, State::Values(values)) => {
+            if values.is_empty() {
+                return Value::Null;
+            }
+            let total = num::sum(&values);
+            num::divide(&total, &Value::Int64(values.len() as i64)).unwrap_or(Value::Null)
+        }
+        (Op::Push | Op::AddToSet, State::Values(values)) => Value::Array(values),
+        (Op::Min | Op::Max, State::Values(mut values)) => values.pop().unwrap_or(Value::Null),
+        (Op::First | Op::Last, State::Values(_)) => Value::Null,
+    }
+}

@@ -1,0 +1,549 @@
+//! An in-memory collection that behaves as a real one does where a learner can see it:
+//! natural order, the `_id` index, ObjectIds made by the driver (or by mongod for upserts),
+//! and the server's messages.
+//!
+//! - Documents come back in insertion order (natural order); updates never move them.
+//! - `_id` is unique by *value*, as the `_id` index compares: `1`, `1.0`, `NumberLong(1)` and
+//!   `NumberDecimal("1.0")` collide, `true` and `1` do not (seed 004).
+//! - A document without `_id` gets an ObjectId from the driver's process
+//!   ([`Collection::client`]) and the clock the caller sets ([`Collection::now_secs`]); an
+//!   upsert gets one from mongod's process ([`Collection::server`]), so the two kinds of id
+//!   carry different random values, as seed 000 shows. Nothing here reads the real clock.
+//! - `_id` is always the first field of a stored document.
+
+use std::collections::BTreeMap;
+
+use super::QueryError;
+use super::aggregate::{Policy, Projection};
+use super::matcher::Filter;
+use super::path;
+use super::sort::{OrderedValue, SortSpec};
+use super::update::{MAX_DOCUMENT_SIZE, Update, check_id_type, server_value};
+use crate::bson::oid::ObjectIdProcess;
+use crate::bson::{Document, Timestamp, Value, document_size};
+
+/// The options of `find` that this collection honours.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FindOptions {
+    /// Which fields to return (`{ _id: 0, name: 1 }`); `None` or `{}` returns all.
+    pub projection: Option<Document>,
+    /// The order (`{ v: 1, _id: 1 }`); `None` or `{}` keeps natural order.
+    pub sort: Option<Document>,
+    /// How many documents to skip after sorting.
+    pub skip: usize,
+    /// At most this many documents; `None` for all (mongosh's `limit(0)`).
+    pub limit: Option<usize>,
+}
+
+/// The options of `update_one`, `update_many` and `replace_one`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UpdateOptions {
+    /// Insert a document built from the filter and the update when nothing matches.
+    pub upsert: bool,
+}
+
+/// What an update did, as the server reports it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UpdateResult {
+    /// Documents the filter matched (`matchedCount`).
+    pub matched: usize,
+    /// Documents that actually changed (`modifiedCount`): a `$set` to the same value counts
+    /// as matched, not modified.
+    pub modified: usize,
+    /// The `_id` of the document an upsert inserted (`upsertedId`).
+    pub upserted_id: Option<Value>,
+}
+
+/// One collection in memory.
+#[derive(Clone, Debug)]
+pub struct Collection {
+    namespace: String,
+    /// Record id → document; record ids grow with each insert, so this is natural order.
+    records: BTreeMap<u64, Document>,
+    next_record: u64,
+    /// The `_id` index, ordered as the server orders values.
+    id_index: BTreeMap<OrderedValue, u64>,
+    /// The driver's ObjectId process: ids for documents inserted without one.
+    pub client: ObjectIdProcess,
+    /// mongod's ObjectId process: ids for documents an upsert creates.
+    pub server: ObjectIdProcess,
+    /// The seconds the next ObjectId carries: the caller's clock.
+    pub now_secs: u32,
+    /// The increment of the next `Timestamp(0, 0)` the server fills in on insert.
+    next_increment: u32,
+}
+
+impl Collection {
+    /// An empty collection named `namespace` (`"lab04.t"`), with the driver's and mongod's
+    /// ObjectId processes and the clock, in seconds, that ObjectIds read.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::oid::ObjectIdProcess;
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::collection::Collection;
+    /// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+    /// let mut c = Collection::new("lab04.t", ObjectIdProcess::new([1; 5], 0),
+    ///                             ObjectIdProcess::new([2; 5], 0), 1_791_431_149);
+    /// c.insert_one(doc("{ _id: 1 }")).unwrap();
+    /// c.insert_one(doc("{ _id: true }")).unwrap(); // a boolean is not a number
+    /// // mongosh reads `1.0` as an int; Double(1) is the double.
+    /// let e = c.insert_one(doc("{ _id: Double(1) }")).unwrap_err();
+    /// assert_eq!(e.message,
+    ///     "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: 1.0 }");
+    /// ```
+    pub fn new(
+        namespace: impl Into<String>,
+        client: ObjectIdProcess,
+        server: ObjectIdProcess,
+        now_secs: u32,
+    ) -> Self {
+        Collection {
+            namespace: namespace.into(),
+            records: BTreeMap::new(),
+            next_record: 0,
+            id_index: BTreeMap::new(),
+            client,
+            server,
+            now_secs,
+            next_increment: 1,
+        }
+    }
+
+    /// The namespace, `database.collection`.
+    pub fn namespace(&self) -> &str {
+        &self.namespace
+    }
+
+    /// How many documents are stored.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether no document is stored.
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// The documents in natural order.
+    pub fn documents(&self) -> impl Iterator<Item = &Document> {
+        self.records.values()
+    }
+
+    /// Inserts one document; returns its `_id` (generated by the driver when missing).
+    ///
+    /// # Errors
+    /// The server's refusals: "The '_id' value cannot be of type array" (also `regex`,
+    /// `undefined`; servers before 5.0 said "can't use an array for _id"), "E11000 duplicate
+    /// key error collection: lab04.t index: _id_ dup key: { _id: 1 }", a document over 16 MiB.
+    pub fn insert_one(&mut self, doc: Document) -> Result<Value, QueryError> {
+        let doc = self.prepare_insert(doc, false)?;
+        self.store(doc)
+    }
+
+    /// Inserts documents in order, stopping at the first error (an ordered `insertMany`):
+    /// the documents before it stay inserted, as on the server.
+    ///
+    /// # Errors
+    /// The first document's error, with `at` = `documents.<index>`.
+    pub fn insert_many(
+        &mut self,
+        docs: impl IntoIterator<Item = Document>,
+    ) -> Result<Vec<Value>, QueryError> {
+        let mut ids = Vec::new();
+        for (i, doc) in docs.into_iter().enumerate() {
+            let id = self.insert_one(doc).map_err(|e| {
+                QueryError::new(
+                    if e.at.is_empty() {
+                        format!("documents.{i}")
+                    } else {
+                        format!("documents.{i}.{}", e.at)
+                    },
+                    e.message,
+                )
+            })?;
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    /// The matching documents, sorted, skipped, limited and projected, in that order.
+    ///
+    /// # Errors
+    /// An invalid filter (`at` starts with `filter`), projection or sort, or an expression in
+    /// the projection that fails.
+    pub fn find(
+        &self,
+        filter: &Document,
+        options: &FindOptions,
+    ) -> Result<Vec<Document>, QueryError> {
+        let filter = parse_filter(filter)?;
+        let projection = match &options.projection {
+            Some(spec) if !spec.is_empty() => Some(
+                Projection::parse(spec, Policy::Find)
+                    .map_err(|m| QueryError::new("projection", m))?,
+            ),
+            _ => None,
+        };
+        let sort = match &options.sort {
+            Some(spec) => SortSpec::parse(spec)?,
+            None => SortSpec::default(),
+        };
+        let mut found: Vec<Document> = self
+            .records
+            .values()
+            .filter(|d| filter.matches(d))
+            .cloned()
+            .collect();
+        sort.sort(&mut found)?;
+        let found = found
+            .into_iter()
+            .skip(options.skip)
+            .take(options.limit.unwrap_or(usize::MAX));
+        match projection {
+            None => Ok(found.collect()),
+            Some(p) => found
+                .map(|d| {
+                    p.apply(&d, &[])
+                        .map_err(|m| QueryError::new("projection", m))
+                })
+                .collect(),
+        }
+    }
+
+    /// The first matching document in natural order (mongosh's `findOne`).
+    ///
+    /// # Errors
+    /// An invalid filter.
+    pub fn find_one(&self, filter: &Document) -> Result<Option<Document>, QueryError> {
+        let filter = parse_filter(filter)?;
+        Ok(self.records.values().find(|d| filter.matches(d)).cloned())
+    }
+
+    /// How many documents match (`countDocuments`).
+    ///
+    /// # Errors
+    /// An invalid filter.
+    pub fn count_documents(&self, filter: &Document) -> Result<usize, QueryError> {
+        let filter = parse_filter(filter)?;
+        Ok(self.records.values().filter(|d| filter.matches(d)).count())
+    }
+
+    /// Updates the first matching document (natural order), or upserts.
+    ///
+    /// A replacement document is accepted here as the server's `update` command accepts it;
+    /// mongosh's `updateOne` refuses one on the client ("Update document requires atomic
+    /// operators") and wants `replaceOne`.
+    ///
+    /// # Errors
+    /// An invalid filter or update, or the update's error on the document (which is then
+    /// left unchanged).
+    pub fn update_one(
+        &mut self,
+        filter: &Document,
+        update: &Document,
+        options: UpdateOptions,
+    ) -> Result<UpdateResult, QueryError> {
+        self.update(filter, update, options, false)
+    }
+
+    /// Updates every matching document, in natural order. Not atomic: after an error the
+    /// documents before it stay updated, as on the server.
+    ///
+    /// # Errors
+    /// As [`Collection::update_one`]; a replacement document is refused ("multi update is not
+    /// supported for replacement-style update").
+    pub fn update_many(
+        &mut self,
+        filter: &Document,
+        update: &Document,
+        options: UpdateOptions,
+    ) -> Result<UpdateResult, QueryError> {
+        self.update(filter, update, options, true)
+    }
+
+    /// Replaces the first matching document (keeping its `_id`), or upserts.
+    ///
+    /// # Errors
+    /// As [`Collection::update_one`]; an update with `$` modifiers is refused ("Replacement
+    /// document must not contain atomic operators", the driver's message).
+    pub fn replace_one(
+        &mut self,
+        filter: &Document,
+        replacement: &Document,
+        options: UpdateOptions,
+    ) -> Result<UpdateResult, QueryError> {
+        if replacement
+            .keys()
+            .next()
+            .is_some_and(|k| k.starts_with('$'))
+        {
+            return Err(QueryError::new(
+                "replacement",
+                "Replacement document must not contain atomic operators",
+            ));
+        }
+        self.update(filter, replacement, options, false)
+    }
+
+    fn update(
+        &mut self,
+        filter: &Document,
+        update: &Document,
+        options: UpdateOptions,
+        multi: bool,
+    ) -> Result<UpdateResult, QueryError> {
+        let matcher = parse_filter(filter)?;
+        let parsed = Update::parse(update)?;
+        if multi && parsed.is_replacement() {
+            return Err(QueryError::new(
+                "update",
+                "multi update is not supported for replacement-style update",
+            ));
+        }
+        let targets: Vec<u64> = self
+            .records
+            .iter()
+            .filter(|(_, d)| matcher.matches(d))
+            .map(|(id, _)| *id)
+            .take(if multi { usize::MAX } else { 1 })
+            .collect();
+        let mut result = UpdateResult::default();
+        if targets.is_empty() {
+            if options.upsert {
+                result.upserted_id = Some(self.upsert(filter, &parsed)?);
+            }
+            return Ok(result);
+        }
+        for record in targets {
+            let Some(doc) = self.records.get_mut(&record) else {
+                continue;
+            };
+            result.matched += 1;
+            // `_id` cannot change value, so the index entry stays valid.
+            if parsed.apply(doc)? {
+                result.modified += 1;
+            }
+        }
+        Ok(result)
+    }
+
+    /// The document an upsert inserts: the filter's equalities, then the update (with
+    /// `$setOnInsert`), then an `_id` from mongod if there is still none.
+    fn upsert(&mut self, filter: &Document, update: &Update) -> Result<Value, QueryError> {
+        let mut equalities = Vec::new();
+        collect_equalities(filter, &mut equalities)?;
+        let mut doc = Document::new();
+        for (path, value) in equalities {
+            // A replacement keeps only the filter's `_id`.
+            if update.is_replacement() && path != "_id" {
+                continue;
+            }
+            let slot = path::get_mut_or_create(&mut doc, &path)
+                .map_err(|e| QueryError::new(format!("filter.{path}"), e.0))?;
+            *slot = value;
+        }
+        update.apply_for_insert(&mut doc)?;
+        let doc = self.prepare_insert(doc, true)?;
+        self.store(doc)
+    }
+
+    /// Deletes the first matching document; returns how many were deleted (0 or 1).
+    ///
+    /// # Errors
+    /// An invalid filter.
+    pub fn delete_one(&mut self, filter: &Document) -> Result<usize, QueryError> {
+        self.delete(filter, false)
+    }
+
+    /// Deletes every matching document; returns how many.
+    ///
+    /// # Errors
+    /// An invalid filter.
+    pub fn delete_many(&mut self, filter: &Document) -> Result<usize, QueryError> {
+        self.delete(filter, true)
+    }
+
+    fn delete(&mut self, filter: &Document, multi: bool) -> Result<usize, QueryError> {
+        let matcher = parse_filter(filter)?;
+        let targets: Vec<u64> = self
+            .records
+            .iter()
+            .filter(|(_, d)| matcher.matches(d))
+            .map(|(id, _)| *id)
+            .take(if multi { usize::MAX } else { 1 })
+            .collect();
+        for record in &targets {
+            if let Some(doc) = self.records.remove(record)
+                && let Some(id) = doc.get("_id")
+            {
+                self.id_index.remove(&OrderedValue(id.clone()));
+            }
+        }
+        Ok(targets.len())
+    }
+
+    /// What the driver and then the server do to a document before storing it: an `_id`
+    /// (from the driver, or from mongod for an upsert) as the first field, checked; a
+    /// top-level `Timestamp(0, 0)` filled in.
+    fn prepare_insert(&mut self, doc: Document, by_server: bool) -> Result<Document, QueryError> {
+        let size = document_size(&doc);
+        if size > MAX_DOCUMENT_SIZE {
+            return Err(QueryError::new(
+                "",
+                format!(
+                    "object to insert too large. size in bytes: {size}, max size: {MAX_DOCUMENT_SIZE}"
+                ),
+            ));
+        }
+        if doc.keys().filter(|k| *k == "_id").count() > 1 {
+            return Err(QueryError::new(
+                "_id",
+                "can't have multiple _id fields in one document",
+            ));
+        }
+        let id = match doc.get("_id") {
+            Some(id) => {
+                check_id_type(id)?;
+                if let Value::Document(d) = id
+                    && let Some(key) = d.keys().find(|k| k.starts_with('$'))
+                {
+                    return Err(QueryError::new(
+                        "_id",
+                        format!(
+                            "_id fields may not contain '$'-prefixed fields: {key} is not valid for storage."
+                        ),
+                    ));
+                }
+                id.clone()
+            }
+            None => {
+                let process = if by_server {
+                    &mut self.server
+                } else {
+                    &mut self.client
+                };
+                Value::ObjectId(process.next_id(self.now_secs))
+            }
+        };
+        let mut out = Document::with_capacity(doc.len() + 1);
+        out.push("_id", id);
+        for (k, v) in doc {
+            if k == "_id" {
+                continue;
+            }
+            // The server stamps a top-level Timestamp(0, 0) with the current time.
+            let v = match v {
+                Value::Timestamp(Timestamp {
+                    time: 0,
+                    increment: 0,
+                }) => {
+                    let increment = self.next_increment;
+                    self.next_increment = self.next_increment.wrapping_add(1);
+                    Value::Timestamp(Timestamp {
+                        time: self.now_secs,
+                        increment,
+                    })
+                }
+                other => other,
+            };
+            out.push(k, v);
+        }
+        Ok(out)
+    }
+
+    /// Stores a prepared document (its `_id` first) if the `_id` is new.
+    fn store(&mut self, doc: Document) -> Result<Value, QueryError> {
+        let id = doc.get("_id").cloned().unwrap_or(Value::Null);
+        let key = OrderedValue(id.clone());
+        if self.id_index.contains_key(&key) {
+            return Err(QueryError::new(
+                "_id",
+                format!(
+                    "E11000 duplicate key error collection: {} index: _id_ dup key: {{ _id: {} }}",
+                    self.namespace,
+                    server_value(&id)
+                ),
+            ));
+        }
+        let record = self.next_record;
+        self.next_record += 1;
+        self.id_index.insert(key, record);
+        self.records.insert(record, doc);
+        Ok(id)
+    }
+}
+
+fn parse_filter(filter: &Document) -> Result<Filter, QueryError> {
+    Filter::parse(filter).map_err(|e| {
+        QueryError::new(
+            if e.at.is_empty() {
+                "filter".to_owned()
+            } else {
+                format!("filter.{}", e.at)
+            },
+            e.message,
+        )
+    })
+}
+
+/// The equality conditions of a filter, which an upsert copies into the new document:
+/// `{ a: 1 }`, `{ a: { $eq: 1 } }`, inside `$and` (and a one-clause `$or`). Other
+/// conditions (`$gt`, a regex) say nothing about the value and are skipped.
+fn collect_equalities(filter: &Document, out: &mut Vec<(String, Value)>) -> Result<(), QueryError> {
+    for (key, value) in filter.iter() {
+        match (key, value) {
+            ("$and", Value::Array(clauses)) => {
+                for clause in clauses {
+                    if let Value::Document(d) = clause {
+                        collect_equalities(d, out)?;
+                    }
+                }
+            }
+            ("$or", Value::Array(clauses)) if clauses.len() == 1 => {
+                if let Some(Value::Document(d)) = clauses.first() {
+                    collect_equalities(d, out)?;
+                }
+            }
+            (k, _) if k.starts_with('$') => {}
+            (_, Value::Regex(_)) => {}
+            (k, Value::Document(d)) if d.keys().next().is_some_and(|f| f.starts_with('$')) => {
+                if let Some(v) = d.get("$eq") {
+                    add_equality(out, k, v.clone())?;
+                }
+            }
+            (k, v) => add_equality(out, k, v.clone())?,
+        }
+    }
+    Ok(())
+}
+
+fn add_equality(
+    out: &mut Vec<(String, Value)>,
+    path: &str,
+    value: Value,
+) -> Result<(), QueryError> {
+    for (existing, _) in out.iter() {
+        if existing == path {
+            return Err(QueryError::new(
+                format!("filter.{path}"),
+                format!("cannot infer query fields to set, path '{path}' is matched twice"),
+            ));
+        }
+        let (short, long) = if existing.len() < path.len() {
+            (existing.as_str(), path)
+        } else {
+            (path, existing.as_str())
+        };
+        if long.starts_with(short) && long.as_bytes().get(short.len()) == Some(&b'.') {
+            return Err(QueryError::new(
+                format!("filter.{path}"),
+                format!(
+                    "cannot infer query fields to set, both paths '{short}' and '{long}' are matched"
+                ),
+            ));
+        }
+    }
+    out.push((path.to_owned(), value));
+    Ok(())
+}

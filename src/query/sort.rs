@@ -1,0 +1,363 @@
+//! Sorting documents as the server does: `sort({ v: 1, _id: 1 })`.
+//!
+//! Each key of the specification turns a document into one *sort key* value:
+//! - a missing field sorts as null, so `missing` and `null` tie and the next key decides;
+//! - an array (or the values reached through arrays, `items.qty`) is represented by its
+//!   smallest element when ascending and its largest when descending, as an index over the
+//!   field would hold one entry per element and the sort uses the first one;
+//! - an empty array at the end of the path is indexed as `undefined`, which sorts before null
+//!   in both directions (seed 000: `emptyArr missing null dec2 ...`);
+//! - the keys then compare in the server's order ([`crate::query::order::compare`]).
+//!
+//! Sorting is stable: documents whose keys all tie keep their input order. The server does
+//! not promise that, which is why seed 000 sorts by `{ v: 1, _id: 1 }`.
+
+use std::cmp::Ordering;
+
+use super::QueryError;
+use super::order;
+use super::path::array_index;
+use crate::bson::{Document, Value};
+
+/// One key of a sort specification.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SortKey {
+    /// The dotted path sorted on.
+    pub path: String,
+    /// `true` for `1`, `false` for `-1`.
+    pub ascending: bool,
+}
+
+/// A parsed sort specification such as `{ v: 1, _id: -1 }`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SortSpec {
+    /// The keys in order of precedence.
+    pub keys: Vec<SortKey>,
+}
+
+/// The value a document sorts by for one key. `Undefined` stands for an empty array (and a
+/// stored `undefined`): the index format puts it below null.
+#[derive(Clone, Debug)]
+enum KeyValue<'a> {
+    Undefined,
+    Value(&'a Value),
+    Null,
+}
+
+impl KeyValue<'_> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (KeyValue::Undefined, KeyValue::Undefined) => Ordering::Equal,
+            (KeyValue::Undefined, _) => Ordering::Less,
+            (_, KeyValue::Undefined) => Ordering::Greater,
+            (a, b) => order::compare(a.value(), b.value()),
+        }
+    }
+
+    fn value(&self) -> &Value {
+        match self {
+            KeyValue::Value(v) => v,
+            _ => &Value::Null,
+        }
+    }
+}
+
+impl SortSpec {
+    /// Reads a sort specification. Directions may be any numeric type; the server truncates
+    /// them to an integer, so `1.5` means ascending and `0.5` is refused.
+    ///
+    /// # Errors
+    /// The server's messages: a non-numeric direction ("Illegal key in $sort specification:
+    /// a: \"asc\""), a direction other than 1 or -1 ("$sort key ordering must be 1 (for
+    /// ascending) or -1 (for descending)"), a repeated key, or `{ $meta: ... }` (not
+    /// supported here).
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::sort::SortSpec;
+    /// let spec = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+    /// assert!(SortSpec::parse(&spec("{ v: 1, _id: NumberLong(-1) }")).is_ok());
+    /// let e = SortSpec::parse(&spec("{ v: 2 }")).unwrap_err();
+    /// assert_eq!(e.message, "$sort key ordering must be 1 (for ascending) or -1 (for descending)");
+    /// ```
+    pub fn parse(spec: &Document) -> Result<SortSpec, QueryError> {
+        let mut keys: Vec<SortKey> = Vec::with_capacity(spec.len());
+        for (path, direction) in spec.iter() {
+            let at = format!("sort.{path}");
+            if let Value::Document(meta) = direction {
+                let message = match meta.keys().next() {
+                    Some("$meta") => "sorting by $meta is not supported by this tutor".to_owned(),
+                    _ => "$meta is the only expression supported by $sort right now".to_owned(),
+                };
+                return Err(QueryError::new(at, message));
+            }
+            let n = match direction {
+                Value::Int32(n) => i64::from(*n),
+                Value::Int64(n) => *n,
+                // safeNumberLong: truncation toward zero, NaN to 0.
+                Value::Double(d) if d.is_nan() => 0,
+                Value::Double(d) => d.trunc().clamp(i64::MIN as f64, i64::MAX as f64) as i64,
+                Value::Decimal128(d) => d.to_i64().unwrap_or_else(|| d.to_f64().trunc() as i64),
+                other => {
+                    return Err(QueryError::new(
+                        at,
+                        format!(
+                            "Illegal key in $sort specification: {}",
+                            crate::query::update::server_element(path, other)
+                        ),
+                    ));
+                }
+            };
+            if n != 1 && n != -1 {
+                return Err(QueryError::new(
+                    at,
+                    "$sort key ordering must be 1 (for ascending) or -1 (for descending)",
+                ));
+            }
+            check_path(path).map_err(|m| QueryError::new(format!("sort.{path}"), m))?;
+            if keys.iter().any(|k| k.path == path) {
+                return Err(QueryError::new(
+                    at,
+                    format!("$sort key must not contain duplicate keys (duplicate: '{path}')"),
+                ));
+            }
+            keys.push(SortKey {
+                path: path.to_owned(),
+                ascending: n == 1,
+            });
+        }
+        Ok(SortSpec { keys })
+    }
+
+    /// Whether the specification has no keys (`sort({})` leaves the natural order).
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Compares two documents by the specification: key by key, the first difference wins.
+    ///
+    /// # Examples
+    /// ```
+    /// use std::cmp::Ordering;
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::sort::SortSpec;
+    /// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+    /// let spec = SortSpec::parse(&doc("{ v: 1 }")).unwrap();
+    /// // An empty array sorts before a missing field.
+    /// assert_eq!(spec.compare(&doc("{ v: [] }"), &doc("{}")), Ordering::Less);
+    /// // [5, "x"] sorts by its smallest element, 5, so before 9.5.
+    /// assert_eq!(spec.compare(&doc("{ v: [5, 'x'] }"), &doc("{ v: 9.5 }")), Ordering::Less);
+    /// ```
+    pub fn compare(&self, a: &Document, b: &Document) -> Ordering {
+        for key in &self.keys {
+            let ka = sort_key(a, &key.path, key.ascending);
+            let kb = sort_key(b, &key.path, key.ascending);
+            let o = ka.cmp(&kb);
+            let o = if key.ascending { o } else { o.reverse() };
+            if o != Ordering::Equal {
+                return o;
+            }
+        }
+        Ordering::Equal
+    }
+
+    /// Sorts documents in place (stably).
+    ///
+    /// # Errors
+    /// "cannot sort with keys that are parallel arrays" when a document has arrays under two
+    /// of the keys, as the server refuses: an index entry cannot hold two arrays.
+    pub fn sort(&self, docs: &mut [Document]) -> Result<(), QueryError> {
+        if self.is_empty() {
+            return Ok(());
+        }
+        if self.keys.len() > 1 {
+            for doc in docs.iter() {
+                let arrays = self
+                    .keys
+                    .iter()
+                    .filter(|k| reaches_array(doc, &k.path))
+                    .count();
+                if arrays > 1 {
+                    return Err(QueryError::new(
+                        "sort",
+                        "cannot sort with keys that are parallel arrays",
+                    ));
+                }
+            }
+        }
+        docs.sort_by(|a, b| self.compare(a, b));
+        Ok(())
+    }
+}
+
+/// A value ordered by the server's comparison ([`order::compare`]), for ordered maps: the
+/// `_id` index and `$group` keys. `1`, `1.0`, `NumberLong(1)` and `NumberDecimal("1.0")` are
+/// one key; `true` and `1` are two.
+#[derive(Clone, Debug)]
+pub struct OrderedValue(pub Value);
+
+impl PartialEq for OrderedValue {
+    fn eq(&self, other: &Self) -> bool {
+        order::equal(&self.0, &other.0)
+    }
+}
+
+impl Eq for OrderedValue {}
+
+impl PartialOrd for OrderedValue {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for OrderedValue {
+    fn cmp(&self, other: &Self) -> Ordering {
+        order::compare(&self.0, &other.0)
+    }
+}
+
+/// Path components may not be empty nor start with `$`.
+fn check_path(path: &str) -> Result<(), String> {
+    if path.is_empty() {
+        return Err("FieldPath cannot be constructed with empty string".into());
+    }
+    for part in path.split('.') {
+        if part.is_empty() {
+            return Err("FieldPath field names may not be empty strings.".into());
+        }
+        if part.starts_with('$') {
+            return Err(format!(
+                "FieldPath field names may not start with '$'. Consider using $getField or $setField. (in '{path}')"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The key one document sorts by for `path`: the smallest (ascending) or largest
+/// (descending) of the values found through arrays, null when there are none.
+fn sort_key<'a>(doc: &'a Document, path: &str, ascending: bool) -> KeyValue<'a> {
+    let parts: Vec<&str> = path.split('.').collect();
+    let mut found = Vec::new();
+    collect(doc.get(parts[0]), &parts[1..], &mut found);
+    let best = if ascending {
+        found.into_iter().min_by(|a, b| a.cmp(b))
+    } else {
+        found.into_iter().max_by(|a, b| a.cmp(b))
+    };
+    best.unwrap_or(KeyValue::Null)
+}
+
+/// Every key value at `rest` below `v`, one per array element on the way, as an index over
+/// the path would store them. Missing values contribute a null; nested arrays are values.
+fn collect<'a>(v: Option<&'a Value>, rest: &[&str], out: &mut Vec<KeyValue<'a>>) {
+    let Some(v) = v else {
+        out.push(KeyValue::Null);
+        return;
+    };
+    match (rest.split_first(), v) {
+        (None, Value::Array(items)) if items.is_empty() => out.push(KeyValue::Undefined),
+        (None, Value::Array(items)) => out.extend(items.iter().map(leaf)),
+        (None, other) => out.push(leaf(other)),
+        (Some((part, tail)), Value::Document(d)) => collect(d.get(part), tail, out),
+        (Some((part, tail)), Value::Array(items)) => {
+            if let Some(i) = array_index(part) {
+                // A numeric component addresses the element at that position.
+                collect(items.get(i), tail, out);
+            } else if items.is_empty() {
+                out.push(KeyValue::Null);
+            } else {
+                for item in items {
+                    match item {
+                        Value::Document(d) => collect(d.get(part), tail, out),
+                        _ => out.push(KeyValue::Null),
+                    }
+                }
+            }
+        }
+        (Some(_), _) => out.push(KeyValue::Null),
+    }
+}
+
+fn leaf(v: &Value) -> KeyValue<'_> {
+    match v {
+        Value::Undefined => KeyValue::Undefined,
+        other => KeyValue::Value(other),
+    }
+}
+
+/// Whether the path passes through or ends on an array in `doc`.
+fn reaches_array(doc: &Document, path: &str) -> bool {
+    fn walk(v: Option<&Value>, rest: &[&str]) -> bool {
+        match v {
+            Some(Value::Array(_)) => true,
+            Some(Value::Document(d)) => match rest.split_first() {
+                Some((part, tail)) => walk(d.get(part), tail),
+                None => false,
+            },
+            _ => false,
+        }
+    }
+    let parts: Vec<&str> = path.split('.').collect();
+    walk(doc.get(parts[0]), &parts[1..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bson::shell::{FixedGenerator, parse_document};
+
+    fn doc(s: &str) -> Document {
+        parse_document(s, &mut FixedGenerator::new(0))
+            .unwrap()
+            .value
+    }
+
+    #[test]
+    fn empty_array_sorts_before_null_in_both_directions() {
+        let up = SortSpec::parse(&doc("{ v: 1 }")).unwrap();
+        let down = SortSpec::parse(&doc("{ v: -1 }")).unwrap();
+        let empty = doc("{ v: [] }");
+        let null = doc("{ v: null }");
+        assert_eq!(up.compare(&empty, &null), Ordering::Less);
+        assert_eq!(down.compare(&empty, &null), Ordering::Greater);
+        assert_eq!(up.compare(&doc("{}"), &null), Ordering::Equal);
+    }
+
+    #[test]
+    fn arrays_sort_by_min_ascending_and_max_descending() {
+        let up = SortSpec::parse(&doc("{ v: 1 }")).unwrap();
+        let down = SortSpec::parse(&doc("{ v: -1 }")).unwrap();
+        let arr = doc("{ v: [1, 10] }");
+        let five = doc("{ v: 5 }");
+        assert_eq!(up.compare(&arr, &five), Ordering::Less);
+        assert_eq!(down.compare(&arr, &five), Ordering::Less);
+        let through = SortSpec::parse(&doc("{ 'a.b': 1 }")).unwrap();
+        assert_eq!(
+            through.compare(&doc("{ a: [{ b: 3 }, { b: 0 }] }"), &doc("{ a: { b: 1 } }")),
+            Ordering::Less
+        );
+    }
+
+    #[test]
+    fn directions_are_checked_like_the_server() {
+        assert_eq!(
+            SortSpec::parse(&doc("{ a: 'asc' }")).unwrap_err().message,
+            "Illegal key in $sort specification: a: \"asc\""
+        );
+        assert!(SortSpec::parse(&doc("{ a: 0 }")).is_err());
+        assert!(SortSpec::parse(&doc("{ a: 1.5 }")).unwrap().keys[0].ascending);
+        assert!(SortSpec::parse(&doc("{ a: 1, a: -1 }")).is_ok()); // JS keeps the last one
+    }
+
+    #[test]
+    fn parallel_arrays_are_refused() {
+        let spec = SortSpec::parse(&doc("{ a: 1, b: 1 }")).unwrap();
+        let mut docs = vec![doc("{ a: [1], b: [2] }")];
+        assert_eq!(
+            spec.sort(&mut docs).unwrap_err().message,
+            "cannot sort with keys that are parallel arrays"
+        );
+    }
+}

@@ -1,0 +1,373 @@
+//! Update documents as the server applies them: `{ $inc: { n: 1 } }` and the other modifiers,
+//! or a replacement document.
+//!
+//! What the server does, and this module with it:
+//! - all the modifiers' paths form one tree; two paths that are equal or where one is a prefix
+//!   of the other conflict ("Updating the path 'a.b' would create a conflict at 'a'");
+//! - the tree's children are kept sorted, so fields an update *creates* are appended in
+//!   that order, not in the order written: `{ $set: { b: 1, a: 1 } }` on `{ _id: 1 }` gives
+//!   `{ _id: 1, a: 1, b: 1 }` (numeric components compare as numbers: `9` before `10`);
+//! - a modifier that changes nothing is a no-op (`$set` to a value of the same type and
+//!   bytes, `$inc` by 0, `$min` with a larger value), which is how `nModified` is counted;
+//! - `_id` is immutable: changing it is refused, setting it to the identical value is not;
+//! - `$inc`/`$mul` keep the server's numeric types ([`crate::bson::num`]): an int32 that
+//!   overflows becomes a long (`Long('2147483648')`), a long that overflows is an error;
+//! - the update is all or nothing: after an error the document is unchanged.
+//!
+//! Not here: positional paths (`a.$`, `a.$[]`, `a.$[x]`), `$pull`, `$pop`, `$bit`,
+//! `$currentDate` and pipeline-style updates; they are refused with a message saying so.
+
+mod apply;
+mod parse;
+mod server_fmt;
+
+pub use server_fmt::{server_document, server_element, server_value};
+
+use super::QueryError;
+use crate::bson::{Document, Value};
+
+/// The largest document the server stores (16 MiB).
+pub const MAX_DOCUMENT_SIZE: usize = 16 * 1024 * 1024;
+
+/// A parsed update: modifiers, or a replacement document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Update {
+    kind: Kind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Kind {
+    Replacement(Document),
+    /// In the order the server applies them (sorted by path).
+    Modifiers(Vec<Op>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Op {
+    modifier: &'static str,
+    path: String,
+    action: Action,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Action {
+    Set(Value),
+    SetOnInsert(Value),
+    Unset,
+    Inc(Value),
+    Mul(Value),
+    Min(Value),
+    Max(Value),
+    Push(Push),
+    AddToSet(Vec<Value>),
+    /// At the destination path: moves the value from `from`.
+    Rename {
+        from: String,
+    },
+    /// At the source path of a `$rename`: holds its place in the tree, does nothing itself.
+    RenameSource,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Push {
+    values: Vec<Value>,
+    position: Option<i64>,
+    slice: Option<i64>,
+    sort: Option<PushSort>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum PushSort {
+    /// `$sort: 1` or `-1`: the elements themselves.
+    Whole { ascending: bool },
+    /// `$sort: { field: 1, ... }`: fields of the (document) elements.
+    Fields(Vec<(String, bool)>),
+}
+
+/// Whether the update runs on a stored document or builds the one an upsert inserts (then
+/// `$setOnInsert` applies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Update,
+    Insert,
+}
+
+impl Update {
+    /// Reads an update document. A first key starting with `$` makes it a modifier update;
+    /// anything else (including `{}`) is a replacement.
+    ///
+    /// # Errors
+    /// The server's parse errors: "Unknown modifier: $foo. Expected a valid update modifier
+    /// or pipeline-style update specified as an array", "Cannot increment with non-numeric
+    /// argument: {a: \"x\"}", "Updating the path 'a' would create a conflict at 'a'", a
+    /// modifier whose argument is not a document, an empty path component.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::update::Update;
+    /// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+    /// let e = Update::parse(&doc("{ $set: { a: 1 }, $inc: { a: 1 } }")).unwrap_err();
+    /// assert_eq!(e.message, "Updating the path 'a' would create a conflict at 'a'");
+    /// let mut d = doc("{ _id: 1, n: NumberInt(2147483647) }");
+    /// Update::parse(&doc("{ $inc: { n: 1 } }")).unwrap().apply(&mut d).unwrap();
+    /// assert_eq!(d, doc("{ _id: 1, n: NumberLong('2147483648') }"));
+    /// ```
+    pub fn parse(update: &Document) -> Result<Update, QueryError> {
+        match update.keys().next() {
+            Some(first) if first.starts_with('$') => parse::parse_modifiers(update),
+            _ => {
+                if let Some(key) = update.keys().find(|k| k.starts_with('$')) {
+                    return Err(QueryError::new(
+                        format!("update.{key}"),
+                        format!(
+                            "The dollar ($) prefixed field '{key}' in '{key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith."
+                        ),
+                    ));
+                }
+                Ok(Update {
+                    kind: Kind::Replacement(update.clone()),
+                })
+            }
+        }
+    }
+
+    /// Whether this is a replacement document rather than modifiers.
+    pub fn is_replacement(&self) -> bool {
+        matches!(self.kind, Kind::Replacement(_))
+    }
+
+    /// Applies the update to a stored document; returns whether it changed (the server's
+    /// `nModified`). `$setOnInsert` is skipped.
+    ///
+    /// # Errors
+    /// The server's apply errors ("Cannot apply $inc to a value of non-numeric type. {_id:
+    /// 1} has the field 'a' of non-numeric type string", "Performing an update on the path
+    /// '_id' would modify the immutable field '_id'", "Cannot create field 'b' in element {a:
+    /// 1}", ...). The document is left as it was.
+    pub fn apply(&self, doc: &mut Document) -> Result<bool, QueryError> {
+        self.apply_in(doc, Mode::Update)
+    }
+
+    /// Applies the update to the document an upsert is about to insert (built from the
+    /// filter's equalities): `$setOnInsert` applies too. A replacement keeps only the seed's
+    /// `_id`.
+    ///
+    /// # Errors
+    /// As [`Update::apply`].
+    pub fn apply_for_insert(&self, doc: &mut Document) -> Result<bool, QueryError> {
+        self.apply_in(doc, Mode::Insert)
+    }
+
+    fn apply_in(&self, doc: &mut Document, mode: Mode) -> Result<bool, QueryError> {
+        let work = match &self.kind {
+            Kind::Replacement(replacement) => apply::replace(doc, replacement)?,
+            Kind::Modifiers(ops) => {
+                let mut work = doc.clone();
+                let mut changed = false;
+                for op in ops {
+                    changed |= apply::apply_op(&mut work, op, mode)?;
+                }
+                if !changed {
+                    return Ok(false);
+                }
+                work
+            }
+        };
+        apply::validate_for_storage(&work)?;
+        let changed = !identical_documents(doc, &work);
+        *doc = work;
+        Ok(changed)
+    }
+}
+
+/// `_id` may hold any type except array, regex and undefined (the server's
+/// `storageValidIdField`; servers before 5.0 said "can't use an array for _id" on insert).
+///
+/// # Errors
+/// "The '_id' value cannot be of type array" (or `regex`, `undefined`).
+pub fn check_id_type(id: &Value) -> Result<(), QueryError> {
+    match id {
+        Value::Array(_) | Value::Regex(_) | Value::Undefined => Err(QueryError::new(
+            "_id",
+            format!(
+                "The '_id' value cannot be of type {}",
+                id.element_type().alias()
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Same type and same bytes: the server's test for a no-op (`1` and `1.0` differ; NaN is
+/// identical to the same NaN).
+pub fn identical(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
+        (Value::Document(x), Value::Document(y)) => identical_documents(x, y),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| identical(p, q))
+        }
+        (Value::JavaScriptWithScope(x), Value::JavaScriptWithScope(y)) => {
+            x.code == y.code && identical_documents(&x.scope, &y.scope)
+        }
+        _ => a == b,
+    }
+}
+
+/// [`identical`] for documents: same keys in the same order, identical values.
+pub fn identical_documents(a: &Document, b: &Document) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b.iter())
+            .all(|((ka, va), (kb, vb))| ka == kb && identical(va, vb))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bson::shell::{FixedGenerator, parse_document};
+
+    fn doc(s: &str) -> Document {
+        parse_document(s, &mut FixedGenerator::new(0))
+            .unwrap()
+            .value
+    }
+
+    fn run(before: &str, update: &str) -> Result<(Document, bool), String> {
+        let mut d = doc(before);
+        let changed = Update::parse(&doc(update))
+            .and_then(|u| u.apply(&mut d))
+            .map_err(|e| e.message)?;
+        Ok((d, changed))
+    }
+
+    #[test]
+    fn created_fields_follow_the_sorted_tree() {
+        let (d, _) = run(
+            "{ _id: 1 }",
+            "{ $set: { b: 1, a: 1, 'c.10': 1, 'c.9': 2 } }",
+        )
+        .unwrap();
+        assert_eq!(
+            d,
+            doc("{ _id: 1, a: 1, b: 1, c: { '9': 2, '10': 1 } }"),
+            "{d:?}"
+        );
+    }
+
+    #[test]
+    fn no_ops_are_not_modifications() {
+        assert!(!run("{ _id: 1, a: 1 }", "{ $set: { a: 1 } }").unwrap().1);
+        assert!(
+            run("{ _id: 1, a: 1 }", "{ $set: { a: Double(1) } }")
+                .unwrap()
+                .1
+        );
+        assert!(!run("{ _id: 1, a: 1 }", "{ $inc: { a: 0 } }").unwrap().1);
+        assert!(!run("{ _id: 1, a: 1 }", "{ $min: { a: 5 } }").unwrap().1);
+        assert!(!run("{ _id: 1 }", "{ $unset: { a: '' } }").unwrap().1);
+        assert!(!run("{ _id: 1 }", "{ $set: {} }").unwrap().1);
+    }
+
+    #[test]
+    fn server_messages() {
+        assert_eq!(
+            run("{ _id: 1 }", "{ $foo: { a: 1 } }").unwrap_err(),
+            "Unknown modifier: $foo. Expected a valid update modifier or pipeline-style update specified as an array"
+        );
+        assert_eq!(
+            run("{ _id: 1 }", "{ $inc: { a: 'x' } }").unwrap_err(),
+            "Cannot increment with non-numeric argument: {a: \"x\"}"
+        );
+        assert_eq!(
+            run("{ _id: 1, a: 'x' }", "{ $inc: { a: 1 } }").unwrap_err(),
+            "Cannot apply $inc to a value of non-numeric type. {_id: 1} has the field 'a' of non-numeric type string"
+        );
+        assert_eq!(
+            run("{ _id: 1 }", "{ $set: { a: 1, 'a.b': 1 } }").unwrap_err(),
+            "Updating the path 'a.b' would create a conflict at 'a'"
+        );
+        assert_eq!(
+            run("{ _id: 1 }", "{ $set: { 'a.b': 1 }, $unset: { a: 1 } }").unwrap_err(),
+            "Updating the path 'a' would create a conflict at 'a'"
+        );
+        assert_eq!(
+            run("{ _id: 1 }", "{ $set: { _id: 2 } }").unwrap_err(),
+            "Performing an update on the path '_id' would modify the immutable field '_id'"
+        );
+        assert_eq!(
+            run("{ _id: 1 }", "{ _id: 2, a: 1 }").unwrap_err(),
+            "After applying the update, the (immutable) field '_id' was found to have been altered to _id: 2"
+        );
+        assert_eq!(
+            run("{ _id: 'x', a: [1] }", "{ $set: { 'a.b': 1 } }").unwrap_err(),
+            "Cannot create field 'b' in element {a: [ 1 ]}"
+        );
+        assert_eq!(
+            run("{ _id: 'x' }", "{ $set: { '_id.y': 1 } }").unwrap_err(),
+            "Cannot create field 'y' in element {_id: \"x\"}"
+        );
+        assert_eq!(
+            run("{ _id: 1, a: 5 }", "{ $push: { a: 1 } }").unwrap_err(),
+            "The field 'a' must be an array but is of type int in document {_id: 1}"
+        );
+        assert_eq!(
+            run(
+                "{ _id: 1, n: NumberLong('9223372036854775807') }",
+                "{ $inc: { n: 1 } }"
+            )
+            .unwrap_err(),
+            "Failed to apply $inc operations to current value ((NumberLong)9223372036854775807) for document {_id: 1}"
+        );
+    }
+
+    #[test]
+    fn failed_updates_leave_the_document_alone() {
+        let mut d = doc("{ _id: 1, a: 1, s: 'x' }");
+        let u = Update::parse(&doc("{ $inc: { a: 1, s: 1 } }")).unwrap();
+        assert!(u.apply(&mut d).is_err());
+        assert_eq!(d, doc("{ _id: 1, a: 1, s: 'x' }"));
+    }
+
+    #[test]
+    fn push_each_position_sort_slice() {
+        let (d, _) = run(
+            "{ _id: 1, a: [3, 1] }",
+            "{ $push: { a: { $each: [5, 2], $sort: 1, $slice: 3 } } }",
+        )
+        .unwrap();
+        assert_eq!(d, doc("{ _id: 1, a: [1, 2, 3] }"));
+        let (d, _) = run(
+            "{ _id: 1, a: [1] }",
+            "{ $push: { a: { $each: [0], $position: 0 } } }",
+        )
+        .unwrap();
+        assert_eq!(d, doc("{ _id: 1, a: [0, 1] }"));
+        let (d, _) = run("{ _id: 1 }", "{ $push: { a: { $each: [] } } }").unwrap();
+        assert_eq!(d, doc("{ _id: 1, a: [] }"));
+    }
+
+    #[test]
+    fn replacement_keeps_id_first() {
+        let (d, changed) = run("{ _id: 1, a: 1 }", "{ b: 2 }").unwrap();
+        assert_eq!(d, doc("{ _id: 1, b: 2 }"));
+        assert!(changed);
+    }
+
+    #[test]
+    fn rename_moves_values() {
+        let (d, _) = run("{ _id: 1, a: 1, b: 2 }", "{ $rename: { a: 'c.d' } }").unwrap();
+        assert_eq!(d, doc("{ _id: 1, b: 2, c: { d: 1 } }"));
+        assert_eq!(
+            run("{ _id: 1 }", "{ $rename: { a: 'a' } }").unwrap_err(),
+            "The source and target field for $rename must differ: a: \"a\""
+        );
+    }
+
+    #[test]
+    fn mul_on_a_missing_field_sets_zero_of_the_argument_type() {
+        let (d, _) = run("{ _id: 1 }", "{ $mul: { a: NumberLong(5) } }").unwrap();
+        assert_eq!(d, doc("{ _id: 1, a: NumberLong(0) }"));
+    }
+}

@@ -1,0 +1,340 @@
+//! Applying the parsed modifiers to one document, with the server's no-op rules, the `_id`
+//! guard and the messages it gives.
+
+use std::cmp::Ordering;
+
+use super::{
+    Action, MAX_DOCUMENT_SIZE, Mode, Op, Push, PushSort, check_id_type, identical, server_element,
+    server_value,
+};
+use crate::bson::num::{self, Number};
+use crate::bson::{Document, Value, document_size};
+use crate::query::QueryError;
+use crate::query::order;
+use crate::query::path::{self, array_index};
+
+/// How far past its end an update may pad an array with nulls (`a.1500001`).
+const MAX_PADDING: usize = 1_500_000;
+
+/// `{_id: 1}` as the server quotes the document in error messages.
+fn id_text(doc: &Document) -> String {
+    match doc.get("_id") {
+        Some(id) => format!("{{{}}}", server_element("_id", id)),
+        None => "{no id}".into(),
+    }
+}
+
+fn last_part(path: &str) -> &str {
+    path.rsplit('.').next().unwrap_or(path)
+}
+
+/// Refuses a change under `_id` (the caller knows the change is not a no-op).
+fn guard_id(doc: &Document, path: &str) -> Result<(), String> {
+    if path != "_id" && !path.starts_with("_id.") {
+        return Ok(());
+    }
+    if path::get(doc, path).is_some() || path == "_id" {
+        return Err(format!(
+            "Performing an update on the path '{path}' would modify the immutable field '_id'"
+        ));
+    }
+    // Creating a field inside `_id`: the server quotes the deepest element that exists.
+    let parts: Vec<&str> = path.split('.').collect();
+    let mut deepest = ("_id", doc.get("_id"));
+    for i in 2..parts.len() {
+        match path::get(doc, &parts[..i].join(".")) {
+            Some(v) => deepest = (parts[i - 1], Some(v)),
+            None => break,
+        }
+    }
+    // Under a value that is not a document, creation itself fails first ("Cannot create
+    // field 'x' in element {_id: 1}"), which `write` reports.
+    let element = match deepest {
+        (key, Some(v @ Value::Document(_))) => server_element(key, v),
+        _ => return Ok(()),
+    };
+    Err(format!(
+        "Updating the path '{path}' to {element} would modify the immutable field '_id'"
+    ))
+}
+
+/// Writes `value` at `path`, creating documents on the way.
+///
+/// # Errors
+/// A step through a value that is neither a document nor an array, or a non-numeric step into
+/// an array: "Cannot create field 'b' in element {a: 1}", the element quoted as the server
+/// quotes it; padding an array by more than the server allows.
+fn write(doc: &mut Document, path: &str, value: Value) -> Result<(), String> {
+    let parts: Vec<&str> = path.split('.').collect();
+    let mut current = doc.get(parts[0]);
+    for (i, part) in parts.iter().enumerate().skip(1) {
+        let Some(v) = current else {
+            break;
+        };
+        let blocked = || {
+            format!(
+                "Cannot create field '{part}' in element {{{}}}",
+                server_element(parts[i - 1], v)
+            )
+        };
+        current = match v {
+            Value::Document(d) => d.get(part),
+            Value::Array(items) => match array_index(part) {
+                Some(index) if index > items.len() + MAX_PADDING => {
+                    return Err(format!(
+                        "can't backfill array to larger than {MAX_PADDING} elements"
+                    ));
+                }
+                Some(index) => items.get(index),
+                None => return Err(blocked()),
+            },
+            _ => return Err(blocked()),
+        };
+    }
+    let slot = path::get_mut_or_create(doc, path).map_err(|e| e.0)?;
+    *slot = value;
+    Ok(())
+}
+
+pub(super) fn apply_op(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, QueryError> {
+    let at = || format!("update.{}.{}", op.modifier, op.path);
+    apply_action(doc, op, mode).map_err(|m| QueryError::new(at(), m))
+}
+
+fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, String> {
+    let path = op.path.as_str();
+    let current = path::get(doc, path).cloned();
+    let new_value = match (&op.action, current) {
+        (Action::SetOnInsert(_), _) if mode == Mode::Update => return Ok(false),
+        (Action::RenameSource, _) => return Ok(false),
+        (Action::Set(v) | Action::SetOnInsert(v), current) => {
+            if current.is_some_and(|c| identical(&c, v)) {
+                return Ok(false);
+            }
+            v.clone()
+        }
+        (Action::Unset, None) => return Ok(false),
+        (Action::Unset, Some(_)) => {
+            guard_id(doc, path)?;
+            path::unset(doc, path);
+            return Ok(true);
+        }
+        (Action::Inc(by), None) => by.clone(),
+        (Action::Mul(by), None) => {
+            num::multiply(&[by.clone(), Value::Int32(0)]).map_err(|e| e.to_string())?
+        }
+        (Action::Inc(by) | Action::Mul(by), Some(current)) => {
+            let (name, result) = match op.action {
+                Action::Inc(_) => ("$inc", num::add(&[current.clone(), by.clone()])),
+                _ => ("$mul", num::multiply(&[current.clone(), by.clone()])),
+            };
+            if Number::of(&current).is_none() {
+                return Err(format!(
+                    "Cannot apply {name} to a value of non-numeric type. {} has the field '{}' of non-numeric type {}",
+                    id_text(doc),
+                    last_part(path),
+                    current.element_type().alias()
+                ));
+            }
+            let result = result.map_err(|e| e.to_string())?;
+            // The server's SafeNum turns a long overflow into an error, not a double.
+            let integers = |v: &Value| matches!(v, Value::Int32(_) | Value::Int64(_));
+            if integers(&current) && integers(by) && !integers(&result) {
+                return Err(format!(
+                    "Failed to apply {name} operations to current value ({}) for document {}",
+                    safe_num_text(&current),
+                    id_text(doc)
+                ));
+            }
+            if identical(&result, &current) {
+                return Ok(false);
+            }
+            result
+        }
+        (Action::Min(v) | Action::Max(v), None) => v.clone(),
+        (Action::Min(v) | Action::Max(v), Some(current)) => {
+            let o = order::compare(&current, v);
+            let keep = match op.action {
+                Action::Min(_) => o != Ordering::Greater,
+                _ => o != Ordering::Less,
+            };
+            if keep {
+                return Ok(false);
+            }
+            v.clone()
+        }
+        (Action::Push(push), current) => {
+            let mut items = match current {
+                None => Vec::new(),
+                Some(Value::Array(items)) => items,
+                Some(other) => {
+                    return Err(format!(
+                        "The field '{path}' must be an array but is of type {} in document {}",
+                        other.element_type().alias(),
+                        id_text(doc)
+                    ));
+                }
+            };
+            let created = path::get(doc, path).is_none();
+            if !perform_push(&mut items, push) && !created {
+                return Ok(false);
+            }
+            Value::Array(items)
+        }
+        (Action::AddToSet(values), current) => {
+            let created = current.is_none();
+            let mut items = match current {
+                None => Vec::new(),
+                Some(Value::Array(items)) => items,
+                Some(other) => {
+                    return Err(format!(
+                        "Cannot apply $addToSet to non-array field. Field named '{}' has non-array type {}",
+                        last_part(path),
+                        other.element_type().alias()
+                    ));
+                }
+            };
+            let before = items.len();
+            for v in values {
+                if !items.iter().any(|i| order::equal(i, v)) {
+                    items.push(v.clone());
+                }
+            }
+            if items.len() == before && !created {
+                return Ok(false);
+            }
+            Value::Array(items)
+        }
+        (Action::Rename { from }, _) => return rename(doc, from, path),
+    };
+    guard_id(doc, path)?;
+    write(doc, path, new_value)?;
+    Ok(true)
+}
+
+/// `$rename`: the value moves from `from` to `to`; neither may pass through an array.
+fn rename(doc: &mut Document, from: &str, to: &str) -> Result<bool, String> {
+    let Some(value) = path::get(doc, from).cloned() else {
+        return Ok(false);
+    };
+    for (path, role) in [(from, "source"), (to, "destination")] {
+        if let Some(array) = array_prefix(doc, path) {
+            return Err(format!(
+                "The {role} field cannot be an array element, '{path}' in doc with {} has an array field called '{array}'",
+                doc.get("_id")
+                    .map_or_else(|| "no id".to_owned(), |id| server_element("_id", id))
+            ));
+        }
+    }
+    guard_id(doc, from)?;
+    guard_id(doc, to)?;
+    path::unset(doc, from);
+    write(doc, to, value)?;
+    Ok(true)
+}
+
+/// The first proper prefix of `path` that holds an array in `doc`, if any.
+fn array_prefix(doc: &Document, path: &str) -> Option<String> {
+    let parts: Vec<&str> = path.split('.').collect();
+    (1..parts.len()).find_map(|i| {
+        let prefix = parts[..i].join(".");
+        matches!(path::get(doc, &prefix), Some(Value::Array(_))).then_some(prefix)
+    })
+}
+
+/// Pushes with `$position`, `$sort` and `$slice`; returns whether the array changed.
+fn perform_push(items: &mut Vec<Value>, push: &Push) -> bool {
+    let before = items.clone();
+    let len = items.len() as i64;
+    let at = match push.position {
+        None => len,
+        Some(p) if p >= 0 => p.min(len),
+        Some(p) => (len + p).max(0),
+    };
+    // `at` is within 0..=len here.
+    let at = at as usize;
+    items.splice(at..at, push.values.iter().cloned());
+    if let Some(sort) = &push.sort {
+        items.sort_by(|a, b| compare_for_push(a, b, sort));
+    }
+    if let Some(slice) = push.slice {
+        let keep = slice.unsigned_abs().min(items.len() as u64) as usize;
+        if slice >= 0 {
+            items.truncate(keep);
+        } else {
+            items.drain(..items.len() - keep);
+        }
+    }
+    !identical(&Value::Array(before), &Value::Array(items.clone()))
+}
+
+fn compare_for_push(a: &Value, b: &Value, sort: &PushSort) -> Ordering {
+    match sort {
+        PushSort::Whole { ascending } => {
+            let o = order::compare(a, b);
+            if *ascending { o } else { o.reverse() }
+        }
+        PushSort::Fields(keys) => {
+            let field = |v: &Value, path: &str| -> Value {
+                match v {
+                    Value::Document(d) => path::get(d, path).cloned().unwrap_or(Value::Null),
+                    _ => Value::Null,
+                }
+            };
+            for (path, ascending) in keys {
+                let o = order::compare(&field(a, path), &field(b, path));
+                let o = if *ascending { o } else { o.reverse() };
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            Ordering::Equal
+        }
+    }
+}
+
+/// A replacement: the new fields, and the old `_id`, first if the replacement has none.
+pub(super) fn replace(old: &Document, replacement: &Document) -> Result<Document, QueryError> {
+    let mut new = Document::with_capacity(replacement.len() + 1);
+    match (old.get("_id"), replacement.get("_id")) {
+        (Some(old_id), Some(new_id)) if !order::equal(old_id, new_id) => {
+            return Err(QueryError::new(
+                "update._id",
+                format!(
+                    "After applying the update, the (immutable) field '_id' was found to have been altered to {}",
+                    server_element("_id", new_id)
+                ),
+            ));
+        }
+        (Some(old_id), None) => new.push("_id", old_id.clone()),
+        _ => {}
+    }
+    for (k, v) in replacement.iter() {
+        new.push(k, v.clone());
+    }
+    Ok(new)
+}
+
+/// What the server checks before storing an updated document.
+pub(super) fn validate_for_storage(doc: &Document) -> Result<(), QueryError> {
+    if let Some(id) = doc.get("_id") {
+        check_id_type(id)?;
+    }
+    let size = document_size(doc);
+    if size > MAX_DOCUMENT_SIZE {
+        return Err(QueryError::new(
+            "",
+            format!("Resulting document after update is larger than {MAX_DOCUMENT_SIZE}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The server's `SafeNum::debugString`: `(NumberLong)9223372036854775807`.
+fn safe_num_text(v: &Value) -> String {
+    match v {
+        Value::Int32(n) => format!("(NumberInt){n}"),
+        Value::Int64(n) => format!("(NumberLong){n}"),
+        other => server_value(other),
+    }
+}

@@ -1,0 +1,355 @@
+//! Reading an update document into the server's update tree: the modifiers' arguments
+//! checked, the paths checked for conflicts, and sorted in the order the tree applies them.
+
+use std::cmp::Ordering;
+
+use super::{Action, Kind, Op, Push, PushSort, Update, server_document, server_element};
+use crate::bson::num::Number;
+use crate::bson::{Document, Value};
+use crate::query::QueryError;
+
+pub(super) fn parse_modifiers(update: &Document) -> Result<Update, QueryError> {
+    const KNOWN: [&str; 10] = [
+        "$set",
+        "$unset",
+        "$inc",
+        "$mul",
+        "$min",
+        "$max",
+        "$push",
+        "$addToSet",
+        "$setOnInsert",
+        "$rename",
+    ];
+    const UNSUPPORTED: [&str; 6] = ["$pull", "$pullAll", "$pop", "$bit", "$currentDate", "$"];
+    let mut ops: Vec<Op> = Vec::new();
+    for (name, arg) in update.iter() {
+        let at = format!("update.{name}");
+        let Some(&modifier) = KNOWN.iter().find(|m| **m == name) else {
+            if UNSUPPORTED.contains(&name) {
+                return Err(QueryError::new(
+                    at,
+                    format!("{name} is a real modifier, but this tutor does not implement it"),
+                ));
+            }
+            return Err(QueryError::new(
+                at,
+                format!(
+                    "Unknown modifier: {name}. Expected a valid update modifier or pipeline-style update specified as an array"
+                ),
+            ));
+        };
+        let Value::Document(fields) = arg else {
+            return Err(QueryError::new(
+                at,
+                format!(
+                    "Modifiers operate on fields but we found type {} instead. For example: {{$mod: {{<field>: ...}}}} not {{{}}}",
+                    arg.element_type().alias(),
+                    server_element(name, arg)
+                ),
+            ));
+        };
+        for (field, value) in fields.iter() {
+            let at = format!("{at}.{field}");
+            check_update_path(field).map_err(|m| QueryError::new(&at, m))?;
+            let action =
+                parse_action(modifier, field, value).map_err(|m| QueryError::new(&at, m))?;
+            if let Action::Rename { from } = &action {
+                // The source holds its place in the tree so that nothing else touches it.
+                add_op(&mut ops, modifier, from, Action::RenameSource, &at)?;
+                let to = match value {
+                    Value::String(s) => s.to_string(),
+                    _ => String::new(),
+                };
+                add_op(
+                    &mut ops,
+                    modifier,
+                    &to,
+                    Action::Rename { from: from.clone() },
+                    &at,
+                )?;
+            } else {
+                add_op(&mut ops, modifier, field, action, &at)?;
+            }
+        }
+    }
+    ops.sort_by(|a, b| compare_paths(&a.path, &b.path));
+    Ok(Update {
+        kind: Kind::Modifiers(ops),
+    })
+}
+
+/// Adds a path to the tree, refusing one that equals or contains (or is contained by) a path
+/// already there, as the server's `UpdateObjectNode::parseAndMerge` does.
+fn add_op(
+    ops: &mut Vec<Op>,
+    modifier: &'static str,
+    path: &str,
+    action: Action,
+    at: &str,
+) -> Result<(), QueryError> {
+    let parts: Vec<&str> = path.split('.').collect();
+    for op in ops.iter() {
+        let existing: Vec<&str> = op.path.split('.').collect();
+        let common = parts
+            .iter()
+            .zip(&existing)
+            .take_while(|(a, b)| a == b)
+            .count();
+        if common == existing.len() || common == parts.len() {
+            let conflict = parts[..common.min(parts.len())].join(".");
+            return Err(QueryError::new(
+                at,
+                format!("Updating the path '{path}' would create a conflict at '{conflict}'"),
+            ));
+        }
+    }
+    ops.push(Op {
+        modifier,
+        path: path.to_owned(),
+        action,
+    });
+    Ok(())
+}
+
+/// The server's `fieldchecker::isUpdatable`, plus the positional forms this tutor lacks.
+fn check_update_path(path: &str) -> Result<(), String> {
+    if path.is_empty() {
+        return Err("An empty update path is not valid.".into());
+    }
+    for part in path.split('.') {
+        if part.is_empty() {
+            return Err(format!(
+                "The update path '{path}' contains an empty field name, which is not allowed."
+            ));
+        }
+        if part == "$" || part.starts_with("$[") {
+            return Err(format!(
+                "the positional path '{path}' needs the matched array position; this tutor does not implement positional updates"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, String> {
+    let number = |verb: &str| {
+        if Number::of(value).is_some() {
+            Ok(())
+        } else {
+            Err(format!(
+                "Cannot {verb} with non-numeric argument: {{{}}}",
+                server_element(field, value)
+            ))
+        }
+    };
+    Ok(match modifier {
+        "$set" => Action::Set(value.clone()),
+        "$setOnInsert" => Action::SetOnInsert(value.clone()),
+        "$unset" => Action::Unset,
+        "$inc" => {
+            number("increment")?;
+            Action::Inc(value.clone())
+        }
+        "$mul" => {
+            number("multiply")?;
+            Action::Mul(value.clone())
+        }
+        "$min" => Action::Min(value.clone()),
+        "$max" => Action::Max(value.clone()),
+        "$push" => Action::Push(parse_push(value)?),
+        "$addToSet" => Action::AddToSet(parse_add_to_set(value)?),
+        "$rename" => {
+            let Value::String(to) = value else {
+                return Err(format!(
+                    "The 'to' field for $rename must be a string: {}",
+                    server_element(field, value)
+                ));
+            };
+            if to.as_str() == field {
+                return Err(format!(
+                    "The source and target field for $rename must differ: {}",
+                    server_element(field, value)
+                ));
+            }
+            let (short, long) = if to.len() < field.len() {
+                (to.as_str(), field)
+            } else {
+                (field, to.as_str())
+            };
+            if long.starts_with(short) && long.as_bytes().get(short.len()) == Some(&b'.') {
+                return Err(format!(
+                    "The source and target field for $rename must not be on the same path: {}",
+                    server_element(field, value)
+                ));
+            }
+            check_update_path(to)?;
+            Action::Rename {
+                from: field.to_owned(),
+            }
+        }
+        other => return Err(format!("Unknown modifier: {other}")),
+    })
+}
+
+fn parse_push(value: &Value) -> Result<Push, String> {
+    let Value::Document(spec) = value else {
+        return Ok(push_one(value));
+    };
+    if !spec.contains_key("$each") {
+        return Ok(push_one(value));
+    }
+    let mut push = Push {
+        values: Vec::new(),
+        position: None,
+        slice: None,
+        sort: None,
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for (clause, arg) in spec.iter() {
+        if seen.contains(&clause) {
+            return Err(format!("Only one {clause} is supported."));
+        }
+        seen.push(clause);
+        match clause {
+            "$each" => match arg {
+                Value::Array(items) => push.values = items.clone(),
+                other => {
+                    return Err(format!(
+                        "The argument to $each in $push must be an array but it was of type: {}",
+                        other.element_type().alias()
+                    ));
+                }
+            },
+            "$slice" => {
+                push.slice = Some(integer(arg).ok_or_else(|| {
+                    format!(
+                        "The value for $slice must be an integer value but was given type: {}",
+                        arg.element_type().alias()
+                    )
+                })?);
+            }
+            "$position" => {
+                push.position = Some(integer(arg).ok_or_else(|| {
+                    format!(
+                        "The value for $position must be an integer value, not of type: {}",
+                        arg.element_type().alias()
+                    )
+                })?);
+            }
+            "$sort" => push.sort = Some(parse_push_sort(arg)?),
+            other => return Err(format!("Unrecognized clause in $push: {other}")),
+        }
+    }
+    Ok(push)
+}
+
+fn push_one(value: &Value) -> Push {
+    Push {
+        values: vec![value.clone()],
+        position: None,
+        slice: None,
+        sort: None,
+    }
+}
+
+fn parse_push_sort(arg: &Value) -> Result<PushSort, String> {
+    let direction = |v: &Value| {
+        let d = Number::of(v).map(Number::to_f64);
+        if d == Some(1.0) {
+            Ok(true)
+        } else if d == Some(-1.0) {
+            Ok(false)
+        } else {
+            Err("The $sort element value must be either 1 or -1".to_owned())
+        }
+    };
+    match arg {
+        Value::Document(fields) => {
+            if fields.is_empty() {
+                return Err("The $sort pattern is empty when it should be a set of fields.".into());
+            }
+            let mut keys = Vec::new();
+            for (field, d) in fields.iter() {
+                let ascending = direction(d)?;
+                if field.split('.').any(str::is_empty) {
+                    return Err(format!(
+                        "The $sort field is a dotted field but has an empty part: {field}"
+                    ));
+                }
+                keys.push((field.to_owned(), ascending));
+            }
+            Ok(PushSort::Fields(keys))
+        }
+        v if Number::of(v).is_some() => Ok(PushSort::Whole {
+            ascending: direction(v)?,
+        }),
+        _ => Err(
+            "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields"
+                .into(),
+        ),
+    }
+}
+
+fn parse_add_to_set(value: &Value) -> Result<Vec<Value>, String> {
+    if let Value::Document(spec) = value
+        && spec.keys().next() == Some("$each")
+    {
+        if spec.len() > 1 {
+            return Err(format!(
+                "Found unexpected fields after $each in $addToSet: {}",
+                server_document(spec)
+            ));
+        }
+        return match spec.get("$each") {
+            Some(Value::Array(items)) => Ok(items.clone()),
+            Some(other) => Err(format!(
+                "The argument to $each in $addToSet must be an array but it was of type {}",
+                other.element_type().alias()
+            )),
+            None => Ok(Vec::new()),
+        };
+    }
+    Ok(vec![value.clone()])
+}
+
+/// An integral number as a long (`2.0` counts, `2.5` does not).
+fn integer(v: &Value) -> Option<i64> {
+    match Number::of(v)? {
+        Number::Int(n) => Some(i64::from(n)),
+        Number::Long(n) => Some(n),
+        Number::Double(d) if d.fract() == 0.0 && d.abs() < 9.2e18 => Some(d as i64),
+        Number::Decimal(d) => d.to_i64(),
+        Number::Double(_) => None,
+    }
+}
+
+/// The server's `cmpPathsAndArrayIndexes`, component by component: numeric components
+/// compare as numbers (by length, then digits), others byte by byte.
+fn compare_paths(a: &str, b: &str) -> Ordering {
+    let mut left = a.split('.');
+    let mut right = b.split('.');
+    loop {
+        match (left.next(), right.next()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) => {
+                let o = compare_components(x, y);
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+        }
+    }
+}
+
+fn compare_components(a: &str, b: &str) -> Ordering {
+    let numeric_like = |s: &str| {
+        s.as_bytes().first().is_some_and(u8::is_ascii_digit) && !(s.starts_with('0') && s.len() > 1)
+    };
+    if !numeric_like(a) || !numeric_like(b) || a.len() == b.len() {
+        return a.as_bytes().cmp(b.as_bytes());
+    }
+    a.len().cmp(&b.len())
+}
