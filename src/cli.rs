@@ -7,6 +7,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod query;
+
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::{self, ObjectId};
 use bson_tutor::bson::shell::{self, FixedGenerator};
@@ -46,6 +48,17 @@ pub enum Command {
         bson-tutor eval '{ $sum: [[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1]] }'\n  \
         bson-tutor eval '{ $dateToString: { date: ISODate(\"2026-10-08T10:00:00Z\"), format: \"%H:%M\", timezone: \"Asia/Ho_Chi_Minh\" } }'")]
     Eval(EvalArgs),
+    /// Find documents with a filter, as the server would (type bracketing, arrays, null).
+    #[command(after_help = "Examples:\n  \
+        bson-tutor find --docs '[{ _id: 1, userId: 42 }, { _id: 2, userId: \"42\" }]' '{ userId: 42 }'\n  \
+        bson-tutor find --docs orders.json '{ userId: { $gt: 0 } }' --ids --explain\n  \
+        bson-tutor find --docs dump/lab/mixed.bson --sort '{ v: 1, _id: 1 }' --ids")]
+    Find(query::FindArgs),
+    /// Run an aggregation pipeline over documents.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor aggregate '[{ $documents: [{ a: 1 }] }, { $project: { size: { $bsonSize: \"$$ROOT\" } } }]'\n  \
+        bson-tutor aggregate --docs orders.json '[{ $group: { _id: { $type: \"$userId\" }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }]'")]
+    Aggregate(query::AggregateArgs),
     /// Make ObjectIds the way a driver does, or take one apart.
     ///
     /// An ObjectId is 4 bytes of seconds, a 5-byte random value drawn once per process and a
@@ -207,6 +220,8 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Inspect(args)) => run_inspect(&args),
         Some(Command::Eval(args)) => run_eval(&args),
+        Some(Command::Find(args)) => query::run_find(&args),
+        Some(Command::Aggregate(args)) => query::run_aggregate(&args),
         Some(Command::Oid(args)) => run_oid(&args),
     }
 }

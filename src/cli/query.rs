@@ -1,0 +1,265 @@
+//! `find` and `aggregate`: run a query or a pipeline over documents given on the command
+//! line or in a file, in an in-memory collection that behaves like the server's.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use bson_tutor::bson::ejson::{self, Mode};
+use bson_tutor::bson::oid::processes_from_seed;
+use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream};
+use bson_tutor::query::aggregate::{self, Context};
+use bson_tutor::query::collection::{Collection, FindOptions};
+use bson_tutor::query::matcher::Filter;
+
+use super::{EvalTo, fail, now_ms, parse_text_value};
+
+/// Arguments of `find`.
+#[derive(Debug, clap::Args)]
+pub struct FindArgs {
+    /// The filter, e.g. '{ userId: { $gt: 0 } }' (default: every document).
+    #[arg(value_name = "FILTER", default_value = "{}")]
+    pub filter: String,
+    /// The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one
+    /// (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`).
+    #[arg(long, value_name = "FILE|LITERAL")]
+    pub docs: String,
+    /// Sort specification, e.g. '{ v: 1, _id: 1 }'.
+    #[arg(long, value_name = "SPEC")]
+    pub sort: Option<String>,
+    /// Projection, e.g. '{ _id: 1 }'.
+    #[arg(long, value_name = "SPEC")]
+    pub project: Option<String>,
+    /// Documents to skip after sorting.
+    #[arg(long, default_value_t = 0)]
+    pub skip: usize,
+    /// At most this many documents.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Print only the `_id`s, as one array in shell syntax: [ 1, 3, 4, 5 ].
+    #[arg(long)]
+    pub ids: bool,
+    /// Also say, for every document that does not match, why not (type bracketing...).
+    #[arg(long)]
+    pub explain: bool,
+    /// How to print the documents.
+    #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
+    pub to: EvalTo,
+}
+
+/// Arguments of `aggregate`.
+#[derive(Debug, clap::Args)]
+pub struct AggregateArgs {
+    /// The pipeline: an array of stages, e.g. '[{ $group: { _id: { $type: "$v" }, n: { $sum: 1 } } }]'.
+    #[arg(value_name = "PIPELINE")]
+    pub pipeline: String,
+    /// The documents (as for `find`); may be omitted when the pipeline starts with `$documents`.
+    #[arg(long, value_name = "FILE|LITERAL")]
+    pub docs: Option<String>,
+    /// Print only the `_id`s, as one array in shell syntax.
+    #[arg(long)]
+    pub ids: bool,
+    /// How to print the documents.
+    #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
+    pub to: EvalTo,
+}
+
+fn document(text: &str, origin: &str) -> Result<Document, String> {
+    match parse_text_value(text, origin)? {
+        Value::Document(d) => Ok(d),
+        other => Err(format!(
+            "{origin} must be a document, not {}",
+            other.element_type().alias()
+        )),
+    }
+}
+
+/// The documents of `--docs`: a file (BSON, an array, or one document per line) or a literal.
+fn load_documents(spec: &str) -> Result<Vec<Document>, String> {
+    let path = Path::new(spec);
+    if path.is_file() {
+        let bytes = std::fs::read(path).map_err(|e| format!("{spec}: {e}"))?;
+        if path.extension().is_some_and(|x| x == "bson") {
+            let mut docs = Vec::new();
+            for range in split_stream(&bytes) {
+                let range = range.map_err(|e| format!("{spec}: {e}"))?;
+                let start = range.start;
+                docs.push(
+                    decode_document(&bytes[range])
+                        .map_err(|e| format!("{spec}: document at input byte {start}: {e}"))?,
+                );
+            }
+            return Ok(docs);
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{spec}: not UTF-8 text (use a .bson name for raw BSON)"))?;
+        return match parse_text_value(&text, spec) {
+            Ok(v) => documents_of(v, spec),
+            // Not one value: try one document per line.
+            Err(whole) => {
+                let mut docs = Vec::new();
+                for (i, line) in text
+                    .lines()
+                    .enumerate()
+                    .filter(|(_, l)| !l.trim().is_empty())
+                {
+                    let origin = format!("{spec} line {}", i + 1);
+                    docs.push(
+                        document(line, &origin).map_err(
+                            |e| {
+                                if i == 0 { whole.clone() } else { e }
+                            },
+                        )?,
+                    );
+                }
+                Ok(docs)
+            }
+        };
+    }
+    documents_of(parse_text_value(spec, "--docs")?, "--docs")
+}
+
+fn documents_of(v: Value, origin: &str) -> Result<Vec<Document>, String> {
+    match v {
+        Value::Document(d) => Ok(vec![d]),
+        Value::Array(items) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| match item {
+                Value::Document(d) => Ok(d),
+                other => Err(format!(
+                    "{origin}: item {i} is {}, not a document",
+                    other.element_type().alias()
+                )),
+            })
+            .collect(),
+        other => Err(format!(
+            "{origin} must be an array of documents, not {}",
+            other.element_type().alias()
+        )),
+    }
+}
+
+/// A collection holding `docs`, inserted as `insertMany` would (ids generated, `_id` rules).
+fn collection(docs: Vec<Document>) -> Result<Collection, String> {
+    let now = now_ms();
+    let seed = now as u64;
+    let mut processes = processes_from_seed(seed, 2).into_iter();
+    let (Some(client), Some(server)) = (processes.next(), processes.next()) else {
+        return Err("could not make ObjectId generators".into());
+    };
+    let mut c = Collection::new(
+        "test.docs",
+        client,
+        server,
+        u32::try_from(now / 1000).unwrap_or(u32::MAX),
+    );
+    for (i, d) in docs.into_iter().enumerate() {
+        c.insert_one(d)
+            .map_err(|e| format!("--docs: document {i}: {e}"))?;
+    }
+    Ok(c)
+}
+
+fn print(docs: &[Document], ids: bool, to: EvalTo) {
+    if ids {
+        let ids: Vec<Value> = docs
+            .iter()
+            .map(|d| d.get("_id").cloned().unwrap_or(Value::Null))
+            .collect();
+        println!("{}", shell::print_value(&Value::Array(ids)));
+        return;
+    }
+    for d in docs {
+        match to {
+            EvalTo::Shell => println!("{}", shell::print_document(d)),
+            EvalTo::Ejson => println!("{}", ejson::to_string(d, Mode::Canonical)),
+            EvalTo::Relaxed => println!("{}", ejson::to_string(d, Mode::Relaxed)),
+        }
+    }
+}
+
+/// Runs `find`.
+pub fn run_find(args: &FindArgs) -> ExitCode {
+    let run = || -> Result<(Vec<Document>, Vec<String>), String> {
+        let filter = document(&args.filter, "FILTER")?;
+        let options = FindOptions {
+            projection: args
+                .project
+                .as_deref()
+                .map(|p| document(p, "--project"))
+                .transpose()?,
+            sort: args
+                .sort
+                .as_deref()
+                .map(|s| document(s, "--sort"))
+                .transpose()?,
+            skip: args.skip,
+            limit: args.limit,
+        };
+        let c = collection(load_documents(&args.docs)?)?;
+        let found = c.find(&filter, &options).map_err(|e| e.to_string())?;
+        let mut reasons = Vec::new();
+        if args.explain {
+            let parsed = Filter::parse(&filter).map_err(|e| e.to_string())?;
+            for d in c.documents() {
+                if let Some(why) = parsed.explain_mismatch(d) {
+                    let id = d.get("_id").map(shell::print_value).unwrap_or_default();
+                    reasons.push(format!("_id {id}: {why}"));
+                }
+            }
+        }
+        Ok((found, reasons))
+    };
+    match run() {
+        Ok((found, reasons)) => {
+            print(&found, args.ids, args.to);
+            for r in reasons {
+                eprintln!("no match: {r}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e),
+    }
+}
+
+/// Runs `aggregate`.
+pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
+    let run = || -> Result<Vec<Document>, String> {
+        let pipeline = match parse_text_value(&args.pipeline, "PIPELINE")? {
+            Value::Array(stages) => stages
+                .into_iter()
+                .enumerate()
+                .map(|(i, s)| match s {
+                    Value::Document(d) => Ok(d),
+                    other => Err(format!(
+                        "PIPELINE: stage {i} is {}, not a document",
+                        other.element_type().alias()
+                    )),
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            Value::Document(stage) => vec![stage],
+            other => {
+                return Err(format!(
+                    "PIPELINE must be an array of stages, not {}",
+                    other.element_type().alias()
+                ));
+            }
+        };
+        let input = match &args.docs {
+            Some(spec) => collection(load_documents(spec)?)?
+                .documents()
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        };
+        aggregate::aggregate(&input, &pipeline, &Context { now_ms: now_ms() })
+            .map_err(|e| e.to_string())
+    };
+    match run() {
+        Ok(out) => {
+            print(&out, args.ids, args.to);
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e),
+    }
+}

@@ -1,0 +1,167 @@
+//! `bson-tutor find` and `aggregate`, driven as a learner would, on the seed's experiments.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn out(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const ORDERS: &str = r#"[{ _id: 1, userId: 42 }, { _id: 2, userId: "42" }, { _id: 3, userId: NumberLong("42") },
+  { _id: 4, userId: 42.0 }, { _id: 5, userId: NumberDecimal("42.00") }]"#;
+
+#[test]
+fn the_user_id_bracketing_table() {
+    let ids = |filter: &str| out(&["find", "--docs", ORDERS, filter, "--ids"]);
+    assert_eq!(ids("{ userId: 42 }"), "[ 1, 3, 4, 5 ]\n");
+    assert_eq!(ids("{ userId: \"42\" }"), "[ 2 ]\n");
+    assert_eq!(ids("{ userId: { $gt: 0 } }"), "[ 1, 3, 4, 5 ]\n");
+    assert_eq!(ids("{ userId: { $gt: \"\" } }"), "[ 2 ]\n");
+    let o = run(&[
+        "find",
+        "--docs",
+        ORDERS,
+        "{ userId: { $gt: 0 } }",
+        "--ids",
+        "--explain",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("_id 2: userId: '42' is a string"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let types = out(&[
+        "aggregate",
+        "--docs",
+        ORDERS,
+        r#"[{ $group: { _id: { $type: "$userId" }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }]"#,
+        "--to",
+        "relaxed",
+    ]);
+    assert_eq!(
+        types,
+        "{\"_id\":\"decimal\",\"n\":1}\n{\"_id\":\"int\",\"n\":2}\n{\"_id\":\"long\",\"n\":1}\n{\"_id\":\"string\",\"n\":1}\n"
+    );
+}
+
+#[test]
+fn the_events_table() {
+    let events = r#"[
+      { _id: "a", at: "2026-9-30",  atDate: new Date("2026-09-30T00:00:00Z") },
+      { _id: "b", at: "2026-10-01", atDate: new Date("2026-10-01T00:00:00Z") },
+      { _id: "c", at: "2026-10-15", atDate: new Date("2026-10-15T00:00:00Z") } ]"#;
+    let ids = |filter: &str, extra: &[&str]| {
+        let mut args = vec!["find", "--docs", events, filter, "--ids"];
+        args.extend_from_slice(extra);
+        out(&args)
+    };
+    assert_eq!(
+        ids(r#"{ at: { $gte: "2026-10-01" } }"#, &[]),
+        "[ 'a', 'b', 'c' ]\n"
+    );
+    assert_eq!(
+        ids(
+            r#"{ atDate: { $gte: new Date("2026-10-01T00:00:00Z") } }"#,
+            &[]
+        ),
+        "[ 'b', 'c' ]\n"
+    );
+    assert_eq!(ids(r#"{ atDate: { $gte: "2026-10-01" } }"#, &[]), "[]\n");
+    let sorted = out(&[
+        "find",
+        "--docs",
+        events,
+        "--sort",
+        "{ at: -1 }",
+        "--project",
+        "{ _id: 0, at: 1 }",
+    ]);
+    assert_eq!(
+        sorted,
+        "{ at: '2026-9-30' }\n{ at: '2026-10-15' }\n{ at: '2026-10-01' }\n"
+    );
+}
+
+#[test]
+fn the_mixed_type_sort_line() {
+    let mixed = r#"[
+      { _id: "date", v: new Date("2020-01-01T00:00:00Z") }, { _id: "bool", v: true },
+      { _id: "oid", v: ObjectId("000000000000000000000000") },
+      { _id: "str10", v: "10" }, { _id: "str9", v: "9" }, { _id: "int10", v: 10 },
+      { _id: "dbl9.5", v: 9.5 }, { _id: "dec2", v: NumberDecimal("2") },
+      { _id: "long100", v: NumberLong("100") }, { _id: "null", v: null }, { _id: "missing" },
+      { _id: "object", v: { a: 1 } }, { _id: "array", v: [5, "x"] },
+      { _id: "emptyArr", v: [] }, { _id: "binData", v: UUID() } ]"#;
+    assert_eq!(
+        out(&[
+            "find",
+            "--docs",
+            mixed,
+            "--sort",
+            "{ v: 1, _id: 1 }",
+            "--ids"
+        ]),
+        "[ 'emptyArr', 'missing', 'null', 'dec2', 'array', 'dbl9.5', 'int10', 'long100', 'str10', 'str9', 'object', 'binData', 'oid', 'bool', 'date' ]\n"
+    );
+}
+
+#[test]
+fn seed_003_reconciliation_sizes() {
+    let sizes = out(&[
+        "aggregate",
+        r#"[{ $documents: [{}] }, { $project: { _id: 0,
+            longNames: { $bsonSize: { $literal: { customerEmailAddress: "an@x.vn", customerPhoneNumber: "0901234567", customerCreatedAt: new Date(0) } } },
+            shortNames: { $bsonSize: { $literal: { email: "an@x.vn", phone: "0901234567", createdAt: new Date(0) } } } } }]"#,
+    ]);
+    assert_eq!(sizes, "{ longNames: 102, shortNames: 65 }\n");
+}
+
+#[test]
+fn bad_queries_are_clear_errors() {
+    for (filter, extra, message) in [
+        (
+            "{ a: { $foo: 1 } }",
+            None,
+            "filter.a.$foo: unknown operator: $foo",
+        ),
+        ("{ $and: 5 }", None, "filter.$and: $and must be an array"),
+        (
+            "{ a: { $in: 5 } }",
+            None,
+            "filter.a.$in: $in needs an array",
+        ),
+        (
+            "{}",
+            Some("{ a: 2 }"),
+            "sort.a: $sort key ordering must be 1 (for ascending) or -1 (for descending)",
+        ),
+        (
+            "{ $gt: }",
+            None,
+            "FILTER: line 1, column 8: expected a value",
+        ),
+    ] {
+        let mut args = vec!["find", "--docs", ORDERS, filter];
+        if let Some(sort) = extra {
+            args.extend(["--sort", sort]);
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{filter}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(message), "{filter}: {err}");
+    }
+    let o = run(&["find", "--docs", "[{ _id: 1 }, { _id: 1.0 }]"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("E11000 duplicate key error"));
+}
