@@ -186,7 +186,36 @@ impl SortSpec {
                 }
             }
         }
-        docs.sort_by(|a, b| self.compare(a, b));
+        // Each document's keys are computed once (not once per comparison), the positions
+        // sorted stably by them, and the documents then moved into that order.
+        let order: Vec<usize> = {
+            let keys: Vec<Vec<KeyValue<'_>>> = docs
+                .iter()
+                .map(|d| {
+                    self.keys
+                        .iter()
+                        .map(|k| sort_key(d, &k.path, k.ascending))
+                        .collect()
+                })
+                .collect();
+            let mut positions: Vec<usize> = (0..docs.len()).collect();
+            positions.sort_by(|&i, &j| {
+                for (n, key) in self.keys.iter().enumerate() {
+                    let o = keys[i][n].cmp(&keys[j][n]);
+                    let o = if key.ascending { o } else { o.reverse() };
+                    if o != Ordering::Equal {
+                        return o;
+                    }
+                }
+                Ordering::Equal
+            });
+            positions
+        };
+        let mut taken: Vec<Option<Document>> =
+            docs.iter_mut().map(|d| Some(std::mem::take(d))).collect();
+        for (slot, i) in docs.iter_mut().zip(order) {
+            *slot = taken[i].take().unwrap_or_default();
+        }
         Ok(())
     }
 }
