@@ -2,7 +2,8 @@
 //!
 //! MinKey < null < numbers < symbol, string < object < array < binData < ObjectId < bool
 //! < Date < Timestamp < regex < DBPointer < JavaScript < JavaScript with scope < MaxKey.
-//! `undefined` sorts with null (the server treats it as null in comparisons).
+//! `undefined` sits between MinKey and null (the server's canonical type 0, which it shares
+//! with "end of object").
 //! Numbers are one bracket compared exactly (see [`crate::bson::num`]); strings compare
 //! byte by byte (no collation); documents field by field (type, then key, then value).
 
@@ -23,7 +24,8 @@ use crate::bson::{Document, Value};
 pub fn bracket(v: &Value) -> u8 {
     match v {
         Value::MinKey => 0,
-        Value::Undefined | Value::Null => 5,
+        Value::Undefined => 1,
+        Value::Null => 5,
         Value::Double(_) | Value::Int32(_) | Value::Int64(_) | Value::Decimal128(_) => 10,
         Value::String(_) | Value::Symbol(_) => 15,
         Value::Document(_) => 20,
