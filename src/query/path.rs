@@ -35,6 +35,28 @@ fn step<'a>(v: &'a Value, part: &str) -> Option<&'a Value> {
     }
 }
 
+/// The server's `FieldPath` rules, shared by sorts and projections: not empty, no empty
+/// component, no component starting with `$`.
+///
+/// # Errors
+/// The server's message for the rule broken.
+pub fn check_field_path(path: &str) -> Result<(), String> {
+    if path.is_empty() {
+        return Err("FieldPath cannot be constructed with empty string".into());
+    }
+    for part in path.split('.') {
+        if part.is_empty() {
+            return Err("FieldPath field names may not be empty strings.".into());
+        }
+        if part.starts_with('$') {
+            return Err(format!(
+                "FieldPath field names may not start with '$'. Consider using $getField or $setField. (in '{path}')"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A path component that addresses an array position: plain decimal digits.
 pub fn array_index(part: &str) -> Option<usize> {
     if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {

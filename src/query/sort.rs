@@ -115,7 +115,8 @@ impl SortSpec {
                     "$sort key ordering must be 1 (for ascending) or -1 (for descending)",
                 ));
             }
-            check_path(path).map_err(|m| QueryError::new(format!("sort.{path}"), m))?;
+            crate::query::path::check_field_path(path)
+                .map_err(|m| QueryError::new(format!("sort.{path}"), m))?;
             if keys.iter().any(|k| k.path == path) {
                 return Err(QueryError::new(
                     at,
@@ -244,24 +245,6 @@ impl Ord for OrderedValue {
     fn cmp(&self, other: &Self) -> Ordering {
         order::compare(&self.0, &other.0)
     }
-}
-
-/// Path components may not be empty nor start with `$`.
-fn check_path(path: &str) -> Result<(), String> {
-    if path.is_empty() {
-        return Err("FieldPath cannot be constructed with empty string".into());
-    }
-    for part in path.split('.') {
-        if part.is_empty() {
-            return Err("FieldPath field names may not be empty strings.".into());
-        }
-        if part.starts_with('$') {
-            return Err(format!(
-                "FieldPath field names may not start with '$'. Consider using $getField or $setField. (in '{path}')"
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// The key one document sorts by for `path`: the smallest (ascending) or largest

@@ -207,7 +207,7 @@ impl AddFields {
 
 fn add_expressions(node: &mut Node, spec: &Document) -> Result<(), String> {
     for (name, value) in spec.iter() {
-        check_field_path(name)?;
+        crate::query::path::check_field_path(name)?;
         match value {
             Value::Document(sub) if !sub.is_empty() && !first_key_is_operator(sub) => {
                 let Child::Node(inner) = node.add(name, Child::Node(Node::default()))? else {
@@ -225,24 +225,6 @@ fn add_expressions(node: &mut Node, spec: &Document) -> Result<(), String> {
 
 fn first_key_is_operator(d: &Document) -> bool {
     d.keys().next().is_some_and(|k| k.starts_with('$'))
-}
-
-/// The server's `FieldPath` rules for a projected name.
-fn check_field_path(name: &str) -> Result<(), String> {
-    if name.is_empty() {
-        return Err("FieldPath cannot be constructed with empty string".into());
-    }
-    for part in name.split('.') {
-        if part.is_empty() {
-            return Err("FieldPath field names may not be empty strings.".into());
-        }
-        if part.starts_with('$') {
-            return Err(format!(
-                "FieldPath field names may not start with '$'. Consider using $getField or $setField. (in '{name}')"
-            ));
-        }
-    }
-    Ok(())
 }
 
 fn truthy_number(v: &Value) -> Option<bool> {
@@ -273,7 +255,7 @@ fn parse_element(
             ),
         });
     }
-    check_field_path(name)?;
+    crate::query::path::check_field_path(name)?;
     let top_level_id = at_root && name == "_id";
     if let Value::Document(sub) = value {
         if sub.len() == 1 && first_key_is_operator(sub) {
