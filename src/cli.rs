@@ -143,6 +143,19 @@ pub struct EvalArgs {
     /// How to print the result.
     #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
     pub to: EvalTo,
+    /// How to read the expression and --doc (default: Extended JSON if it is valid JSON,
+    /// mongosh syntax otherwise).
+    #[arg(long, value_enum)]
+    pub from: Option<TextFormat>,
+}
+
+/// How `eval`, `find` and `aggregate` read their text arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TextFormat {
+    /// mongosh syntax (JavaScript number rules: `1.0` is an int).
+    Shell,
+    /// Extended JSON, canonical or relaxed.
+    Ejson,
 }
 
 /// `eval --to` values.
@@ -340,11 +353,15 @@ fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Resul
 /// The input as a stream of BSON documents: text formats are parsed and encoded here, so
 /// every view works on bytes.
 fn run_eval(args: &EvalArgs) -> ExitCode {
-    let expr = match parse_text_value(&args.expression, "EXPRESSION") {
+    let expr = match parse_text_value(&args.expression, "EXPRESSION", args.from) {
         Ok(v) => v,
         Err(message) => return fail(&message),
     };
-    let doc = match args.doc.as_deref().map(|d| parse_text_value(d, "--doc")) {
+    let doc = match args
+        .doc
+        .as_deref()
+        .map(|d| parse_text_value(d, "--doc", args.from))
+    {
         None => None,
         Some(Ok(Value::Document(d))) => Some(d),
         Some(Ok(other)) => {
@@ -369,9 +386,14 @@ fn run_eval(args: &EvalArgs) -> ExitCode {
     }
 }
 
-/// A value from text: Extended JSON when it is JSON, mongosh syntax otherwise.
-fn parse_text_value(text: &str, origin: &str) -> Result<Value, String> {
-    if json::parse(text).is_ok() {
+/// A value from text: as `from` says, or (by default) Extended JSON when the text is valid
+/// JSON and mongosh syntax otherwise.
+fn parse_text_value(text: &str, origin: &str, from: Option<TextFormat>) -> Result<Value, String> {
+    let ejson = match from {
+        Some(f) => f == TextFormat::Ejson,
+        None => json::parse(text).is_ok(),
+    };
+    if ejson {
         return ejson::parse_value(text).map_err(|e| format!("{origin}: {e}\n{}", e.caret()));
     }
     let mut generator = FixedGenerator::new(now_ms());

@@ -11,7 +11,7 @@ use bson_tutor::query::aggregate::{self, Context};
 use bson_tutor::query::collection::{Collection, FindOptions};
 use bson_tutor::query::matcher::Filter;
 
-use super::{EvalTo, fail, now_ms, parse_text_value};
+use super::{EvalTo, TextFormat, fail, now_ms, parse_text_value};
 
 /// Arguments of `find`.
 #[derive(Debug, clap::Args)]
@@ -44,6 +44,10 @@ pub struct FindArgs {
     /// How to print the documents.
     #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
     pub to: EvalTo,
+    /// How to read the documents, filter, specs and pipeline (default: Extended JSON for
+    /// valid JSON, mongosh syntax otherwise).
+    #[arg(long, value_enum)]
+    pub from: Option<TextFormat>,
 }
 
 /// Arguments of `aggregate`.
@@ -61,10 +65,14 @@ pub struct AggregateArgs {
     /// How to print the documents.
     #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
     pub to: EvalTo,
+    /// How to read the documents, filter, specs and pipeline (default: Extended JSON for
+    /// valid JSON, mongosh syntax otherwise).
+    #[arg(long, value_enum)]
+    pub from: Option<TextFormat>,
 }
 
-fn document(text: &str, origin: &str) -> Result<Document, String> {
-    match parse_text_value(text, origin)? {
+fn document(text: &str, origin: &str, from: Option<TextFormat>) -> Result<Document, String> {
+    match parse_text_value(text, origin, from)? {
         Value::Document(d) => Ok(d),
         other => Err(format!(
             "{origin} must be a document, not {}",
@@ -74,7 +82,7 @@ fn document(text: &str, origin: &str) -> Result<Document, String> {
 }
 
 /// The documents of `--docs`: a file (BSON, an array, or one document per line) or a literal.
-fn load_documents(spec: &str) -> Result<Vec<Document>, String> {
+fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>, String> {
     let path = Path::new(spec);
     if path.is_file() {
         let bytes = std::fs::read(path).map_err(|e| format!("{spec}: {e}"))?;
@@ -92,7 +100,7 @@ fn load_documents(spec: &str) -> Result<Vec<Document>, String> {
         }
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("{spec}: not UTF-8 text (use a .bson name for raw BSON)"))?;
-        return match parse_text_value(&text, spec) {
+        return match parse_text_value(&text, spec, from) {
             Ok(v) => documents_of(v, spec),
             // Not one value: try one document per line.
             Err(whole) => {
@@ -104,18 +112,15 @@ fn load_documents(spec: &str) -> Result<Vec<Document>, String> {
                 {
                     let origin = format!("{spec} line {}", i + 1);
                     docs.push(
-                        document(line, &origin).map_err(
-                            |e| {
-                                if i == 0 { whole.clone() } else { e }
-                            },
-                        )?,
+                        document(line, &origin, from)
+                            .map_err(|e| if i == 0 { whole.clone() } else { e })?,
                     );
                 }
                 Ok(docs)
             }
         };
     }
-    documents_of(parse_text_value(spec, "--docs")?, "--docs")
+    documents_of(parse_text_value(spec, "--docs", from)?, "--docs")
 }
 
 fn documents_of(v: Value, origin: &str) -> Result<Vec<Document>, String> {
@@ -181,22 +186,23 @@ fn print(docs: &[Document], ids: bool, to: EvalTo) {
 /// Runs `find`.
 pub fn run_find(args: &FindArgs) -> ExitCode {
     let run = || -> Result<(Vec<Document>, Vec<String>), String> {
-        let filter = document(&args.filter, "FILTER")?;
+        let from = args.from;
+        let filter = document(&args.filter, "FILTER", from)?;
         let options = FindOptions {
             projection: args
                 .project
                 .as_deref()
-                .map(|p| document(p, "--project"))
+                .map(|p| document(p, "--project", from))
                 .transpose()?,
             sort: args
                 .sort
                 .as_deref()
-                .map(|s| document(s, "--sort"))
+                .map(|s| document(s, "--sort", from))
                 .transpose()?,
             skip: args.skip,
             limit: args.limit,
         };
-        let c = collection(load_documents(&args.docs)?)?;
+        let c = collection(load_documents(&args.docs, from)?)?;
         let found = c.find(&filter, &options).map_err(|e| e.to_string())?;
         let mut reasons = Vec::new();
         if args.explain {
@@ -225,7 +231,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
 /// Runs `aggregate`.
 pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
     let run = || -> Result<Vec<Document>, String> {
-        let pipeline = match parse_text_value(&args.pipeline, "PIPELINE")? {
+        let pipeline = match parse_text_value(&args.pipeline, "PIPELINE", args.from)? {
             Value::Array(stages) => stages
                 .into_iter()
                 .enumerate()
@@ -246,7 +252,7 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
             }
         };
         let input = match &args.docs {
-            Some(spec) => collection(load_documents(spec)?)?
+            Some(spec) => collection(load_documents(spec, args.from)?)?
                 .documents()
                 .cloned()
                 .collect(),
