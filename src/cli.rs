@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod lesson;
 mod query;
 
 use bson_tutor::bson::ejson::{self, Mode};
@@ -69,6 +70,13 @@ pub enum Command {
         bson-tutor oid --count 5 --split\n  \
         bson-tutor oid --seed 1 --at 2026-10-08T03:46:09Z --processes 2 --count 3 --split --sort")]
     Oid(OidArgs),
+    /// List the lessons: order, id, title and number of exercises.
+    Lessons(lesson::LessonsArgs),
+    /// Show a lesson as plain text, every figure computed now.
+    Show(lesson::ShowArgs),
+    /// Check lessons: every step computes, every `expect` is the engine's answer, every
+    /// `reject` is refused. Exits 1 on any failure.
+    Check(lesson::CheckArgs),
 }
 
 /// Arguments of `inspect`.
@@ -236,6 +244,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Find(args)) => query::run_find(&args),
         Some(Command::Aggregate(args)) => query::run_aggregate(&args),
         Some(Command::Oid(args)) => run_oid(&args),
+        Some(Command::Lessons(args)) => lesson::run_lessons(&args),
+        Some(Command::Show(args)) => lesson::run_show(&args),
+        Some(Command::Check(args)) => lesson::run_check(&args),
     }
 }
 

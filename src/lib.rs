@@ -7,4 +7,5 @@
 
 pub mod bson;
 pub mod inspect;
+pub mod lesson;
 pub mod query;

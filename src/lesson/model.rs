@@ -1,0 +1,261 @@
+//! The lesson file format (format version 1), as serde reads it. `lessons/README.md`
+//! documents it with a complete example.
+
+use serde::Deserialize;
+
+/// The newest lesson format this build understands.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One lesson file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// The format the file is written in; see [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// A short stable name (`bytes`), used by `bson-tutor show ID`.
+    pub id: String,
+    /// The title shown in lists and headers.
+    pub title: String,
+    /// Position in the course.
+    pub order: u32,
+    /// One or two sentences on what the lesson teaches.
+    pub summary: String,
+    /// Ids of lessons to read first.
+    #[serde(default)]
+    pub prerequisites: Vec<String>,
+    /// The steps, in order (`[[step]]` tables).
+    #[serde(rename = "step", default)]
+    pub steps: Vec<Step>,
+}
+
+impl Lesson {
+    /// The exercises, in order.
+    pub fn exercises(&self) -> impl Iterator<Item = &Exercise> {
+        self.steps.iter().filter_map(|s| match s {
+            Step::Exercise(e) => Some(e),
+            _ => None,
+        })
+    }
+}
+
+/// One step of a lesson, chosen by its `kind`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Step {
+    /// Prose.
+    Text(TextStep),
+    /// A document shown as its annotated byte walk.
+    Hex(HexStep),
+    /// A command and its output, computed when the lesson is shown.
+    Run(RunStep),
+    /// A table whose columns the engine computes.
+    Table(TableStep),
+    /// A question the learner answers.
+    Exercise(Exercise),
+}
+
+/// How sure a statement is, as seed 000 labels its claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Claim {
+    /// Stated by MongoDB's documentation.
+    Documented,
+    /// Seen on a real server.
+    Observed,
+    /// How the server happens to do it today; not a promise.
+    ImplementationDetail,
+    /// A simplification that is good enough for now.
+    SimplifiedModel,
+}
+
+impl Claim {
+    /// The label shown before the text: `[observed]`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Claim::Documented => "[documented]",
+            Claim::Observed => "[observed]",
+            Claim::ImplementationDetail => "[implementation detail]",
+            Claim::SimplifiedModel => "[simplified model]",
+        }
+    }
+}
+
+/// `kind = "text"`: paragraphs, `- ` bullets, fenced code blocks and `*emphasis*`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextStep {
+    /// The text.
+    pub text: String,
+    /// How sure the statement is.
+    pub claim: Option<Claim>,
+}
+
+/// `kind = "hex"`: a document's bytes, annotated.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexStep {
+    /// The document, in mongosh syntax or Extended JSON.
+    pub document: String,
+    /// A dotted path whose element is pointed out below the table.
+    pub focus: Option<String>,
+    /// A caption shown above the table.
+    pub caption: Option<String>,
+}
+
+/// The commands a `run` step can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunCommand {
+    /// Evaluate an aggregation expression.
+    Eval,
+    /// Find documents with a filter (and an optional sort).
+    Find,
+    /// Run a pipeline over documents.
+    Aggregate,
+    /// The annotated byte walk, or (`to = "hex"`) the bytes.
+    Inspect,
+    /// Make ObjectIds from a seed at a fixed time, or take one apart.
+    Oid,
+}
+
+/// `kind = "run"`: a command and its output.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunStep {
+    /// Which command.
+    pub command: RunCommand,
+    /// `eval`: the expression.
+    pub expression: Option<String>,
+    /// `eval`: the document field paths read; `inspect`: the document.
+    pub document: Option<String>,
+    /// `find`, `aggregate`: the documents, as an array literal.
+    pub docs: Option<String>,
+    /// `find`: the filter (default `{}`).
+    pub filter: Option<String>,
+    /// `find`: the sort specification.
+    pub sort: Option<String>,
+    /// `find`, `aggregate`: print only the `_id`s.
+    #[serde(default)]
+    pub ids: bool,
+    /// `aggregate`: the pipeline, an array of stages.
+    pub pipeline: Option<String>,
+    /// `inspect`: `table` (default) or `hex`.
+    pub to: Option<String>,
+    /// `oid`: the seed of the processes.
+    pub seed: Option<u64>,
+    /// `oid`: the time, ISO-8601.
+    pub at: Option<String>,
+    /// `oid`: ids per process (default 1).
+    pub count: Option<u32>,
+    /// `oid`: how many processes (default 1).
+    pub processes: Option<u8>,
+    /// `oid`: an id to take apart instead.
+    pub id: Option<String>,
+    /// A caption shown above the command.
+    pub caption: Option<String>,
+}
+
+/// `kind = "table"`: the engine computes each row's type byte and sizes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableStep {
+    /// The rows.
+    pub rows: Vec<TableRow>,
+    /// A caption shown above the table.
+    pub caption: Option<String>,
+}
+
+/// One row of a table step.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRow {
+    /// What the row shows (`int32`).
+    pub label: String,
+    /// The value, in mongosh syntax; measured as the field `v` of `{ v: value }`.
+    pub value: String,
+}
+
+/// The kinds of exercise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExerciseType {
+    /// Predict `$bsonSize` of `document`.
+    Size,
+    /// Type the hex of `document`, or of the element at `path`.
+    Bytes,
+    /// Say what is at byte `offset` of `document` (`ask` = role, type or value).
+    Decode,
+    /// Which `_id`s of `docs` does `filter` match (any order).
+    Find,
+    /// The `_id`s of `docs` in `sort` order.
+    Sort,
+    /// Predict the value of `expression`, with its type.
+    Eval,
+    /// Predict `$type` of `expression`.
+    Type,
+    /// Something about the ObjectId `id` (`ask` = timestamp, seconds or counter).
+    Oid,
+    /// Multiple choice among `options`; `expect` is a letter or a 1-based number.
+    Choice,
+}
+
+impl ExerciseType {
+    /// The name used in the file.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExerciseType::Size => "size",
+            ExerciseType::Bytes => "bytes",
+            ExerciseType::Decode => "decode",
+            ExerciseType::Find => "find",
+            ExerciseType::Sort => "sort",
+            ExerciseType::Eval => "eval",
+            ExerciseType::Type => "type",
+            ExerciseType::Oid => "oid",
+            ExerciseType::Choice => "choice",
+        }
+    }
+}
+
+/// `kind = "exercise"`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exercise {
+    /// The kind of exercise.
+    #[serde(rename = "type")]
+    pub exercise_type: ExerciseType,
+    /// The question.
+    pub prompt: String,
+    /// Hints, revealed one by one.
+    #[serde(default)]
+    pub hints: Vec<String>,
+    /// Shown after answering.
+    pub explanation: String,
+    /// The author's answer; `check` fails unless the engine accepts it.
+    pub expect: String,
+    /// Plausible wrong answers; `check` fails unless the engine refuses each.
+    #[serde(default)]
+    pub reject: Vec<String>,
+    /// `size`, `bytes`, `decode`: the document; `eval`, `type`: the document `$field`s read.
+    pub document: Option<String>,
+    /// `find`, `sort`: the documents, an array literal.
+    pub docs: Option<String>,
+    /// `find`: the filter.
+    pub filter: Option<String>,
+    /// `sort`: the sort specification.
+    pub sort: Option<String>,
+    /// `eval`, `type`: the expression.
+    pub expression: Option<String>,
+    /// `eval`: compare with the type (default) or only by value, as `$eq` does.
+    pub exact_type: Option<bool>,
+    /// `decode`: the byte offset.
+    pub offset: Option<usize>,
+    /// `bytes`: the element's dotted path (default: the whole document).
+    pub path: Option<String>,
+    /// `decode`: `role`, `type` or `value`; `oid`: `timestamp`, `seconds` or `counter`.
+    pub ask: Option<String>,
+    /// `oid`: the ObjectId, 24 hex digits.
+    pub id: Option<String>,
+    /// `choice`: the options, in order (a, b, c...).
+    #[serde(default)]
+    pub options: Vec<String>,
+}

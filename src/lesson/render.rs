@@ -1,0 +1,316 @@
+//! A lesson as deterministic plain text: prose wrapped at a width, computed outputs in place,
+//! claim labels in brackets, and (on request) each exercise's answer.
+
+use std::fmt::Write as _;
+
+use super::check::solve;
+use super::compute;
+use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableStep, TextStep};
+
+/// Options of [`render`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Column to wrap prose at.
+    pub width: usize,
+    /// Show each exercise's computed answer and explanation.
+    pub answers: bool,
+}
+
+/// Renders a whole lesson. A step that does not compute shows its error in place.
+pub fn render(lesson: &Lesson, options: RenderOptions) -> String {
+    let width = options.width.max(20);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}. {}", lesson.order, lesson.title);
+    let _ = writeln!(
+        out,
+        "{}",
+        "=".repeat(lesson.title.chars().count() + 4)
+            .chars()
+            .take(width)
+            .collect::<String>()
+    );
+    out.push_str(&wrap(&lesson.summary, width, "", ""));
+    if !lesson.prerequisites.is_empty() {
+        let _ = writeln!(out, "Read first: {}", lesson.prerequisites.join(", "));
+    }
+    let mut exercise = 0;
+    for step in &lesson.steps {
+        out.push('\n');
+        match render_step(step, width, options.answers, &mut exercise) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => {
+                let _ = writeln!(out, "(this step does not compute: {e})");
+            }
+        }
+    }
+    out
+}
+
+/// Renders one step; `exercise` numbers the exercises.
+///
+/// # Errors
+/// What the engine could not compute.
+pub fn render_step(
+    step: &Step,
+    width: usize,
+    answers: bool,
+    exercise: &mut usize,
+) -> Result<String, String> {
+    match step {
+        Step::Text(t) => Ok(render_text(t, width)),
+        Step::Hex(h) => render_hex(h, width),
+        Step::Run(r) => render_run(r, width),
+        Step::Table(t) => render_table(t, width),
+        Step::Exercise(e) => {
+            *exercise += 1;
+            render_exercise(e, *exercise, width, answers)
+        }
+    }
+}
+
+fn caption(out: &mut String, caption: Option<&str>, width: usize) {
+    if let Some(c) = caption {
+        out.push_str(&wrap(c, width, "", ""));
+    }
+}
+
+fn render_text(t: &TextStep, width: usize) -> String {
+    let mut out = String::new();
+    let mut label = t.claim.map(|c| format!("{} ", c.label()));
+    let mut paragraph: Vec<&str> = Vec::new();
+    let mut in_code = false;
+    let flush = |out: &mut String, paragraph: &mut Vec<&str>, label: &mut Option<String>| {
+        if paragraph.is_empty() {
+            return;
+        }
+        let joined = paragraph.join(" ");
+        let first = label.take().unwrap_or_default();
+        if let Some(item) = joined.strip_prefix("- ") {
+            out.push_str(&wrap(&format!("{first}{item}"), width, "  - ", "    "));
+        } else {
+            out.push_str(&wrap(&format!("{first}{joined}"), width, "", ""));
+        }
+        paragraph.clear();
+    };
+    for line in t.text.lines() {
+        if line.trim_start().starts_with("```") {
+            flush(&mut out, &mut paragraph, &mut label);
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            let _ = writeln!(out, "    {line}");
+            continue;
+        }
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            flush(&mut out, &mut paragraph, &mut label);
+            if !out.is_empty() && !out.ends_with("\n\n") {
+                out.push('\n');
+            }
+        } else if trimmed.starts_with("- ") {
+            flush(&mut out, &mut paragraph, &mut label);
+            paragraph.push(trimmed);
+        } else {
+            paragraph.push(trimmed);
+        }
+    }
+    flush(&mut out, &mut paragraph, &mut label);
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+/// Word-wraps `text` at `width`, the first line after `first`, the others after `rest`.
+pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::new();
+    let mut line = first.to_string();
+    let mut empty = true;
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if !empty && len + 1 + word.chars().count() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = rest.to_string();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    if !empty {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+fn render_hex(h: &HexStep, width: usize) -> Result<String, String> {
+    let mut out = String::new();
+    caption(&mut out, h.caption.as_deref(), width);
+    let doc = compute::parse_document(&h.document, "document")?;
+    let _ = writeln!(out, "{}", crate::bson::shell::print_document(&doc));
+    out.push_str(&compute::hex_walk(&h.document, h.focus.as_deref())?);
+    Ok(out)
+}
+
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+fn render_run(r: &RunStep, width: usize) -> Result<String, String> {
+    let mut out = String::new();
+    caption(&mut out, r.caption.as_deref(), width);
+    fn need<'a>(f: Option<&'a String>, name: &str) -> Result<&'a str, String> {
+        compute::need(f.map(String::as_str), name, "run")
+    }
+    match r.command {
+        RunCommand::Eval => {
+            let e = need(r.expression.as_ref(), "expression")?;
+            let doc = r.document.as_deref();
+            let v = compute::eval(e, doc)?;
+            let extra = doc
+                .map(|d| format!(" --doc {}", quote(d)))
+                .unwrap_or_default();
+            let _ = writeln!(out, "$ bson-tutor eval {}{extra}", quote(e));
+            let _ = writeln!(out, "{}", crate::bson::shell::print_value(&v));
+        }
+        RunCommand::Find => {
+            let docs = need(r.docs.as_ref(), "docs")?;
+            let filter = r.filter.as_deref().unwrap_or("{}");
+            let found = compute::find(docs, filter, r.sort.as_deref())?;
+            let mut line = format!("$ bson-tutor find --docs {} {}", quote(docs), quote(filter));
+            if let Some(s) = &r.sort {
+                let _ = write!(line, " --sort {}", quote(s));
+            }
+            if r.ids {
+                line.push_str(" --ids");
+            }
+            let _ = writeln!(out, "{line}");
+            out.push_str(&compute::print_documents(&found, r.ids));
+        }
+        RunCommand::Aggregate => {
+            let p = need(r.pipeline.as_ref(), "pipeline")?;
+            let found = compute::run_aggregate(r.docs.as_deref(), p)?;
+            let docs = r
+                .docs
+                .as_deref()
+                .map(|d| format!(" --docs {}", quote(d)))
+                .unwrap_or_default();
+            let ids = if r.ids { " --ids" } else { "" };
+            let _ = writeln!(out, "$ bson-tutor aggregate{docs} {}{ids}", quote(p));
+            out.push_str(&compute::print_documents(&found, r.ids));
+        }
+        RunCommand::Inspect => {
+            let d = need(r.document.as_ref(), "document")?;
+            match r.to.as_deref().unwrap_or("table") {
+                "table" => {
+                    let _ = writeln!(out, "$ bson-tutor inspect {}", quote(d));
+                    out.push_str(&compute::hex_walk(d, None)?);
+                }
+                "hex" => {
+                    let _ = writeln!(out, "$ bson-tutor inspect {} --to hex", quote(d));
+                    let _ = writeln!(out, "{}", crate::bson::hex::encode(&compute::bytes_of(d)?));
+                }
+                other => {
+                    return Err(format!(
+                        "to: expected `table` or `hex`, but found `{other}`"
+                    ));
+                }
+            }
+        }
+        RunCommand::Oid => {
+            if let Some(id) = &r.id {
+                let _ = writeln!(out, "$ bson-tutor oid {id}");
+                out.push_str(&compute::oid_anatomy(id)?);
+            } else {
+                let seed = compute::need(r.seed.as_ref(), "seed", "run")?;
+                let at = need(r.at.as_ref(), "at")?;
+                let (count, processes) = (r.count.unwrap_or(1), r.processes.unwrap_or(1));
+                let _ = writeln!(
+                    out,
+                    "$ bson-tutor oid --seed {seed} --at {at} --count {count} --processes {processes} --split"
+                );
+                out.push_str(&compute::make_oids(*seed, at, count, processes)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn render_table(t: &TableStep, width: usize) -> Result<String, String> {
+    let mut out = String::new();
+    caption(&mut out, t.caption.as_deref(), width);
+    let pairs: Vec<(String, String)> = t
+        .rows
+        .iter()
+        .map(|r| (r.label.clone(), r.value.clone()))
+        .collect();
+    let mut rows = vec![[
+        "type".to_string(),
+        "value".to_string(),
+        "type byte".to_string(),
+        "value bytes".to_string(),
+        "{ v: value } bytes".to_string(),
+    ]];
+    rows.extend(compute::table_rows(&pairs)?);
+    let widths: Vec<usize> = (0..5)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for (i, row) in rows.iter().enumerate() {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(c, (cell, w))| {
+                if c < 2 {
+                    format!("{cell:<w$}")
+                } else {
+                    format!("{cell:>w$}")
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "{}", line.join("  ").trim_end());
+        if i == 0 {
+            let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+            let _ = writeln!(out, "{}", rule.join("  "));
+        }
+    }
+    Ok(out)
+}
+
+fn render_exercise(e: &Exercise, n: usize, width: usize, answers: bool) -> Result<String, String> {
+    let solution = solve(e)?;
+    let mut out = String::new();
+    let head = format!("Exercise {n} ({}): ", e.exercise_type.name());
+    out.push_str(&wrap(&format!("{head}{}", e.prompt), width, "", "  "));
+    let show = |label: &str, text: &Option<String>, out: &mut String| {
+        if let Some(t) = text {
+            let _ = writeln!(out, "  {label}: {t}");
+        }
+    };
+    show("document", &e.document, &mut out);
+    show("docs", &e.docs, &mut out);
+    show("filter", &e.filter, &mut out);
+    show("sort", &e.sort, &mut out);
+    show("expression", &e.expression, &mut out);
+    show("id", &e.id, &mut out);
+    if let Some(o) = e.offset {
+        let _ = writeln!(out, "  offset: {o}");
+    }
+    for (i, o) in e.options.iter().enumerate() {
+        let letter = char::from(b'a' + u8::try_from(i % 26).unwrap_or(0));
+        out.push_str(&wrap(o, width, &format!("  ({letter}) "), "      "));
+    }
+    for (i, h) in e.hints.iter().enumerate() {
+        out.push_str(&wrap(h, width, &format!("  hint {}: ", i + 1), "    "));
+    }
+    if answers {
+        let _ = writeln!(out, "  answer: {}", solution.text);
+        out.push_str(&wrap(&e.explanation, width, "  why: ", "    "));
+    }
+    Ok(out)
+}

@@ -1,0 +1,161 @@
+//! The lessons and the lesson engine: `check` passes on `lessons/`, reports broken files at
+//! `file:line:col`, and every exercise accepts its answer and refuses its rejects.
+
+use std::process::Command;
+
+use bson_tutor::lesson::{answer, builtin, load_str, solve};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+}
+
+#[test]
+fn check_passes_on_the_builtin_lessons() {
+    let out = bin().arg("check").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.trim_end().ends_with("0 failed"), "{text}");
+}
+
+#[test]
+fn check_passes_on_the_lessons_directory() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons");
+    let out = bin().args(["check", dir]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn builtin_list_matches_the_lessons_directory() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    on_disk.sort();
+    let mut embedded: Vec<String> = builtin::LESSONS
+        .iter()
+        .map(|(f, _)| f.to_string())
+        .collect();
+    embedded.sort();
+    assert_eq!(embedded, on_disk, "update src/lesson/builtin.rs");
+    for (f, text) in builtin::LESSONS {
+        let disk = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+        assert_eq!(&disk, text, "{f}");
+    }
+}
+
+const GOOD: &str = r#"format_version = 1
+id = "good"
+title = "Good"
+order = 1
+summary = "fine"
+
+[[step]]
+kind = "exercise"
+type = "size"
+prompt = "Size of { a: 1 }?"
+document = "{ a: 1 }"
+explanation = "12"
+expect = "12"
+reject = ["11"]
+"#;
+
+#[test]
+fn broken_lessons_are_reported_and_the_good_one_still_passes() {
+    let dir = std::env::temp_dir().join(format!("bson-tutor-lessons-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = GOOD
+        .replace("id = \"good\"", "id = \"wrong\"")
+        .replace("expect = \"12\"", "expect = \"13\"");
+    let syntax = "format_version = 1\nid = \"syntax\"\ntitle = \n";
+    let unknown_key = GOOD
+        .replace("id = \"good\"", "id = \"key\"")
+        .replace("summary = \"fine\"", "summary = \"fine\"\ncolour = \"red\"");
+    let unknown_type = GOOD
+        .replace("id = \"good\"", "id = \"kind\"")
+        .replace("type = \"size\"", "type = \"essay\"");
+    for (name, text) in [
+        ("a-good.toml", GOOD.to_string()),
+        ("b-wrong.toml", wrong),
+        ("c-syntax.toml", syntax.to_string()),
+        ("d-key.toml", unknown_key),
+        ("e-type.toml", unknown_type),
+    ] {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let out = bin().arg("check").arg(&dir).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("b-wrong.toml:7: step 1: expect = \"13\""),
+        "{text}"
+    );
+    assert!(text.contains("c-syntax.toml:3:9:"), "{text}");
+    assert!(text.contains("d-key.toml:6:1:"), "{text}");
+    assert!(text.contains("e-type.toml:7:1:"), "{text}");
+    assert!(text.contains("essay"), "{text}");
+    assert!(!text.contains("a-good.toml"), "{text}");
+    assert!(
+        text.trim_end().ends_with("check: 1 passed, 4 failed"),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_exercise_accepts_its_answer_and_refuses_its_rejects() {
+    for (file, text) in builtin::LESSONS {
+        let loaded = load_str(file, text).unwrap();
+        for ex in loaded.lesson.exercises() {
+            let truth = solve(ex).unwrap();
+            let v = answer(ex, &truth.text);
+            assert!(
+                v.correct,
+                "{file}: {}: {} -> {}",
+                ex.prompt, truth.text, v.feedback
+            );
+            assert!(answer(ex, &ex.expect).correct, "{file}: {}", ex.prompt);
+            for r in &ex.reject {
+                let v = answer(ex, r);
+                assert!(!v.correct, "{file}: {}: {r} accepted", ex.prompt);
+                assert!(!v.feedback.is_empty());
+            }
+            assert!(!answer(ex, "").correct);
+        }
+    }
+}
+
+#[test]
+fn wrong_find_answer_explains_type_bracketing() {
+    let (_, text) = builtin::LESSONS
+        .iter()
+        .find(|(f, _)| f.starts_with("03"))
+        .unwrap();
+    let loaded = load_str("03", text).unwrap();
+    let ex = loaded
+        .lesson
+        .exercises()
+        .find(|e| e.filter.as_deref() == Some("{ userId: 42 }"))
+        .unwrap();
+    let v = answer(ex, "[1, 2, 3, 4, 5]");
+    assert!(!v.correct);
+    assert!(v.feedback.contains("_id `2`"), "{}", v.feedback);
+}
+
+#[test]
+fn show_with_answers_snapshots() {
+    for (file, text) in builtin::LESSONS {
+        let id = load_str(file, text).unwrap().lesson.id;
+        let out = bin()
+            .args(["show", &id, "--answers", "--width", "80"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        insta::assert_snapshot!(format!("show_{id}"), String::from_utf8(out.stdout).unwrap());
+    }
+}
