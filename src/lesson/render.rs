@@ -215,9 +215,23 @@ fn render_run(r: &RunStep, width: usize) -> Result<String, String> {
                     let _ = writeln!(out, "$ bson-tutor inspect {} --to hex", quote(d));
                     let _ = writeln!(out, "{}", crate::bson::hex::encode(&compute::bytes_of(d)?));
                 }
+                to @ ("ejson" | "relaxed" | "relaxed-js" | "stringify" | "shell") => {
+                    use crate::bson::ejson::{self, Mode};
+                    let doc = crate::bson::decode_document(&compute::bytes_of(d)?)
+                        .map_err(|e| e.to_string())?;
+                    let _ = writeln!(out, "$ bson-tutor inspect {} --to {to}", quote(d));
+                    let text = match to {
+                        "ejson" => ejson::to_string(&doc, Mode::Canonical),
+                        "relaxed" => ejson::to_string(&doc, Mode::Relaxed),
+                        "relaxed-js" => ejson::to_string(&doc, Mode::RelaxedJs),
+                        "stringify" => ejson::to_string(&doc, Mode::Stringify),
+                        _ => crate::bson::shell::print_document(&doc),
+                    };
+                    let _ = writeln!(out, "{text}");
+                }
                 other => {
                     return Err(format!(
-                        "to: expected `table` or `hex`, but found `{other}`"
+                        "to: expected `table`, `hex`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`, but found `{other}`"
                     ));
                 }
             }
