@@ -158,6 +158,22 @@ pub fn solve(ex: &Exercise) -> Result<Solution, String> {
                 truth: Truth::Type(t),
             })
         }
+        ExerciseType::Oid if ex.ask.as_deref() == Some("first") => {
+            // Which of the `options` (ObjectIds) sorts first by `_id`: bytes, big-endian time first.
+            if ex.options.len() < 2 {
+                return Err("`ask = \"first\"` needs at least two ObjectIds in `options`".into());
+            }
+            let ids = ex
+                .options
+                .iter()
+                .map(|o| compute::parse_oid(o))
+                .collect::<Result<Vec<_>, _>>()?;
+            let first = (0..ids.len()).min_by_key(|&i| ids[i].0).unwrap_or(0);
+            Ok(Solution {
+                text: letter(first),
+                truth: Truth::Choice(first),
+            })
+        }
         ExerciseType::Oid => {
             let id = compute::parse_oid(need(ex.id.as_deref(), "id", kind)?)?;
             match ex.ask.as_deref().unwrap_or("timestamp") {
@@ -168,7 +184,7 @@ pub fn solve(ex: &Exercise) -> Result<Solution, String> {
                 "seconds" => Ok(value(Value::Int64(i64::from(id.timestamp())), false)),
                 "counter" => Ok(value(Value::Int64(i64::from(id.counter())), false)),
                 other => Err(format!(
-                    "ask: expected `timestamp`, `seconds` or `counter`, but found `{other}`"
+                    "ask: expected `timestamp`, `seconds`, `counter` or `first`, but found `{other}`"
                 )),
             }
         }
