@@ -159,3 +159,53 @@ fn show_with_answers_snapshots() {
         insta::assert_snapshot!(format!("show_{id}"), String::from_utf8(out.stdout).unwrap());
     }
 }
+
+#[test]
+fn choice_claims_and_first_ids_are_computed_by_the_engine() {
+    let lesson = |claims: &str, expect: &str| {
+        format!(
+            r#"format_version = 1
+id = "claims"
+title = "Claims"
+order = 1
+summary = "s"
+
+[[step]]
+kind = "exercise"
+type = "choice"
+prompt = "Which is true?"
+options = ["0.1 + 0.2 is exactly 0.3 in doubles", "0.1 + 0.2 is exactly 0.3 in decimal128"]
+claims = {claims}
+explanation = "e"
+expect = "{expect}"
+reject = ["a"]
+
+[[step]]
+kind = "exercise"
+type = "oid"
+ask = "first"
+prompt = "Which sorts first?"
+options = ["6ac711ed454f588ca2d05d4b", "6ac711ed174cbaf76ff1a390"]
+explanation = "e"
+expect = "b"
+reject = ["a"]
+"#
+        )
+    };
+    let claims = r#"['{ $eq: [{ $add: [0.1, 0.2] }, 0.3] }', '{ $eq: [{ $add: [NumberDecimal("0.1"), NumberDecimal("0.2")] }, NumberDecimal("0.3")] }']"#;
+    let good = load_str("claims.toml", &lesson(claims, "b")).unwrap();
+    for ex in good.lesson.exercises() {
+        let solved = solve(ex).unwrap();
+        assert_eq!(solved.text, "b");
+        assert!(answer(ex, "b").correct);
+        assert!(!answer(ex, "a").correct);
+    }
+    // An author who picks the option the engine refutes is caught.
+    let wrong = load_str("claims.toml", &lesson(claims, "a")).unwrap();
+    let ex = wrong.lesson.exercises().next().unwrap();
+    let e = solve(ex).unwrap_err();
+    assert!(
+        e.contains("which the engine finds false, but `expect` says the answer is a"),
+        "{e}"
+    );
+}

@@ -199,12 +199,50 @@ pub fn solve(ex: &Exercise) -> Result<Solution, String> {
                     ex.options.len()
                 )
             })?;
+            check_claims(ex, i)?;
             Ok(Solution {
                 text: letter(i),
                 truth: Truth::Choice(i),
             })
         }
     }
+}
+
+/// A choice's checkable claims: the engine must find the expected option's claim true and
+/// every other claim false, so the right answer is computed, not asserted by the author.
+fn check_claims(ex: &Exercise, expected: usize) -> Result<(), String> {
+    if ex.claims.is_empty() {
+        return Ok(());
+    }
+    if ex.claims.len() != ex.options.len() {
+        return Err(format!(
+            "claims: {} claims for {} options (use \"\" for an option with no claim)",
+            ex.claims.len(),
+            ex.options.len()
+        ));
+    }
+    for (i, claim) in ex.claims.iter().enumerate() {
+        if claim.trim().is_empty() {
+            continue;
+        }
+        let holds = match compute::eval(claim, None)? {
+            Value::Boolean(b) => b,
+            other => {
+                return Err(format!(
+                    "claims[{i}]: `{claim}` must evaluate to true or false, not {}",
+                    shell::print_value(&other)
+                ));
+            }
+        };
+        if holds != (i == expected) {
+            return Err(format!(
+                "option {} claims `{claim}`, which the engine finds {holds}, but `expect` says the answer is {}",
+                letter(i),
+                letter(expected)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The value as a learner would type it so that it reads back with its type: mongosh

@@ -251,11 +251,16 @@ pub struct Exercise {
     pub offset: Option<usize>,
     /// `bytes`: the element's dotted path (default: the whole document).
     pub path: Option<String>,
-    /// `decode`: `role`, `type` or `value`; `oid`: `timestamp`, `seconds` or `counter`.
+    /// `decode`: `role`, `type` or `value`; `oid`: `timestamp`, `seconds`, `counter` or `first`.
     pub ask: Option<String>,
     /// `oid`: the ObjectId, 24 hex digits.
     pub id: Option<String>,
-    /// `choice`: the options, in order (a, b, c...).
+    /// `choice`: the options, in order (a, b, c...); `oid` with `ask = "first"`: ObjectIds.
     #[serde(default)]
     pub options: Vec<String>,
+    /// `choice`: for each option, an expression the engine evaluates to `true` when the
+    /// option's claim holds (`""` for an option that is not a checkable claim). `check`
+    /// fails unless the expected option's claim is true and every other claim is false.
+    #[serde(default)]
+    pub claims: Vec<String>,
 }
