@@ -57,7 +57,7 @@ pub fn render_step(
     exercise: &mut usize,
 ) -> Result<String, String> {
     match step {
-        Step::Text(t) => Ok(render_text(t, width)),
+        Step::Text(t) => render_text(t, width),
         Step::Hex(h) => render_hex(h, width),
         Step::Run(r) => render_run(r, width),
         Step::Table(t) => render_table(t, width),
@@ -74,7 +74,38 @@ fn caption(out: &mut String, caption: Option<&str>, width: usize) {
     }
 }
 
-fn render_text(t: &TextStep, width: usize) -> String {
+/// Replaces every `{= expression =}` in lesson prose with the value the engine computes for
+/// it (printed as mongosh prints it), so figures in text are computed like everything else.
+///
+/// # Errors
+/// An unclosed `{=`, or an expression the engine cannot evaluate.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::lesson::render::fill_computed;
+/// assert_eq!(fill_computed("{= { $add: [0.1, 0.2] } =} drifts").unwrap(), "0.30000000000000004 drifts");
+/// ```
+pub fn fill_computed(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{=") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after
+            .find("=}")
+            .ok_or_else(|| format!("`{{=` without a closing `=}}` in: {text}"))?;
+        let expression = after[..end].trim();
+        let value =
+            compute::eval(expression, None).map_err(|e| format!("`{{= {expression} =}}`: {e}"))?;
+        out.push_str(&crate::bson::shell::print_value(&value));
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn render_text(t: &TextStep, width: usize) -> Result<String, String> {
+    let filled = fill_computed(&t.text)?;
     let mut out = String::new();
     let mut label = t.claim.map(|c| format!("{} ", c.label()));
     let mut paragraph: Vec<&str> = Vec::new();
@@ -92,7 +123,7 @@ fn render_text(t: &TextStep, width: usize) -> String {
         }
         paragraph.clear();
     };
-    for line in t.text.lines() {
+    for line in filled.lines() {
         if line.trim_start().starts_with("```") {
             flush(&mut out, &mut paragraph, &mut label);
             in_code = !in_code;
@@ -119,7 +150,7 @@ fn render_text(t: &TextStep, width: usize) -> String {
     while out.ends_with("\n\n") {
         out.pop();
     }
-    out
+    Ok(out)
 }
 
 /// Word-wraps `text` at `width`, the first line after `first`, the others after `rest`.
@@ -300,7 +331,12 @@ fn render_exercise(e: &Exercise, n: usize, width: usize, answers: bool) -> Resul
     let solution = solve(e)?;
     let mut out = String::new();
     let head = format!("Exercise {n} ({}): ", e.exercise_type.name());
-    out.push_str(&wrap(&format!("{head}{}", e.prompt), width, "", "  "));
+    out.push_str(&wrap(
+        &format!("{head}{}", fill_computed(&e.prompt)?),
+        width,
+        "",
+        "  ",
+    ));
     let show = |label: &str, text: &Option<String>, out: &mut String| {
         if let Some(t) = text {
             let _ = writeln!(out, "  {label}: {t}");
@@ -320,11 +356,49 @@ fn render_exercise(e: &Exercise, n: usize, width: usize, answers: bool) -> Resul
         out.push_str(&wrap(o, width, &format!("  ({letter}) "), "      "));
     }
     for (i, h) in e.hints.iter().enumerate() {
-        out.push_str(&wrap(h, width, &format!("  hint {}: ", i + 1), "    "));
+        out.push_str(&wrap(
+            &fill_computed(h)?,
+            width,
+            &format!("  hint {}: ", i + 1),
+            "    ",
+        ));
     }
     if answers {
         let _ = writeln!(out, "  answer: {}", solution.text);
-        out.push_str(&wrap(&e.explanation, width, "  why: ", "    "));
+        out.push_str(&wrap(
+            &fill_computed(&e.explanation)?,
+            width,
+            "  why: ",
+            "    ",
+        ));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod computed_prose_tests {
+    use super::fill_computed;
+
+    #[test]
+    fn figures_in_prose_come_from_the_engine() {
+        assert_eq!(
+            fill_computed(
+                "{= { $bsonSize: { $literal: { a: 1 } } } =} bytes, {= { $type: 42.0 } =}"
+            )
+            .unwrap(),
+            "12 bytes, 'int'"
+        );
+        assert_eq!(fill_computed("no figures").unwrap(), "no figures");
+        assert!(fill_computed("{= { $add: [1 =}").is_err());
+        assert!(
+            fill_computed("open {= { $add: [1, 2] }")
+                .unwrap_err()
+                .contains("without a closing")
+        );
+        assert!(
+            fill_computed("{= { $foo: 1 } =}")
+                .unwrap_err()
+                .contains("$foo")
+        );
+    }
 }
