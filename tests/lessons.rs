@@ -209,3 +209,22 @@ reject = ["a"]
         "{e}"
     );
 }
+
+#[test]
+fn show_colours_only_when_asked() {
+    let plain = bin()
+        .args(["show", "numbers", "--answers"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&plain.stdout).contains('\u{1b}'),
+        "piped output stays plain"
+    );
+    let coloured = bin()
+        .args(["show", "numbers", "--answers", "--color", "always"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&coloured.stdout);
+    assert!(text.contains("\u{1b}[33m[documented]\u{1b}[0m"), "{text}");
+    assert!(text.contains("\u{1b}[32manswer:\u{1b}[0m"), "{text}");
+}

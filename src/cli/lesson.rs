@@ -41,9 +41,65 @@ pub struct ShowArgs {
     /// Show each exercise's computed answer and explanation.
     #[arg(long)]
     pub answers: bool,
+    /// Colour: `auto` colours a terminal only (and never when NO_COLOR is set).
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
     /// Where lessons come from.
     #[command(flatten)]
     pub source: Source,
+}
+
+/// `--color` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour: plain text, as snapshots and pipes want it.
+    Never,
+}
+
+/// Light ANSI styling of the plain rendering, line by line: claim labels, command lines,
+/// exercise headings and answers. The text itself is unchanged.
+fn colorize(text: &str) -> String {
+    const BOLD: &str = "\x1b[1m";
+    const DIM: &str = "\x1b[2m";
+    const CYAN: &str = "\x1b[36m";
+    const GREEN: &str = "\x1b[32m";
+    const YELLOW: &str = "\x1b[33m";
+    const RESET: &str = "\x1b[0m";
+    use bson_tutor::lesson::model::Claim;
+    let labels = [
+        Claim::Documented,
+        Claim::Observed,
+        Claim::ImplementationDetail,
+        Claim::SimplifiedModel,
+    ]
+    .map(Claim::label);
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        let styled = if body.starts_with("$ ") {
+            format!("{DIM}{body}{RESET}")
+        } else if body.starts_with("Exercise ") {
+            format!("{BOLD}{body}{RESET}")
+        } else if let Some(rest) = body.strip_prefix("  answer: ") {
+            format!("  {GREEN}answer:{RESET} {rest}")
+        } else if let Some(label) = labels.iter().find(|l| body.starts_with(*l)) {
+            format!("{YELLOW}{label}{RESET}{}", &body[label.len()..])
+        } else if body.starts_with("  hint ") {
+            format!("{CYAN}{body}{RESET}")
+        } else {
+            body.to_owned()
+        };
+        out.push_str(&styled);
+        out.push_str(newline);
+    }
+    out
 }
 
 /// Arguments of `check`.
@@ -138,6 +194,15 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
             answers: args.answers,
         },
     );
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::io::IsTerminal::is_terminal(&std::io::stdout())
+                && std::env::var_os("NO_COLOR").is_none()
+        }
+    };
+    let text = if color { colorize(&text) } else { text };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
 }
