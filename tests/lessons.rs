@@ -228,3 +228,49 @@ fn show_colours_only_when_asked() {
     assert!(text.contains("\u{1b}[33m[documented]\u{1b}[0m"), "{text}");
     assert!(text.contains("\u{1b}[32manswer:\u{1b}[0m"), "{text}");
 }
+
+#[test]
+fn a_run_step_can_show_the_engine_refusing() {
+    let lesson = |expect_error: &str| {
+        format!(
+            r#"format_version = 1
+id = "refusal"
+title = "Refusal"
+order = 1
+summary = "s"
+
+[[step]]
+kind = "run"
+command = "find"
+docs = '[{{ _id: 1 }}, {{ _id: Double(1) }}]'
+expect_error = "{expect_error}"
+"#
+        )
+    };
+    let dir = std::env::temp_dir().join(format!("bson-tutor-refusal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("refusal.toml"), lesson("E11000")).unwrap();
+    let out = bin()
+        .args(["show", "refusal", "--lessons"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("error: ") && text.contains("E11000 duplicate key error"),
+        "{text}"
+    );
+    let ok = bin().arg("check").arg(&dir).output().unwrap();
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stdout)
+    );
+    // A refusal that does not happen, or says something else, fails check.
+    std::fs::write(dir.join("refusal.toml"), lesson("cannot be of type array")).unwrap();
+    let bad = bin().arg("check").arg(&dir).output().unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stdout).contains("expect_error"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -153,6 +153,9 @@ pub struct RunStep {
     pub id: Option<String>,
     /// A caption shown above the command.
     pub caption: Option<String>,
+    /// The step shows the engine refusing: its error must contain this text
+    /// (e.g. `E11000`), and the error is the step's output.
+    pub expect_error: Option<String>,
 }
 
 /// `kind = "table"`: the engine computes each row's type byte and sizes.

@@ -195,62 +195,106 @@ fn quote(s: &str) -> String {
 fn render_run(r: &RunStep, width: usize) -> Result<String, String> {
     let mut out = String::new();
     caption(&mut out, r.caption.as_deref(), width);
+    let _ = writeln!(out, "{}", command_line(r));
+    match (run_output(r), &r.expect_error) {
+        (Ok(output), None) => out.push_str(&output),
+        (Err(e), None) => return Err(e),
+        // A step can show the engine refusing something: the refusal is the output.
+        (Err(e), Some(needle)) if e.contains(needle.as_str()) => {
+            let _ = writeln!(out, "error: {e}");
+        }
+        (Err(e), Some(needle)) => {
+            return Err(format!(
+                "expect_error: the engine refused with `{e}`, which does not contain `{needle}`"
+            ));
+        }
+        (Ok(_), Some(needle)) => {
+            return Err(format!(
+                "expect_error: the engine was expected to refuse with `{needle}`, but it computed a result"
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// The shell command a run step stands for, as a learner would type it.
+fn command_line(r: &RunStep) -> String {
+    let opt = |flag: &str, v: &Option<String>| {
+        v.as_deref()
+            .map(|v| format!(" --{flag} {}", quote(v)))
+            .unwrap_or_default()
+    };
+    let arg = |v: &Option<String>| {
+        v.as_deref()
+            .map(|v| format!(" {}", quote(v)))
+            .unwrap_or_default()
+    };
+    let ids = if r.ids { " --ids" } else { "" };
+    match r.command {
+        RunCommand::Eval => format!(
+            "$ bson-tutor eval{}{}",
+            arg(&r.expression),
+            opt("doc", &r.document)
+        ),
+        RunCommand::Find => format!(
+            "$ bson-tutor find{} {}{}{ids}",
+            opt("docs", &r.docs),
+            quote(r.filter.as_deref().unwrap_or("{}")),
+            opt("sort", &r.sort)
+        ),
+        RunCommand::Aggregate => format!(
+            "$ bson-tutor aggregate{}{}{ids}",
+            opt("docs", &r.docs),
+            arg(&r.pipeline)
+        ),
+        RunCommand::Inspect => match r.to.as_deref().unwrap_or("table") {
+            "table" => format!("$ bson-tutor inspect{}", arg(&r.document)),
+            to => format!("$ bson-tutor inspect{} --to {to}", arg(&r.document)),
+        },
+        RunCommand::Oid => match (&r.id, r.seed) {
+            (Some(id), _) => format!("$ bson-tutor oid {id}"),
+            (None, seed) => format!(
+                "$ bson-tutor oid --seed {} --at {} --count {} --processes {} --split",
+                seed.map_or_else(|| "?".to_string(), |s| s.to_string()),
+                r.at.as_deref().unwrap_or("?"),
+                r.count.unwrap_or(1),
+                r.processes.unwrap_or(1)
+            ),
+        },
+    }
+}
+
+/// What the engine prints for a run step.
+fn run_output(r: &RunStep) -> Result<String, String> {
     fn need<'a>(f: Option<&'a String>, name: &str) -> Result<&'a str, String> {
         compute::need(f.map(String::as_str), name, "run")
     }
-    match r.command {
+    Ok(match r.command {
         RunCommand::Eval => {
             let e = need(r.expression.as_ref(), "expression")?;
-            let doc = r.document.as_deref();
-            let v = compute::eval(e, doc)?;
-            let extra = doc
-                .map(|d| format!(" --doc {}", quote(d)))
-                .unwrap_or_default();
-            let _ = writeln!(out, "$ bson-tutor eval {}{extra}", quote(e));
-            let _ = writeln!(out, "{}", crate::bson::shell::print_value(&v));
+            let v = compute::eval(e, r.document.as_deref())?;
+            format!("{}\n", crate::bson::shell::print_value(&v))
         }
         RunCommand::Find => {
             let docs = need(r.docs.as_ref(), "docs")?;
             let filter = r.filter.as_deref().unwrap_or("{}");
             let found = compute::find(docs, filter, r.sort.as_deref())?;
-            let mut line = format!("$ bson-tutor find --docs {} {}", quote(docs), quote(filter));
-            if let Some(s) = &r.sort {
-                let _ = write!(line, " --sort {}", quote(s));
-            }
-            if r.ids {
-                line.push_str(" --ids");
-            }
-            let _ = writeln!(out, "{line}");
-            out.push_str(&compute::print_documents(&found, r.ids));
+            compute::print_documents(&found, r.ids)
         }
         RunCommand::Aggregate => {
             let p = need(r.pipeline.as_ref(), "pipeline")?;
             let found = compute::run_aggregate(r.docs.as_deref(), p)?;
-            let docs = r
-                .docs
-                .as_deref()
-                .map(|d| format!(" --docs {}", quote(d)))
-                .unwrap_or_default();
-            let ids = if r.ids { " --ids" } else { "" };
-            let _ = writeln!(out, "$ bson-tutor aggregate{docs} {}{ids}", quote(p));
-            out.push_str(&compute::print_documents(&found, r.ids));
+            compute::print_documents(&found, r.ids)
         }
         RunCommand::Inspect => {
             let d = need(r.document.as_ref(), "document")?;
             match r.to.as_deref().unwrap_or("table") {
-                "table" => {
-                    let _ = writeln!(out, "$ bson-tutor inspect {}", quote(d));
-                    out.push_str(&compute::hex_walk(d, None)?);
-                }
-                "hex" => {
-                    let _ = writeln!(out, "$ bson-tutor inspect {} --to hex", quote(d));
-                    let _ = writeln!(out, "{}", crate::bson::hex::encode(&compute::bytes_of(d)?));
-                }
+                "table" => compute::hex_walk(d, None)?,
+                "hex" => format!("{}\n", crate::bson::hex::encode(&compute::bytes_of(d)?)),
                 to @ ("ejson" | "relaxed" | "relaxed-js" | "stringify" | "shell") => {
                     use crate::bson::ejson::{self, Mode};
                     let doc = crate::bson::decode_document(&compute::bytes_of(d)?)
                         .map_err(|e| e.to_string())?;
-                    let _ = writeln!(out, "$ bson-tutor inspect {} --to {to}", quote(d));
                     let text = match to {
                         "ejson" => ejson::to_string(&doc, Mode::Canonical),
                         "relaxed" => ejson::to_string(&doc, Mode::Relaxed),
@@ -258,7 +302,7 @@ fn render_run(r: &RunStep, width: usize) -> Result<String, String> {
                         "stringify" => ejson::to_string(&doc, Mode::Stringify),
                         _ => crate::bson::shell::print_document(&doc),
                     };
-                    let _ = writeln!(out, "{text}");
+                    format!("{text}\n")
                 }
                 other => {
                     return Err(format!(
@@ -267,23 +311,15 @@ fn render_run(r: &RunStep, width: usize) -> Result<String, String> {
                 }
             }
         }
-        RunCommand::Oid => {
-            if let Some(id) = &r.id {
-                let _ = writeln!(out, "$ bson-tutor oid {id}");
-                out.push_str(&compute::oid_anatomy(id)?);
-            } else {
+        RunCommand::Oid => match &r.id {
+            Some(id) => compute::oid_anatomy(id)?,
+            None => {
                 let seed = compute::need(r.seed.as_ref(), "seed", "run")?;
                 let at = need(r.at.as_ref(), "at")?;
-                let (count, processes) = (r.count.unwrap_or(1), r.processes.unwrap_or(1));
-                let _ = writeln!(
-                    out,
-                    "$ bson-tutor oid --seed {seed} --at {at} --count {count} --processes {processes} --split"
-                );
-                out.push_str(&compute::make_oids(*seed, at, count, processes)?);
+                compute::make_oids(*seed, at, r.count.unwrap_or(1), r.processes.unwrap_or(1))?
             }
-        }
-    }
-    Ok(out)
+        },
+    })
 }
 
 fn render_table(t: &TableStep, width: usize) -> Result<String, String> {
