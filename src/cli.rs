@@ -77,6 +77,12 @@ pub enum Command {
     /// Check lessons: every step computes, every `expect` is the engine's answer, every
     /// `reject` is refused. Exits 1 on any failure.
     Check(lesson::CheckArgs),
+    /// Answer an exercise from the terminal; progress is saved and `lessons` shows it.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor answer bytes 1 36\n  \
+        bson-tutor answer bytes 2 --hint\n  \
+        bson-tutor answer bytes 2 --reveal")]
+    Answer(lesson::AnswerArgs),
 }
 
 /// Arguments of `inspect`.
@@ -247,6 +253,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Lessons(args)) => lesson::run_lessons(&args),
         Some(Command::Show(args)) => lesson::run_show(&args),
         Some(Command::Check(args)) => lesson::run_check(&args),
+        Some(Command::Answer(args)) => lesson::run_answer(&args),
     }
 }
 

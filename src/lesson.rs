@@ -9,6 +9,7 @@ pub mod check;
 pub mod compute;
 pub mod load;
 pub mod model;
+pub mod progress;
 pub mod render;
 
 pub use check::{Report, Verdict, answer, check_lesson, solve};

@@ -274,3 +274,52 @@ expect_error = "{expect_error}"
     assert!(String::from_utf8_lossy(&bad.stdout).contains("expect_error"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn answers_are_checked_recorded_and_shown_as_progress() {
+    let path =
+        std::env::temp_dir().join(format!("bson-tutor-progress-{}.json", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let run = |args: &[&str]| {
+        bin()
+            .args(args)
+            .arg("--progress")
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    // Revealing needs a wrong attempt first.
+    assert_eq!(
+        run(&["answer", "bytes", "2", "--reveal"]).status.code(),
+        Some(1)
+    );
+    let wrong = run(&["answer", "bytes", "2", "13"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&wrong.stdout).contains("not yet:"));
+    let right = run(&["answer", "bytes", "2", "12"]);
+    assert_eq!(
+        right.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&right.stdout)
+    );
+    assert!(String::from_utf8_lossy(&right.stdout).starts_with("correct."));
+    let listed = String::from_utf8_lossy(&run(&["lessons"]).stdout).into_owned();
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.contains("bytes") && l.contains("(1/")),
+        "{listed}"
+    );
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        saved.contains("\"bytes#2\"") && saved.contains("\"solved\"") && saved.contains("\"13\""),
+        "{saved}"
+    );
+    // A damaged progress file is reported, never overwritten.
+    std::fs::write(&path, "not json").unwrap();
+    let damaged = run(&["answer", "bytes", "2", "12"]);
+    assert_eq!(damaged.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "not json");
+    std::fs::remove_file(&path).unwrap();
+}

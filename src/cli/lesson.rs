@@ -1,12 +1,13 @@
-//! `lessons`, `show` and `check`: list, render and verify lessons, built-in or from a
-//! directory of TOML files (a teacher's pack).
+//! `lessons`, `show`, `check` and `answer`: list, render, verify and practise lessons,
+//! built-in or from a directory of TOML files (a teacher's pack).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use bson_tutor::lesson::render::{RenderOptions, render};
-use bson_tutor::lesson::{LoadError, Loaded, builtin, check_lesson, load_dir};
+use bson_tutor::lesson::progress::Progress;
+use bson_tutor::lesson::render::{RenderOptions, fill_computed, render};
+use bson_tutor::lesson::{LoadError, Loaded, answer, builtin, check_lesson, load_dir, solve};
 
 use super::fail;
 
@@ -21,9 +22,91 @@ pub struct Source {
     pub with_builtin: bool,
 }
 
+/// Where progress is kept, shared by `lessons` and `answer`.
+#[derive(Debug, clap::Args)]
+pub struct ProgressFile {
+    /// The progress file (default: $BSON_TUTOR_PROGRESS, else
+    /// $XDG_DATA_HOME/bson-tutor/progress.json, else ~/.local/share/bson-tutor/progress.json).
+    #[arg(long, value_name = "PATH")]
+    pub progress: Option<PathBuf>,
+}
+
+impl ProgressFile {
+    fn path(&self) -> Option<PathBuf> {
+        if let Some(p) = &self.progress {
+            return Some(p.clone());
+        }
+        if let Some(p) = std::env::var_os("BSON_TUTOR_PROGRESS") {
+            return Some(PathBuf::from(p));
+        }
+        let base = std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+        Some(base.join("bson-tutor").join("progress.json"))
+    }
+
+    /// The saved progress; none saved yet is empty progress, a damaged file is an error
+    /// (never silently replaced).
+    fn read(&self) -> Result<Progress, String> {
+        let Some(path) = self.path() else {
+            return Ok(Progress::default());
+        };
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Progress::from_json(&text).map_err(|e| format!("{}: {e}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress {
+                version: 1,
+                ..Progress::default()
+            }),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// Saves progress atomically (a temporary file renamed over the old one).
+    fn write(&self, progress: &Progress) -> Result<(), String> {
+        let path = self
+            .path()
+            .ok_or("no place to save progress: set --progress or HOME")?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let tmp = path.with_extension("json.tmp");
+        std::fs::write(&tmp, progress.to_json()).map_err(|e| format!("{}: {e}", tmp.display()))?;
+        std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// Arguments of `answer`.
+#[derive(Debug, clap::Args)]
+pub struct AnswerArgs {
+    /// The lesson's id.
+    #[arg(value_name = "LESSON")]
+    pub lesson: String,
+    /// The exercise number within the lesson (as `show` numbers them).
+    #[arg(value_name = "N")]
+    pub number: usize,
+    /// Your answer (omit with --hint or --reveal).
+    #[arg(value_name = "ANSWER", required_unless_present_any = ["hint", "reveal"])]
+    pub answer: Option<String>,
+    /// Show the next hint instead.
+    #[arg(long, conflicts_with_all = ["answer", "reveal"])]
+    pub hint: bool,
+    /// Show the answer (only after a wrong attempt; recorded as revealed, not solved).
+    #[arg(long, conflicts_with = "answer")]
+    pub reveal: bool,
+    /// Where lessons come from.
+    #[command(flatten)]
+    pub source: Source,
+    /// Where progress is kept.
+    #[command(flatten)]
+    pub progress: ProgressFile,
+}
+
 /// Arguments of `lessons`.
 #[derive(Debug, clap::Args)]
 pub struct LessonsArgs {
+    /// Where progress is kept.
+    #[command(flatten)]
+    pub progress: ProgressFile,
     /// Where lessons come from.
     #[command(flatten)]
     pub source: Source,
@@ -148,18 +231,25 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
         Ok(all) => all,
         Err(e) => return fail(&e),
     };
+    let progress = match args.progress.read() {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
     let mut out = std::io::stdout().lock();
     let mut broken = false;
     for l in &all {
         let _ = match l {
-            Ok(l) => writeln!(
-                out,
-                "{:>3}  {:<24} {}  ({} exercises)",
-                l.lesson.order,
-                l.lesson.id,
-                l.lesson.title,
-                l.lesson.exercises().count()
-            ),
+            Ok(l) => {
+                let count = l.lesson.exercises().count();
+                writeln!(
+                    out,
+                    "{:>3}  {:<24} {}  ({}/{count} solved)",
+                    l.lesson.order,
+                    l.lesson.id,
+                    l.lesson.title,
+                    progress.solved(&l.lesson.id, count)
+                )
+            }
             Err(e) => {
                 broken = true;
                 writeln!(out, "  -  broken: {e}")
@@ -236,5 +326,83 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// Runs `answer`: checks an answer to one exercise (or gives a hint, or reveals the answer
+/// after a wrong attempt) and records it in the progress file. Exit 0 when correct.
+pub fn run_answer(args: &AnswerArgs) -> ExitCode {
+    let run = || -> Result<bool, String> {
+        let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
+        let lesson = all
+            .iter()
+            .flatten()
+            .find(|l| l.lesson.id == args.lesson)
+            .ok_or_else(|| format!("no lesson `{}` (see `bson-tutor lessons`)", args.lesson))?;
+        let count = lesson.lesson.exercises().count();
+        let ex = args
+            .number
+            .checked_sub(1)
+            .and_then(|i| lesson.lesson.exercises().nth(i))
+            .ok_or_else(|| format!("lesson `{}` has exercises 1 to {count}", args.lesson))?;
+        let mut progress = args.progress.read()?;
+        let id = &lesson.lesson.id;
+        let record = progress
+            .record(id, args.number)
+            .cloned()
+            .unwrap_or_default();
+        let mut out = std::io::stdout().lock();
+        if args.hint {
+            let next = record.hints as usize;
+            match ex.hints.get(next) {
+                Some(h) => {
+                    let _ = writeln!(out, "hint {}: {}", next + 1, fill_computed(h)?);
+                    progress
+                        .exercises
+                        .entry(format!("{id}#{}", args.number))
+                        .or_default()
+                        .hints += 1;
+                }
+                None => {
+                    let _ = writeln!(out, "no more hints ({} given)", ex.hints.len());
+                }
+            }
+            args.progress.write(&progress)?;
+            return Ok(true);
+        }
+        if args.reveal {
+            if record.last_wrong.is_none()
+                && record.status != bson_tutor::lesson::progress::Status::Revealed
+            {
+                return Err(
+                    "try an answer first: the answer is revealed after a wrong attempt".into(),
+                );
+            }
+            let solution = solve(ex)?;
+            let _ = writeln!(out, "answer: {}", solution.text);
+            let _ = writeln!(out, "why: {}", fill_computed(&ex.explanation)?);
+            progress.revealed(id, args.number);
+            args.progress.write(&progress)?;
+            return Ok(true);
+        }
+        let text = args.answer.as_deref().unwrap_or_default();
+        let verdict = answer(ex, text);
+        if verdict.correct {
+            let _ = writeln!(out, "correct. {}", fill_computed(&ex.explanation)?);
+        } else {
+            let _ = writeln!(out, "not yet: {}", verdict.feedback);
+            let _ = writeln!(
+                out,
+                "(try again, `--hint` for a hint, or `--reveal` for the answer)"
+            );
+        }
+        progress.answered(id, args.number, text, verdict.correct);
+        args.progress.write(&progress)?;
+        Ok(verdict.correct)
+    };
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => fail(&e),
     }
 }
