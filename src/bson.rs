@@ -17,6 +17,7 @@ pub mod raw;
 pub mod shell;
 pub mod spans;
 pub mod spec;
+pub mod text;
 pub mod uuid;
 pub mod value;
 

@@ -12,8 +12,9 @@ mod query;
 
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::{self, ObjectId};
-use bson_tutor::bson::shell::{self, FixedGenerator};
-use bson_tutor::bson::{Value, datetime, encode_document, hex, json};
+use bson_tutor::bson::shell::{self, FixedGenerator, Parsed};
+use bson_tutor::bson::text::{self, Syntax};
+use bson_tutor::bson::{ParseError, Value, datetime, encode_document, hex};
 use bson_tutor::inspect::{self, View};
 use bson_tutor::query::expr;
 
@@ -407,18 +408,25 @@ fn run_eval(args: &EvalArgs) -> ExitCode {
 /// A value from text: as `from` says, or (by default) Extended JSON when the text is valid
 /// JSON and mongosh syntax otherwise.
 fn parse_text_value(text: &str, origin: &str, from: Option<TextFormat>) -> Result<Value, String> {
-    let ejson = match from {
-        Some(f) => f == TextFormat::Ejson,
-        None => json::parse(text).is_ok(),
-    };
-    if ejson {
-        return ejson::parse_value(text).map_err(|e| format!("{origin}: {e}\n{}", e.caret()));
-    }
+    let syntax = from.map(|f| match f {
+        TextFormat::Shell => Syntax::Shell,
+        TextFormat::Ejson => Syntax::Ejson,
+    });
     let mut generator = FixedGenerator::new(now_ms());
-    let parsed = shell::parse_value(text, &mut generator)
-        .map_err(|e| format!("{origin}: {e}\n{}", e.caret()))?;
+    reported(origin, text::parse_value(text, syntax, &mut generator))
+}
+
+/// A parse result for the terminal: errors with their caret, warnings on standard error,
+/// both prefixed with where the text came from.
+fn reported<T>(origin: &str, parsed: Result<Parsed<T>, ParseError>) -> Result<T, String> {
+    let prefix = if origin.is_empty() {
+        String::new()
+    } else {
+        format!("{origin}: ")
+    };
+    let parsed = parsed.map_err(|e| format!("{prefix}{e}\n{}", e.caret()))?;
     for w in &parsed.warnings {
-        eprintln!("warning: {origin}: {w}\n{}", w.caret());
+        eprintln!("warning: {prefix}{w}\n{}", w.caret());
     }
     Ok(parsed.value)
 }
@@ -433,10 +441,9 @@ fn now_ms() -> i64 {
 fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
     let (text, from, origin) = match (&args.document, &args.hex, &args.file) {
         (Some(doc), _, _) => {
-            let detected = if json::parse(doc).is_ok() {
-                FromFormat::Ejson
-            } else {
-                FromFormat::Shell
+            let detected = match Syntax::detect(doc) {
+                Syntax::Ejson => FromFormat::Ejson,
+                Syntax::Shell => FromFormat::Shell,
             };
             (doc.clone(), args.from.unwrap_or(detected), "DOCUMENT")
         }
@@ -470,12 +477,10 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
         FromFormat::Hex => lines(&text, origin, |line| {
             hex::decode(line).map_err(|e| e.to_string())
         }),
-        FromFormat::Ejson if origin == "DOCUMENT" => parse_ejson(&text, origin),
-        FromFormat::Ejson => lines(&text, origin, |line| {
-            parse_ejson(line, "").map_err(|e| e.to_string())
-        }),
-        FromFormat::Shell if origin == "DOCUMENT" => parse_shell(&text, origin),
-        FromFormat::Shell => lines(&text, origin, |line| parse_shell(line, "")),
+        FromFormat::Ejson if origin == "DOCUMENT" => encode_text(&text, origin, Syntax::Ejson),
+        FromFormat::Ejson => lines(&text, origin, |line| encode_text(line, "", Syntax::Ejson)),
+        FromFormat::Shell if origin == "DOCUMENT" => encode_text(&text, origin, Syntax::Shell),
+        FromFormat::Shell => lines(&text, origin, |line| encode_text(line, "", Syntax::Shell)),
     }
 }
 
@@ -491,36 +496,14 @@ fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
     }
 }
 
-/// Parses Extended JSON and encodes it; errors show the line, column and a caret.
-fn parse_ejson(text: &str, origin: &str) -> Result<Vec<u8>, String> {
-    let doc = ejson::parse_document(text).map_err(|e| {
-        let prefix = if origin.is_empty() {
-            String::new()
-        } else {
-            format!("{origin}: ")
-        };
-        format!("{prefix}{e}\n{}", e.caret())
-    })?;
+/// Parses one document (Extended JSON or mongosh syntax) and encodes it.
+fn encode_text(text: &str, origin: &str, syntax: Syntax) -> Result<Vec<u8>, String> {
+    let mut generator = FixedGenerator::new(now_ms());
+    let doc = reported(
+        origin,
+        text::parse_document(text, Some(syntax), &mut generator),
+    )?;
     encode_document(&doc).map_err(|e| e.to_string())
-}
-
-/// Parses mongosh syntax and encodes it; warnings (lossy numbers...) go to standard error.
-fn parse_shell(text: &str, origin: &str) -> Result<Vec<u8>, String> {
-    let prefix = if origin.is_empty() {
-        String::new()
-    } else {
-        format!("{origin}: ")
-    };
-    let now_ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-    let mut generator = FixedGenerator::new(now_ms);
-    let parsed = shell::parse_document(text, &mut generator)
-        .map_err(|e| format!("{prefix}{e}\n{}", e.caret()))?;
-    for w in &parsed.warnings {
-        eprintln!("warning: {prefix}{w}\n{}", w.caret());
-    }
-    encode_document(&parsed.value).map_err(|e| e.to_string())
 }
 
 /// One document per non-blank line, each turned into BSON bytes and concatenated.

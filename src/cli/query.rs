@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::processes_from_seed;
-use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream};
+use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream, text};
 use bson_tutor::query::aggregate::{self, Context};
 use bson_tutor::query::collection::{Collection, FindOptions};
 use bson_tutor::query::matcher::Filter;
@@ -101,7 +101,7 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("{spec}: not UTF-8 text (use a .bson name for raw BSON)"))?;
         return match parse_text_value(&text, spec, from) {
-            Ok(v) => documents_of(v, spec),
+            Ok(v) => text::documents(v, spec),
             // Not one value: try one document per line.
             Err(whole) => {
                 let mut docs = Vec::new();
@@ -120,28 +120,7 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
             }
         };
     }
-    documents_of(parse_text_value(spec, "--docs", from)?, "--docs")
-}
-
-fn documents_of(v: Value, origin: &str) -> Result<Vec<Document>, String> {
-    match v {
-        Value::Document(d) => Ok(vec![d]),
-        Value::Array(items) => items
-            .into_iter()
-            .enumerate()
-            .map(|(i, item)| match item {
-                Value::Document(d) => Ok(d),
-                other => Err(format!(
-                    "{origin}: item {i} is {}, not a document",
-                    other.element_type().alias()
-                )),
-            })
-            .collect(),
-        other => Err(format!(
-            "{origin} must be an array of documents, not {}",
-            other.element_type().alias()
-        )),
-    }
+    text::documents(parse_text_value(spec, "--docs", from)?, "--docs")
 }
 
 /// A collection holding `docs`, inserted as `insertMany` would (ids generated, `_id` rules).

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use crate::bson::oid::{ObjectIdProcess, processes_from_seed};
 use crate::bson::shell::{self, FixedGenerator};
 use crate::bson::spans::{ElementSpan, document_spans};
-use crate::bson::{Document, ObjectId, Value, datetime, document_size, ejson, encode_document};
-use crate::bson::{hex, json, value_size};
+use crate::bson::{Document, ObjectId, Value, datetime, document_size, encode_document};
+use crate::bson::{hex, text, value_size};
 use crate::inspect;
 use crate::query::aggregate::{self, Context};
 use crate::query::collection::{Collection, FindOptions};
@@ -22,11 +22,8 @@ pub const LESSON_NOW_MS: i64 = 1_791_431_149_000;
 /// # Errors
 /// The parser's message, with line and column.
 pub fn parse_value(text: &str, what: &str) -> Result<Value, String> {
-    if json::parse(text).is_ok() {
-        return ejson::parse_value(text).map_err(|e| format!("{what}: {e}"));
-    }
     let mut generator = FixedGenerator::new(LESSON_NOW_MS);
-    shell::parse_value(text, &mut generator)
+    text::parse_value(text, None, &mut generator)
         .map(|p| p.value)
         .map_err(|e| format!("{what}: {e}"))
 }
@@ -50,24 +47,7 @@ pub fn parse_document(text: &str, what: &str) -> Result<Document, String> {
 /// # Errors
 /// A parse error, or an item that is not a document.
 pub fn parse_documents(text: &str, what: &str) -> Result<Vec<Document>, String> {
-    match parse_value(text, what)? {
-        Value::Array(items) => items
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| match v {
-                Value::Document(d) => Ok(d),
-                other => Err(format!(
-                    "{what}: item {i} is {}, not a document",
-                    other.element_type().alias()
-                )),
-            })
-            .collect(),
-        Value::Document(d) => Ok(vec![d]),
-        other => Err(format!(
-            "{what} must be an array of documents, but it is {}",
-            other.element_type().alias()
-        )),
-    }
+    text::documents(parse_value(text, what)?, what)
 }
 
 /// A required field of a step or exercise.
