@@ -34,6 +34,29 @@ pub enum View {
     },
 }
 
+impl View {
+    /// The view named as `inspect --to` names it (`table`, `dump`, `hex`, `spans`, `ejson`,
+    /// `relaxed`, `relaxed-js`, `stringify`, `shell`), one document per line.
+    pub fn from_name(name: &str) -> Option<View> {
+        let json = |mode| View::Json {
+            mode,
+            pretty: false,
+        };
+        Some(match name {
+            "table" => View::Table,
+            "dump" => View::Dump,
+            "hex" => View::Hex,
+            "spans" => View::Spans,
+            "ejson" => json(Mode::Canonical),
+            "relaxed" => json(Mode::Relaxed),
+            "relaxed-js" => json(Mode::RelaxedJs),
+            "stringify" => json(Mode::Stringify),
+            "shell" => View::Shell { pretty: false },
+            _ => return None,
+        })
+    }
+}
+
 /// A document in the input that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {

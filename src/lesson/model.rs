@@ -139,7 +139,7 @@ pub struct RunStep {
     pub ids: bool,
     /// `aggregate`: the pipeline, an array of stages.
     pub pipeline: Option<String>,
-    /// `inspect`: `table` (default), `hex`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`.
+    /// `inspect`: a view of `bson-tutor inspect --to` (`table` by default).
     pub to: Option<String>,
     /// `oid`: the seed of the processes.
     pub seed: Option<u64>,

@@ -290,24 +290,18 @@ fn run_output(r: &RunStep) -> Result<String, String> {
             let d = need(r.document.as_ref(), "document")?;
             match r.to.as_deref().unwrap_or("table") {
                 "table" => compute::hex_walk(d, None)?,
-                "hex" => format!("{}\n", crate::bson::hex::encode(&compute::bytes_of(d)?)),
-                to @ ("ejson" | "relaxed" | "relaxed-js" | "stringify" | "shell") => {
-                    use crate::bson::ejson::{self, Mode};
-                    let doc = crate::bson::decode_document(&compute::bytes_of(d)?)
-                        .map_err(|e| e.to_string())?;
-                    let text = match to {
-                        "ejson" => ejson::to_string(&doc, Mode::Canonical),
-                        "relaxed" => ejson::to_string(&doc, Mode::Relaxed),
-                        "relaxed-js" => ejson::to_string(&doc, Mode::RelaxedJs),
-                        "stringify" => ejson::to_string(&doc, Mode::Stringify),
-                        _ => crate::bson::shell::print_document(&doc),
-                    };
-                    format!("{text}\n")
-                }
-                other => {
-                    return Err(format!(
-                        "to: expected `table`, `hex`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`, but found `{other}`"
-                    ));
+                // The other views are exactly what `bson-tutor inspect --to NAME` prints.
+                name => {
+                    let view = crate::inspect::View::from_name(name).ok_or_else(|| {
+                        format!(
+                            "to: expected `table`, `hex`, `dump`, `spans`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`, but found `{name}`"
+                        )
+                    })?;
+                    let result = crate::inspect::inspect(&compute::bytes_of(d)?, view);
+                    match result.error {
+                        Some(e) => return Err(e.to_string()),
+                        None => result.text,
+                    }
                 }
             }
         }
