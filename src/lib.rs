@@ -9,3 +9,4 @@ pub mod bson;
 pub mod inspect;
 pub mod lesson;
 pub mod query;
+pub mod tui;

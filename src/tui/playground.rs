@@ -1,0 +1,1 @@
+//! STUB: the playground; replaced by its owner.
