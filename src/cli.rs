@@ -9,6 +9,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod lesson;
 mod query;
+mod store;
+mod tui;
 
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::{self, ObjectId};
@@ -24,10 +26,17 @@ const EXIT_BAD_INPUT: u8 = 1;
 /// A terminal tutorial on what MongoDB data really is: BSON bytes, types, order and ObjectIds.
 #[derive(Debug, Parser)]
 #[command(name = "bson-tutor", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
+#[command(
+    after_help = "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys)."
+)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (none: the interactive tutorial).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Options of the interactive tutorial.
+    #[command(flatten)]
+    pub tui: tui::TuiArgs,
 }
 
 /// The subcommands.
@@ -84,6 +93,13 @@ pub enum Command {
         bson-tutor answer bytes 2 --hint\n  \
         bson-tutor answer bytes 2 --reveal")]
     Answer(lesson::AnswerArgs),
+    /// Show the saved progress (the file, the last position, each lesson's exercises), or
+    /// erase it with --reset (asks first).
+    #[command(after_help = "Examples:\n  \
+        bson-tutor progress\n  \
+        bson-tutor progress --reset\n  \
+        bson-tutor progress --reset --lesson bytes --yes")]
+    Progress(lesson::ProgressArgs),
 }
 
 /// Arguments of `inspect`.
@@ -240,12 +256,7 @@ impl ToFormat {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        None => {
-            // The tutorial itself comes with the TUI; until then, show what there is.
-            let mut cmd = <Cli as clap::CommandFactory>::command();
-            let _ = cmd.print_help();
-            ExitCode::SUCCESS
-        }
+        None => tui::run(&cli.tui),
         Some(Command::Inspect(args)) => run_inspect(&args),
         Some(Command::Eval(args)) => run_eval(&args),
         Some(Command::Find(args)) => query::run_find(&args),
@@ -255,6 +266,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Show(args)) => lesson::run_show(&args),
         Some(Command::Check(args)) => lesson::run_check(&args),
         Some(Command::Answer(args)) => lesson::run_answer(&args),
+        Some(Command::Progress(args)) => lesson::run_progress(&args),
     }
 }
 

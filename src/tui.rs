@@ -3,7 +3,13 @@
 //! and the view draws its results. Nothing here touches the terminal either: the binary runs
 //! the event loop and performs the [`update::Effect`]s (saving progress, quitting).
 
+pub mod app;
+pub mod keymap;
 pub mod hex;
 pub mod input;
+pub mod message;
+pub mod page;
 pub mod playground;
 pub mod theme;
+pub mod update;
+pub mod view;

@@ -1,15 +1,18 @@
-//! `lessons`, `show`, `check` and `answer`: list, render, verify and practise lessons,
-//! built-in or from a directory of TOML files (a teacher's pack).
+//! `lessons`, `show`, `check`, `answer` and `progress`: list, render, verify and practise
+//! lessons, built-in or from a directory of TOML files (a teacher's pack), and see or erase
+//! the progress saved along the way.
 
-use std::io::Write;
+use std::collections::BTreeSet;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use bson_tutor::lesson::progress::Progress;
+use bson_tutor::lesson::progress::{self, Position, Progress, Status};
 use bson_tutor::lesson::render::{RenderOptions, fill_computed, render};
 use bson_tutor::lesson::{LoadError, Loaded, answer, builtin, check_lesson, load_dir, solve};
 
 use super::fail;
+use super::store::Store;
 
 /// Where lessons come from, shared by the lesson commands.
 #[derive(Debug, clap::Args)]
@@ -22,7 +25,7 @@ pub struct Source {
     pub with_builtin: bool,
 }
 
-/// Where progress is kept, shared by `lessons` and `answer`.
+/// Where progress is kept, shared by `lessons`, `answer`, `progress` and the TUI.
 #[derive(Debug, clap::Args)]
 pub struct ProgressFile {
     /// The progress file (default: $BSON_TUTOR_PROGRESS, else
@@ -32,46 +35,30 @@ pub struct ProgressFile {
 }
 
 impl ProgressFile {
-    fn path(&self) -> Option<PathBuf> {
+    /// The progress file: `--progress`, else `$BSON_TUTOR_PROGRESS`, else the platform data
+    /// directory (XDG); `None` when there is no home to put it in.
+    pub fn path(&self) -> Option<PathBuf> {
         if let Some(p) = &self.progress {
             return Some(p.clone());
         }
-        if let Some(p) = std::env::var_os("BSON_TUTOR_PROGRESS") {
+        if let Some(p) = std::env::var_os("BSON_TUTOR_PROGRESS").filter(|p| !p.is_empty()) {
             return Some(PathBuf::from(p));
         }
+        // XDG: a relative $XDG_DATA_HOME is invalid and ignored.
         let base = std::env::var_os("XDG_DATA_HOME")
             .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+            .filter(|p| p.is_absolute())
+            .or_else(|| {
+                std::env::var_os("HOME")
+                    .filter(|h| !h.is_empty())
+                    .map(|h| PathBuf::from(h).join(".local/share"))
+            })?;
         Some(base.join("bson-tutor").join("progress.json"))
     }
 
-    /// The saved progress; none saved yet is empty progress, a damaged file is an error
-    /// (never silently replaced).
-    fn read(&self) -> Result<Progress, String> {
-        let Some(path) = self.path() else {
-            return Ok(Progress::default());
-        };
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Progress::from_json(&text).map_err(|e| format!("{}: {e}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Progress {
-                version: 1,
-                ..Progress::default()
-            }),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-        }
-    }
-
-    /// Saves progress atomically (a temporary file renamed over the old one).
-    fn write(&self, progress: &Progress) -> Result<(), String> {
-        let path = self
-            .path()
-            .ok_or("no place to save progress: set --progress or HOME")?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        let tmp = path.with_extension("json.tmp");
-        std::fs::write(&tmp, progress.to_json()).map_err(|e| format!("{}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
+    /// The store at [`ProgressFile::path`].
+    pub fn store(&self) -> Store {
+        Store::new(self.path())
     }
 }
 
@@ -208,7 +195,10 @@ fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, String> {
     Ok(files)
 }
 
-fn load(dir: Option<&Path>, with_builtin: bool) -> Result<Vec<Result<Loaded, LoadError>>, String> {
+pub(super) fn load(
+    dir: Option<&Path>,
+    with_builtin: bool,
+) -> Result<Vec<Result<Loaded, LoadError>>, String> {
     let mut files: Vec<(String, String)> = Vec::new();
     if dir.is_none() || with_builtin {
         files.extend(
@@ -231,9 +221,14 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
         Ok(all) => all,
         Err(e) => return fail(&e),
     };
-    let progress = match args.progress.read() {
-        Ok(p) => p,
-        Err(e) => return fail(&e),
+    // A listing leaves a damaged file where it is (`progress` moves it aside) and lists
+    // the lessons without progress rather than not at all.
+    let progress = match args.progress.store().read() {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("warning: progress not shown: {e}");
+            None
+        }
     };
     let mut out = std::io::stdout().lock();
     let mut broken = false;
@@ -241,13 +236,14 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
         let _ = match l {
             Ok(l) => {
                 let count = l.lesson.exercises().count();
+                let solved = match &progress {
+                    Some(p) => format!("  ({}/{count} solved)", p.solved(&l.lesson.id, count)),
+                    None => format!("  ({count} exercises)"),
+                };
                 writeln!(
                     out,
-                    "{:>3}  {:<24} {}  ({}/{count} solved)",
-                    l.lesson.order,
-                    l.lesson.id,
-                    l.lesson.title,
-                    progress.solved(&l.lesson.id, count)
+                    "{:>3}  {:<24} {}{solved}",
+                    l.lesson.order, l.lesson.id, l.lesson.title,
                 )
             }
             Err(e) => {
@@ -331,6 +327,9 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
 
 /// Runs `answer`: checks an answer to one exercise (or gives a hint, or reveals the answer
 /// after a wrong attempt) and records it in the progress file. Exit 0 when correct.
+///
+/// A damaged or future-version progress file is refused and left where it is (exit 1):
+/// a one-shot command does not rearrange files; `bson-tutor progress` moves it aside.
 pub fn run_answer(args: &AnswerArgs) -> ExitCode {
     let run = || -> Result<bool, String> {
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
@@ -345,35 +344,32 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             .checked_sub(1)
             .and_then(|i| lesson.lesson.exercises().nth(i))
             .ok_or_else(|| format!("lesson `{}` has exercises 1 to {count}", args.lesson))?;
-        let mut progress = args.progress.read()?;
+        let store = args.progress.store();
+        let mut progress = store.read()?;
         let id = &lesson.lesson.id;
-        let record = progress
-            .record(id, args.number)
-            .cloned()
-            .unwrap_or_default();
+        let n = args.number;
+        let record = progress.record(id, n).cloned().unwrap_or_default();
+        let mut changed = BTreeSet::new();
+        progress.last = Some(Position {
+            lesson: id.clone(),
+            exercise: n,
+        });
         let mut out = std::io::stdout().lock();
-        if args.hint {
+        let correct = if args.hint {
             let next = record.hints as usize;
             match ex.hints.get(next) {
                 Some(h) => {
                     let _ = writeln!(out, "hint {}: {}", next + 1, fill_computed(h)?);
-                    progress
-                        .exercises
-                        .entry(format!("{id}#{}", args.number))
-                        .or_default()
-                        .hints += 1;
+                    progress.hinted(id, n);
+                    changed.insert(progress::key(id, n));
                 }
                 None => {
                     let _ = writeln!(out, "no more hints ({} given)", ex.hints.len());
                 }
             }
-            args.progress.write(&progress)?;
-            return Ok(true);
-        }
-        if args.reveal {
-            if record.last_wrong.is_none()
-                && record.status != bson_tutor::lesson::progress::Status::Revealed
-            {
+            true
+        } else if args.reveal {
+            if record.last_wrong.is_none() && record.status != Status::Revealed {
                 return Err(
                     "try an answer first: the answer is revealed after a wrong attempt".into(),
                 );
@@ -381,28 +377,238 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             let solution = solve(ex)?;
             let _ = writeln!(out, "answer: {}", solution.text);
             let _ = writeln!(out, "why: {}", fill_computed(&ex.explanation)?);
-            progress.revealed(id, args.number);
-            args.progress.write(&progress)?;
-            return Ok(true);
-        }
-        let text = args.answer.as_deref().unwrap_or_default();
-        let verdict = answer(ex, text);
-        if verdict.correct {
-            let _ = writeln!(out, "correct. {}", fill_computed(&ex.explanation)?);
+            progress.revealed(id, n);
+            changed.insert(progress::key(id, n));
+            true
         } else {
-            let _ = writeln!(out, "not yet: {}", verdict.feedback);
-            let _ = writeln!(
-                out,
-                "(try again, `--hint` for a hint, or `--reveal` for the answer)"
+            let text = args.answer.as_deref().unwrap_or_default();
+            let verdict = answer(ex, text);
+            if verdict.correct {
+                let _ = writeln!(out, "correct. {}", fill_computed(&ex.explanation)?);
+            } else {
+                let _ = writeln!(out, "not yet: {}", verdict.feedback);
+                let _ = writeln!(
+                    out,
+                    "(try again, `--hint` for a hint, or `--reveal` for the answer)"
+                );
+            }
+            progress.answered(id, n, text, verdict.correct);
+            changed.insert(progress::key(id, n));
+            verdict.correct
+        };
+        store.save(&progress, &changed)?;
+        if store.path().is_none() {
+            eprintln!(
+                "warning: progress not saved: no --progress, $BSON_TUTOR_PROGRESS, \
+                 $XDG_DATA_HOME or $HOME"
             );
         }
-        progress.answered(id, args.number, text, verdict.correct);
-        args.progress.write(&progress)?;
-        Ok(verdict.correct)
+        Ok(correct)
     };
     match run() {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => fail(&e),
     }
+}
+
+/// Arguments of `progress`.
+#[derive(Debug, clap::Args)]
+pub struct ProgressArgs {
+    /// Erase the saved progress (asks first, on standard error; only `y` or `yes` erases).
+    #[arg(long)]
+    pub reset: bool,
+    /// With --reset: erase only this lesson's records.
+    #[arg(long, value_name = "ID", requires = "reset")]
+    pub lesson: Option<String>,
+    /// With --reset: erase without asking.
+    #[arg(long, short = 'y', requires = "reset")]
+    pub yes: bool,
+    /// Where lessons come from (for titles and course order).
+    #[command(flatten)]
+    pub source: Source,
+    /// Where progress is kept.
+    #[command(flatten)]
+    pub progress: ProgressFile,
+}
+
+/// Runs `progress`: shows the saved progress, or erases it with `--reset`. A damaged or
+/// future-version file is moved aside first, with a message on standard error.
+pub fn run_progress(args: &ProgressArgs) -> ExitCode {
+    let run = || -> Result<(), String> {
+        let store = args.progress.store();
+        let (progress, notice) = store.load()?;
+        if let Some(n) = notice {
+            eprintln!("note: {n}");
+        }
+        let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
+        let mut lessons: Vec<&Loaded> = all.iter().flatten().collect();
+        lessons.sort_by_key(|l| l.lesson.order);
+        if args.reset {
+            reset(&store, progress, &lessons, args)
+        } else {
+            let text = progress_report(store.path(), &progress, &lessons);
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            Ok(())
+        }
+    };
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+/// The saved progress as a person reads it: the file, the last position, then each lesson
+/// in course order with its solved count and a line per exercise with a record; records of
+/// lessons not loaded come last.
+fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[&Loaded]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = match path {
+        Some(p) => writeln!(out, "progress file: {}", p.display()),
+        None => writeln!(out, "progress file: none (kept in memory only)"),
+    };
+    let _ = match &progress.last {
+        Some(Position {
+            lesson,
+            exercise: 0,
+        }) => writeln!(out, "last position: {lesson}"),
+        Some(Position { lesson, exercise }) => {
+            writeln!(out, "last position: {lesson}, exercise {exercise}")
+        }
+        None => writeln!(out, "last position: none yet"),
+    };
+    let record_line = |out: &mut String, label: &str, r: &progress::Record| {
+        let plural = |n: u32, word: &str| {
+            if n == 1 {
+                format!("{n} {word}")
+            } else {
+                format!("{n} {word}s")
+            }
+        };
+        let _ = writeln!(
+            out,
+            "      {label:<12} {:<8}  {}, {}",
+            r.status.label(),
+            plural(r.attempts, "attempt"),
+            plural(r.hints, "hint")
+        );
+    };
+    let mut shown = BTreeSet::new();
+    for l in lessons {
+        let (id, count) = (&l.lesson.id, l.lesson.exercises().count());
+        let _ = writeln!(
+            out,
+            "{:>3}. {}  ({id})  {}/{count} solved",
+            l.lesson.order,
+            l.lesson.title,
+            progress.solved(id, count)
+        );
+        let mut mine: Vec<(usize, &String, &progress::Record)> = progress
+            .exercises
+            .iter()
+            .filter_map(|(k, r)| match progress::split_key(k) {
+                Some((lesson, n)) if lesson == id => Some((n, k, r)),
+                _ => None,
+            })
+            .collect();
+        mine.sort_by_key(|&(n, ..)| n);
+        for (n, k, r) in mine {
+            record_line(&mut out, &format!("exercise {n}"), r);
+            shown.insert(k);
+        }
+    }
+    let others: Vec<_> = progress
+        .exercises
+        .iter()
+        .filter(|(k, _)| !shown.contains(k))
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(out, "records of lessons not loaded:");
+        for (k, r) in others {
+            record_line(&mut out, k, r);
+        }
+    }
+    out
+}
+
+/// `progress --reset [--lesson ID]`: asks, then erases the file or the lesson's records.
+fn reset(
+    store: &Store,
+    mut progress: Progress,
+    lessons: &[&Loaded],
+    args: &ProgressArgs,
+) -> Result<(), String> {
+    let path = store.path().ok_or(
+        "no progress file to erase: no --progress, $BSON_TUTOR_PROGRESS, $XDG_DATA_HOME or $HOME",
+    )?;
+    let exists = path.exists();
+    let (question, changed) = match &args.lesson {
+        None => {
+            if !exists {
+                println!("nothing to erase: {} does not exist", path.display());
+                return Ok(());
+            }
+            (format!("Erase all progress in {}?", path.display()), None)
+        }
+        Some(id) => {
+            let mut changed = progress.reset_lesson(id);
+            // Every exercise of the lesson, so records another instance saved since this
+            // one loaded are erased too.
+            let count = lessons
+                .iter()
+                .find(|l| &l.lesson.id == id)
+                .map(|l| l.lesson.exercises().count());
+            if count.is_none() && changed.is_empty() {
+                return Err(format!(
+                    "no lesson `{id}` and no progress recorded for it (see `bson-tutor progress`)"
+                ));
+            }
+            changed.extend((1..=count.unwrap_or(0)).map(|n| progress::key(id, n)));
+            if !exists {
+                println!("nothing to erase: {} does not exist", path.display());
+                return Ok(());
+            }
+            (
+                format!("Erase the progress of lesson `{id}` in {}?", path.display()),
+                Some(changed),
+            )
+        }
+    };
+    if !args.yes {
+        eprint!("{question} [y/N] ");
+        let _ = std::io::stderr().flush();
+        let mut line = String::new();
+        let read = std::io::stdin()
+            .lock()
+            .read_line(&mut line)
+            .map_err(|e| format!("reading the answer from standard input: {e}"))?;
+        if read == 0 {
+            eprintln!();
+            return Err(
+                "no answer on standard input: nothing erased (--yes erases without asking)".into(),
+            );
+        }
+        if !matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+            println!("nothing erased");
+            return Ok(());
+        }
+    }
+    match changed {
+        None => {
+            if store.erase()? {
+                println!("erased {}", path.display());
+            } else {
+                println!("nothing to erase: {} does not exist", path.display());
+            }
+        }
+        Some(changed) => {
+            // Leave the resume position to the instances that move it.
+            progress.last = None;
+            store.save(&progress, &changed)?;
+            let id = args.lesson.as_deref().unwrap_or_default();
+            println!("erased the progress of lesson `{id}` in {}", path.display());
+        }
+    }
+    Ok(())
 }

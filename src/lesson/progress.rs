@@ -1,10 +1,17 @@
-//! A learner's progress: per exercise, solved / revealed / pending, attempts and hints used.
-//! Stored as JSON; the library only converts to and from text, the binary reads and writes
-//! the file.
+//! A learner's progress: per exercise, solved / revealed / pending, attempts and hints used,
+//! and where the learner was last. Stored as JSON; the library only converts to and from
+//! text and merges, the binary reads and writes the file.
+//!
+//! Several instances (two terminals, the TUI and an `answer` command) may share one file.
+//! Each instance writes back only the records it changed: [`Progress::merge_changes`] lays
+//! them over what is on disk at the moment of saving, so neither undoes the other's answers.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
+
+/// The format version this build writes and the newest it reads.
+pub const VERSION: u32 = 1;
 
 /// Where an exercise stands for the learner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,6 +24,17 @@ pub enum Status {
     Solved,
     /// The answer was shown after a wrong attempt: not counted as solved.
     Revealed,
+}
+
+impl Status {
+    /// The word shown to the learner: `pending`, `solved` or `revealed`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Solved => "solved",
+            Status::Revealed => "revealed",
+        }
+    }
 }
 
 /// One exercise's record.
@@ -33,20 +51,71 @@ pub struct Record {
     pub last_wrong: Option<String>,
 }
 
-/// Every record, keyed by `lesson-id#exercise-number` (1-based).
+/// Where the learner was: a lesson, and an exercise in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// The lesson's id.
+    pub lesson: String,
+    /// The exercise number (1-based); 0 means at the lesson, before any exercise.
+    pub exercise: usize,
+}
+
+/// Every record, keyed by `lesson-id#exercise-number` (1-based; see [`key`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Progress {
-    /// Format of this file.
+    /// Format of this file ([`VERSION`] for files this build writes).
     pub version: u32,
     /// The records.
     pub exercises: BTreeMap<String, Record>,
+    /// Where the learner was last, to resume there. Files written before it existed lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<Position>,
+}
+
+/// The key of exercise `n` (1-based) of `lesson` in [`Progress::exercises`].
+///
+/// # Examples
+/// ```
+/// assert_eq!(bson_tutor::lesson::progress::key("bytes", 2), "bytes#2");
+/// ```
+pub fn key(lesson: &str, n: usize) -> String {
+    format!("{lesson}#{n}")
+}
+
+/// The lesson and exercise number of a key, if it is one.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::lesson::progress::split_key;
+/// assert_eq!(split_key("bytes#2"), Some(("bytes", 2)));
+/// assert_eq!(split_key("bytes"), None);
+/// ```
+pub fn split_key(key: &str) -> Option<(&str, usize)> {
+    let (lesson, n) = key.rsplit_once('#')?;
+    Some((lesson, n.parse().ok()?))
 }
 
 impl Progress {
-    /// Reads progress JSON.
+    /// Empty progress in the current format.
+    pub fn new() -> Self {
+        Progress {
+            version: VERSION,
+            ..Progress::default()
+        }
+    }
+
+    /// Reads progress JSON. The version is not judged here: see [`Progress::check_version`].
     ///
     /// # Errors
     /// Text that is not a progress file, with serde's line and column.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::lesson::progress::Progress;
+    /// let p = Progress::from_json(r#"{"version": 1, "exercises": {}}"#).unwrap();
+    /// assert_eq!(p, Progress::new());
+    /// assert!(Progress::from_json("{not json").is_err());
+    /// ```
     pub fn from_json(text: &str) -> Result<Self, String> {
         serde_json::from_str(text).map_err(|e| format!("not a bson-tutor progress file: {e}"))
     }
@@ -54,6 +123,29 @@ impl Progress {
     /// Writes progress JSON (pretty, stable key order).
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".into())
+    }
+
+    /// Refuses progress written by a newer bson-tutor, whose format this build may misread
+    /// (and would then overwrite with less than it holds).
+    ///
+    /// # Errors
+    /// A version above [`VERSION`], with both numbers.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::lesson::progress::Progress;
+    /// let p = Progress::from_json(r#"{"version": 99, "exercises": {}}"#).unwrap();
+    /// assert!(p.check_version().unwrap_err().contains("99"));
+    /// ```
+    pub fn check_version(&self) -> Result<(), String> {
+        if self.version > VERSION {
+            return Err(format!(
+                "written by a newer bson-tutor (progress format version {}, but this one \
+                 reads up to version {VERSION})",
+                self.version
+            ));
+        }
+        Ok(())
     }
 
     /// The record of exercise `n` of `lesson`.
@@ -82,6 +174,34 @@ impl Progress {
         }
     }
 
+    /// Records that one more hint was shown.
+    pub fn hinted(&mut self, lesson: &str, n: usize) {
+        self.exercises.entry(key(lesson, n)).or_default().hints += 1;
+    }
+
+    /// Forgets exercise `n` of `lesson`. Save with its [`key`] among the changed keys, so
+    /// the removal reaches the file.
+    pub fn reset_exercise(&mut self, lesson: &str, n: usize) {
+        self.exercises.remove(&key(lesson, n));
+    }
+
+    /// Forgets every record of `lesson` and returns their keys (the changed keys to save).
+    ///
+    /// Another instance may hold records this one never loaded: to erase those as well, add
+    /// the keys of all the lesson's exercises (`key(lesson, 1..=count)`) to the changed set.
+    pub fn reset_lesson(&mut self, lesson: &str) -> BTreeSet<String> {
+        let keys: BTreeSet<String> = self
+            .exercises
+            .keys()
+            .filter(|k| split_key(k).is_some_and(|(l, _)| l == lesson))
+            .cloned()
+            .collect();
+        for k in &keys {
+            self.exercises.remove(k);
+        }
+        keys
+    }
+
     /// How many of the first `count` exercises of `lesson` are solved.
     pub fn solved(&self, lesson: &str, count: usize) -> usize {
         (1..=count)
@@ -91,31 +211,145 @@ impl Progress {
             })
             .count()
     }
-}
 
-fn key(lesson: &str, n: usize) -> String {
-    format!("{lesson}#{n}")
+    /// What to save when this instance changed the records in `changed` and the file now
+    /// holds `disk`: `disk`, with this instance's record for each changed key (a key this
+    /// instance no longer has is removed: a reset), and this instance's last position if it
+    /// has one. Records this instance did not change are the file's, so another instance's
+    /// answers survive; for a key both changed, the later save wins.
+    ///
+    /// # Examples
+    /// ```
+    /// use std::collections::BTreeSet;
+    /// use bson_tutor::lesson::progress::{Progress, key};
+    /// let mut a = Progress::new();
+    /// let mut b = Progress::new();
+    /// a.answered("bytes", 1, "36", true);
+    /// b.answered("bytes", 2, "12", true);
+    /// let disk = a.merge_changes(Progress::new(), &BTreeSet::from([key("bytes", 1)]));
+    /// let disk = b.merge_changes(disk, &BTreeSet::from([key("bytes", 2)]));
+    /// assert_eq!(disk.solved("bytes", 2), 2);
+    /// ```
+    pub fn merge_changes(&self, disk: Progress, changed: &BTreeSet<String>) -> Progress {
+        let mut merged = disk;
+        merged.version = VERSION;
+        for k in changed {
+            match self.exercises.get(k) {
+                Some(r) => {
+                    merged.exercises.insert(k.clone(), r.clone());
+                }
+                None => {
+                    merged.exercises.remove(k);
+                }
+            }
+        }
+        if self.last.is_some() {
+            merged.last.clone_from(&self.last);
+        }
+        merged
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn keys(list: &[(&str, usize)]) -> BTreeSet<String> {
+        list.iter().map(|&(l, n)| key(l, n)).collect()
+    }
+
     #[test]
     fn records_round_trip_and_revealed_is_not_solved() {
-        let mut p = Progress {
-            version: 1,
-            ..Progress::default()
-        };
+        let mut p = Progress::new();
         p.answered("bytes", 1, "13", false);
         p.answered("bytes", 1, "12", true);
         p.revealed("bytes", 2);
         p.answered("bytes", 2, "x", true);
+        p.hinted("bytes", 2);
+        p.last = Some(Position {
+            lesson: "bytes".into(),
+            exercise: 2,
+        });
         let back = Progress::from_json(&p.to_json()).unwrap();
         assert_eq!(back, p);
         assert_eq!(back.solved("bytes", 2), 1);
         assert_eq!(back.record("bytes", 1).unwrap().attempts, 2);
         assert_eq!(back.record("bytes", 2).unwrap().status, Status::Revealed);
+        assert_eq!(back.record("bytes", 2).unwrap().hints, 1);
         assert!(Progress::from_json("[1]").is_err());
+    }
+
+    #[test]
+    fn files_written_before_the_last_position_still_read() {
+        let old = r#"{"version": 1, "exercises": {"bytes#2": {"status": "solved",
+            "attempts": 2, "hints": 0, "last_wrong": "13"}}}"#;
+        let p = Progress::from_json(old).unwrap();
+        assert_eq!(p.last, None);
+        assert_eq!(p.solved("bytes", 3), 1);
+        assert!(p.check_version().is_ok());
+        // And nothing new appears in the file until there is a position to keep.
+        assert!(!Progress::new().to_json().contains("last"));
+    }
+
+    #[test]
+    fn a_future_version_is_refused_with_both_versions() {
+        let p = Progress::from_json(r#"{"version": 99, "exercises": {}}"#).unwrap();
+        let e = p.check_version().unwrap_err();
+        assert!(e.contains("99") && e.contains(&VERSION.to_string()), "{e}");
+        assert!(Progress::new().check_version().is_ok());
+    }
+
+    #[test]
+    fn two_instances_answering_different_exercises_both_survive() {
+        let start = Progress::new();
+        let (mut a, mut b) = (start.clone(), start.clone());
+        a.answered("bytes", 1, "36", true);
+        b.answered("bytes", 2, "13", false);
+        b.hinted("bytes", 2);
+        b.last = Some(Position {
+            lesson: "bytes".into(),
+            exercise: 2,
+        });
+        let disk = a.merge_changes(start, &keys(&[("bytes", 1)]));
+        let disk = b.merge_changes(disk, &keys(&[("bytes", 2)]));
+        assert_eq!(disk.record("bytes", 1).unwrap().status, Status::Solved);
+        assert_eq!(disk.record("bytes", 2).unwrap().hints, 1);
+        assert_eq!(disk.last.as_ref().unwrap().exercise, 2);
+        // An instance without a position does not erase the other's.
+        let disk = a.merge_changes(disk, &BTreeSet::new());
+        assert_eq!(disk.last.as_ref().unwrap().exercise, 2);
+    }
+
+    #[test]
+    fn a_reset_in_one_instance_is_not_undone_by_the_other() {
+        let mut start = Progress::new();
+        start.answered("bytes", 1, "36", true);
+        start.answered("bytes", 2, "12", true);
+        start.answered("dates", 1, "x", false);
+        let (mut a, mut b) = (start.clone(), start.clone());
+        let reset = a.reset_lesson("bytes");
+        assert_eq!(reset, keys(&[("bytes", 1), ("bytes", 2)]));
+        let disk = a.merge_changes(start, &reset);
+        // b still holds the old bytes records in memory, but only writes what it changed.
+        b.answered("dates", 1, "y", true);
+        let disk = b.merge_changes(disk, &keys(&[("dates", 1)]));
+        assert_eq!(disk.record("bytes", 1), None);
+        assert_eq!(disk.record("bytes", 2), None);
+        assert_eq!(disk.record("dates", 1).unwrap().status, Status::Solved);
+        // One exercise alone.
+        b.reset_exercise("dates", 1);
+        let disk = b.merge_changes(disk, &keys(&[("dates", 1)]));
+        assert!(disk.exercises.is_empty(), "{disk:?}");
+    }
+
+    #[test]
+    fn reset_lesson_leaves_lessons_with_a_longer_id_alone() {
+        let mut p = Progress::new();
+        p.answered("objectid", 1, "a", true);
+        p.answered("objectid-order", 1, "a", true);
+        p.exercises.insert("objectid#x".into(), Record::default());
+        assert_eq!(p.reset_lesson("objectid"), keys(&[("objectid", 1)]));
+        assert!(p.record("objectid-order", 1).is_some());
+        assert!(p.exercises.contains_key("objectid#x"));
     }
 }

@@ -74,7 +74,11 @@ impl TextInput {
         let before = self.text.len();
         match edit {
             Edit::Insert(c) => {
-                let c = if c == '\n' || c == '\t' || c == '\r' { ' ' } else { c };
+                let c = if c == '\n' || c == '\t' || c == '\r' {
+                    ' '
+                } else {
+                    c
+                };
                 if c.is_control() {
                     return false;
                 }
@@ -123,7 +127,10 @@ impl TextInput {
     }
 
     fn prev_boundary(&self) -> Option<usize> {
-        self.text[..self.cursor].char_indices().next_back().map(|(i, _)| i)
+        self.text[..self.cursor]
+            .char_indices()
+            .next_back()
+            .map(|(i, _)| i)
     }
 
     fn next_boundary(&self) -> Option<usize> {
@@ -145,9 +152,14 @@ impl TextInput {
 
     fn word_end(&self) -> usize {
         let tail = &self.text[self.cursor..];
-        let skip = tail.len() - tail.trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+        let skip = tail.len()
+            - tail
+                .trim_start_matches(|c: char| !c.is_alphanumeric())
+                .len();
         let rest = &tail[skip..];
-        let word = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
+        let word = rest
+            .find(|c: char| !c.is_alphanumeric())
+            .unwrap_or(rest.len());
         self.cursor + skip + word
     }
 

@@ -135,7 +135,9 @@ impl Theme {
             title: fg(Color::Cyan).add_modifier(Modifier::BOLD),
             focus_border: fg(Color::Cyan),
             border: fg(Color::DarkGray),
-            selected: Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD),
+            selected: Style::new()
+                .bg(Color::DarkGray)
+                .add_modifier(Modifier::BOLD),
             emphasis: Style::new().add_modifier(Modifier::ITALIC | Modifier::BOLD),
             code: fg(Color::LightYellow),
             claim: fg(Color::Magenta).add_modifier(Modifier::BOLD),
@@ -167,7 +169,9 @@ impl Theme {
             title: fg(Color::Blue).add_modifier(Modifier::BOLD),
             focus_border: fg(Color::Blue),
             border: fg(Color::Gray),
-            selected: Style::new().bg(Color::Rgb(210, 220, 240)).add_modifier(Modifier::BOLD),
+            selected: Style::new()
+                .bg(Color::Rgb(210, 220, 240))
+                .add_modifier(Modifier::BOLD),
             emphasis: Style::new().add_modifier(Modifier::ITALIC | Modifier::BOLD),
             code: fg(Color::Rgb(120, 70, 0)),
             claim: fg(Color::Magenta).add_modifier(Modifier::BOLD),

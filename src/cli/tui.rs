@@ -1,0 +1,186 @@
+//! `bson-tutor` with no command: the interactive tutorial. This file owns the terminal: it
+//! sets it up through ratatui's `init` (which restores it on panic), turns terminal events
+//! into messages, saves progress when the update asks, and restores the terminal on quit,
+//! Ctrl-C, SIGTERM and SIGHUP.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bson_tutor::tui::app::{App, Notice, Settings};
+use bson_tutor::tui::keymap;
+use bson_tutor::tui::theme::{Theme, ThemeName};
+use bson_tutor::tui::update::{Effect, update};
+use bson_tutor::tui::view;
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
+use ratatui::crossterm::execute;
+
+use super::fail;
+use super::lesson::{ProgressFile, Source, load};
+use super::store::Store;
+
+/// Options of the interactive tutorial (`bson-tutor` with no command).
+#[derive(Debug, clap::Args)]
+pub struct TuiArgs {
+    /// Colours: dark, light, high-contrast or mono (NO_COLOR set in the environment means mono).
+    #[arg(long, value_name = "THEME", value_parser = ["dark", "light", "high-contrast", "mono"])]
+    pub theme: Option<String>,
+    /// Fix the seed of generated ObjectIds and UUIDs, so a whole class sees the same ones.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Leave the mouse to the terminal (text selection) instead of clicks and the wheel.
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// Where lessons come from.
+    #[command(flatten)]
+    pub source: Source,
+    /// Where progress is kept.
+    #[command(flatten)]
+    pub progress: ProgressFile,
+}
+
+/// Runs the tutorial until the learner quits.
+pub fn run(args: &TuiArgs) -> ExitCode {
+    let lessons = match load(args.source.lessons.as_deref(), args.source.with_builtin) {
+        Ok(all) => {
+            let mut good = Vec::new();
+            for result in all {
+                match result {
+                    Ok(loaded) => good.push(loaded.lesson),
+                    Err(e) => eprintln!("{e}"),
+                }
+            }
+            good
+        }
+        Err(e) => return fail(&e),
+    };
+    if lessons.is_empty() {
+        return fail("no lessons to show");
+    }
+    let store = args.progress.store();
+    let (progress, moved) = match store.load() {
+        Ok(loaded) => loaded,
+        Err(e) => return fail(&e),
+    };
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let theme = Theme::pick(
+        args.theme.as_deref().and_then(ThemeName::from_name),
+        no_color,
+    );
+    let now_ms = jiff::Timestamp::now().as_millisecond();
+    let settings = Settings {
+        theme,
+        seed: args.seed.unwrap_or_else(rand::random),
+        seed_fixed: args.seed.is_some(),
+        now_ms,
+        progress_path: store.path().map(|p| p.display().to_string()),
+    };
+    let mut app = App::new(lessons, progress, settings);
+    if let Some(text) = moved {
+        app.notice = Some(Notice { text, error: true });
+    }
+
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        if let Err(e) = signal_hook::flag::register(signal, Arc::clone(&stop)) {
+            return fail(&format!("cannot watch for signals: {e}"));
+        }
+    }
+
+    let mut terminal = ratatui::init();
+    let mouse = !args.no_mouse;
+    let _ = execute!(std::io::stdout(), EnableBracketedPaste);
+    if mouse {
+        let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    }
+    let result = event_loop(&mut terminal, &mut app, &store, &stop);
+    if mouse {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    }
+    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
+    ratatui::restore();
+    let saved = save(&mut app, &store);
+    let _ = std::io::stdout().flush();
+    match (result, saved) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Err(e), _) | (_, Err(e)) => fail(&e),
+    }
+}
+
+/// Draws when something changed, waits for events without spinning (a blocking poll with a
+/// timeout, so signals are noticed within a quarter second), and applies them.
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    store: &Store,
+    stop: &AtomicBool,
+) -> Result<(), String> {
+    let size = terminal.size().map_err(|e| format!("terminal: {e}"))?;
+    app.size = (size.width, size.height);
+    let debug_panic = std::env::var_os("BSON_TUTOR_DEBUG_PANIC").is_some();
+    let exit_after_frame = std::env::var_os("BSON_TUTOR_EXIT_AFTER_FIRST_FRAME").is_some();
+    let mut dirty = true;
+    loop {
+        if dirty {
+            terminal
+                .draw(|frame| {
+                    frame.render_widget(&*app, frame.area());
+                    if let Some(at) = view::cursor(app) {
+                        frame.set_cursor_position(at);
+                    }
+                })
+                .map_err(|e| format!("terminal: {e}"))?;
+            dirty = false;
+            // A hidden switch for the test that a panic leaves the terminal usable.
+            assert!(
+                !debug_panic,
+                "BSON_TUTOR_DEBUG_PANIC is set: panicking on purpose"
+            );
+            if exit_after_frame {
+                return Ok(());
+            }
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        if !event::poll(Duration::from_millis(250)).map_err(|e| format!("terminal: {e}"))? {
+            continue;
+        }
+        let ev = event::read().map_err(|e| format!("terminal: {e}"))?;
+        let Some(message) = keymap::message(app, &ev) else {
+            continue;
+        };
+        dirty = true;
+        match update(app, message) {
+            Some(Effect::Quit) => return Ok(()),
+            Some(Effect::Save) => {
+                if let Err(e) = save(app, store) {
+                    app.notice = Some(Notice {
+                        text: e,
+                        error: true,
+                    });
+                }
+            }
+            None => {}
+        }
+    }
+}
+
+/// Saves this instance's changes, merged into whatever another instance saved meanwhile.
+fn save(app: &mut App, store: &Store) -> Result<(), String> {
+    if store.path().is_none() {
+        return Ok(());
+    }
+    let merged = store.save(&app.progress, &app.changed)?;
+    app.progress = merged;
+    app.changed.clear();
+    Ok(())
+}

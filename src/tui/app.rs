@@ -1,0 +1,298 @@
+//! The application's state: the lessons, where the learner is, what they typed, and their
+//! progress. Plain data; [`super::update`] changes it and [`super::view`] draws it.
+
+use std::collections::BTreeSet;
+
+use super::hex::HexState;
+use super::input::TextInput;
+use super::message::{Confirm, Focus};
+use super::page::Page;
+use super::playground::Playground;
+use super::theme::Theme;
+use crate::lesson::Lesson;
+use crate::lesson::progress::{Progress, Status};
+
+/// What is on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The lessons: list, text, hex view and exercise.
+    Browse,
+    /// The key help, over what was on screen before.
+    Help(Box<Mode>),
+    /// A question that needs yes or no.
+    Confirm(Confirm),
+    /// A lesson was just finished: what comes next.
+    Complete {
+        /// The lesson finished.
+        lesson: usize,
+    },
+    /// The playground.
+    Playground,
+}
+
+/// How the last answer went, for the exercise panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feedback {
+    /// Whether it was right.
+    pub correct: bool,
+    /// The engine's words on it.
+    pub text: String,
+}
+
+/// A notice in the status bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The text.
+    pub text: String,
+    /// Whether it reports a problem.
+    pub error: bool,
+}
+
+/// Settings fixed at start.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The styles.
+    pub theme: Theme,
+    /// The seed of generated ObjectIds and UUIDs (the playground's).
+    pub seed: u64,
+    /// Whether the seed was fixed by `--seed` (shown in the status bar).
+    pub seed_fixed: bool,
+    /// The clock, in milliseconds since the epoch, read once at start.
+    pub now_ms: i64,
+    /// Where progress is saved, shown in the help.
+    pub progress_path: Option<String>,
+}
+
+/// One line of the lesson list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListItem {
+    /// A lesson, by index.
+    Lesson(usize),
+    /// An exercise of the open lesson.
+    Exercise(usize, usize),
+}
+
+/// The whole state.
+#[derive(Debug)]
+pub struct App {
+    /// The lessons, in course order.
+    pub lessons: Vec<Lesson>,
+    /// The learner's records.
+    pub progress: Progress,
+    /// Keys of the records this instance changed since its last save.
+    pub changed: BTreeSet<String>,
+    /// What is on screen.
+    pub mode: Mode,
+    /// Which panel has the keyboard.
+    pub focus: Focus,
+    /// The selected line of the lesson list.
+    pub list_selected: usize,
+    /// The open lesson.
+    pub lesson: usize,
+    /// The open lesson, computed.
+    pub page: Page,
+    /// First line of the lesson text shown.
+    pub scroll: usize,
+    /// The exercise in the exercise panel (index within the lesson).
+    pub exercise: usize,
+    /// The answer line.
+    pub answer: TextInput,
+    /// How the last answer to this exercise went.
+    pub feedback: Option<Feedback>,
+    /// Whether the answer of this exercise is shown.
+    pub revealed: bool,
+    /// Which of the page's documents the hex view shows.
+    pub document: usize,
+    /// The hex view's selection.
+    pub hex: HexState,
+    /// The playground, once opened.
+    pub playground: Option<Playground>,
+    /// A message for the status bar.
+    pub notice: Option<Notice>,
+    /// First line of the key help shown.
+    pub help_scroll: usize,
+    /// First line of the lesson list shown in the last frame (for mouse clicks).
+    pub list_offset: std::cell::Cell<usize>,
+    /// The terminal size.
+    pub size: (u16, u16),
+    /// Settings fixed at start.
+    pub settings: Settings,
+}
+
+impl App {
+    /// A new session over `lessons` (any order), resumed at `progress.last` when it names a
+    /// lesson that exists.
+    pub fn new(mut lessons: Vec<Lesson>, progress: Progress, settings: Settings) -> App {
+        lessons.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.id.cmp(&b.id)));
+        let resume = progress.last.as_ref().and_then(|p| {
+            let i = lessons.iter().position(|l| l.id == p.lesson)?;
+            Some((i, p.exercise.saturating_sub(1)))
+        });
+        let empty = Lesson {
+            format_version: 1,
+            id: String::new(),
+            title: String::new(),
+            order: 0,
+            summary: String::new(),
+            prerequisites: Vec::new(),
+            steps: Vec::new(),
+        };
+        let page = Page::build(lessons.first().unwrap_or(&empty));
+        let mut app = App {
+            lessons,
+            progress,
+            changed: BTreeSet::new(),
+            mode: Mode::Browse,
+            focus: Focus::Lesson,
+            list_selected: 0,
+            lesson: 0,
+            page,
+            scroll: 0,
+            exercise: 0,
+            answer: TextInput::default(),
+            feedback: None,
+            revealed: false,
+            document: 0,
+            hex: HexState::default(),
+            playground: None,
+            notice: None,
+            help_scroll: 0,
+            list_offset: std::cell::Cell::new(0),
+            size: (80, 24),
+            settings,
+        };
+        if let Some((lesson, exercise)) = resume {
+            app.open_lesson(lesson);
+            app.select_exercise(exercise);
+            app.notice = Some(Notice {
+                text: format!("resumed at lesson {}", app.lessons[lesson].order),
+                error: false,
+            });
+        } else {
+            app.open_lesson(0);
+        }
+        app
+    }
+
+    /// The open lesson.
+    pub fn current(&self) -> Option<&Lesson> {
+        self.lessons.get(self.lesson)
+    }
+
+    /// Opens lesson `i`: computes it, shows its first document and its first exercise not
+    /// yet done.
+    pub fn open_lesson(&mut self, i: usize) {
+        let Some(lesson) = self.lessons.get(i) else {
+            return;
+        };
+        if i != self.lesson || self.page.blocks.is_empty() {
+            self.page = Page::build(lesson);
+        }
+        self.lesson = i;
+        self.scroll = 0;
+        self.document = 0;
+        self.focus_document();
+        let first_open = (0..self.page.cards.len())
+            .find(|&n| self.status(i, n) == Status::Pending)
+            .unwrap_or(0);
+        self.select_exercise(first_open);
+        self.list_selected = self
+            .list_items()
+            .iter()
+            .position(|item| *item == ListItem::Lesson(i))
+            .unwrap_or(0);
+    }
+
+    /// Shows exercise `n` of the open lesson in the exercise panel.
+    pub fn select_exercise(&mut self, n: usize) {
+        let n = n.min(self.page.cards.len().saturating_sub(1));
+        if n != self.exercise {
+            self.answer = TextInput::default();
+        }
+        self.exercise = n;
+        self.feedback = None;
+        self.revealed = self.status(self.lesson, n) == Status::Revealed;
+        if let Some(lesson) = self.lessons.get(self.lesson) {
+            self.progress.last = Some(crate::lesson::progress::Position {
+                lesson: lesson.id.clone(),
+                exercise: n + 1,
+            });
+        }
+    }
+
+    /// Points the hex view at the lesson's focus path of the current document, if any.
+    pub fn focus_document(&mut self) {
+        self.hex = HexState::default();
+        if let Some(doc) = self.page.documents.get(self.document)
+            && let (Ok(model), Some(path)) = (&doc.model, &doc.focus)
+        {
+            self.hex.focus_path(model, path);
+        }
+    }
+
+    /// The lines of the lesson list: every lesson, and the open lesson's exercises under it.
+    pub fn list_items(&self) -> Vec<ListItem> {
+        let mut items = Vec::with_capacity(self.lessons.len() + self.page.cards.len());
+        for i in 0..self.lessons.len() {
+            items.push(ListItem::Lesson(i));
+            if i == self.lesson {
+                items.extend((0..self.page.cards.len()).map(|n| ListItem::Exercise(i, n)));
+            }
+        }
+        items
+    }
+
+    /// Number of exercises of lesson `i`.
+    pub fn exercise_count(&self, i: usize) -> usize {
+        self.lessons.get(i).map_or(0, |l| l.exercises().count())
+    }
+
+    /// Where exercise `n` (0-based) of lesson `i` stands.
+    pub fn status(&self, i: usize, n: usize) -> Status {
+        self.lessons
+            .get(i)
+            .and_then(|l| self.progress.record(&l.id, n + 1))
+            .map_or(Status::Pending, |r| r.status)
+    }
+
+    /// Exercises of lesson `i` solved, and done (solved or revealed).
+    pub fn lesson_counts(&self, i: usize) -> (usize, usize) {
+        let n = self.exercise_count(i);
+        let statuses = (0..n).map(|k| self.status(i, k));
+        statuses.fold((0, 0), |(solved, done), s| match s {
+            Status::Solved => (solved + 1, done + 1),
+            Status::Revealed => (solved, done + 1),
+            Status::Pending => (solved, done),
+        })
+    }
+
+    /// Hints shown so far for exercise `n` of the open lesson.
+    pub fn hints_shown(&self, n: usize) -> usize {
+        self.current()
+            .and_then(|l| self.progress.record(&l.id, n + 1))
+            .map_or(0, |r| r.hints as usize)
+    }
+
+    /// Attempts so far at exercise `n` of the open lesson.
+    pub fn attempts(&self, n: usize) -> u32 {
+        self.current()
+            .and_then(|l| self.progress.record(&l.id, n + 1))
+            .map_or(0, |r| r.attempts)
+    }
+
+    /// The first exercise not yet done, in course order.
+    pub fn first_unfinished(&self) -> Option<(usize, usize)> {
+        (0..self.lessons.len()).find_map(|i| {
+            (0..self.exercise_count(i))
+                .find(|&n| self.status(i, n) == Status::Pending)
+                .map(|n| (i, n))
+        })
+    }
+
+    /// The status-bar text about fixed settings (`seed 42`).
+    pub fn fixed_settings(&self) -> Option<String> {
+        self.settings
+            .seed_fixed
+            .then(|| format!("seed {}", self.settings.seed))
+    }
+}

@@ -1,0 +1,133 @@
+//! What can happen to the application: every key, click and resize becomes one of these
+//! (see [`super::keymap`]), and [`super::update::update`] is the only place that acts on them.
+
+use super::hex::HexMove;
+use super::input::Edit;
+
+/// Which panel has the keyboard.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Focus {
+    /// The lesson list.
+    List,
+    /// The lesson text.
+    #[default]
+    Lesson,
+    /// The hex view.
+    Hex,
+    /// The exercise panel (keys are commands).
+    Exercise,
+    /// The exercise's answer line (keys are typed).
+    Answer,
+}
+
+impl Focus {
+    /// The next panel for Tab (typing ends).
+    pub fn next(self) -> Focus {
+        match self {
+            Focus::List => Focus::Lesson,
+            Focus::Lesson => Focus::Hex,
+            Focus::Hex => Focus::Exercise,
+            Focus::Exercise | Focus::Answer => Focus::List,
+        }
+    }
+
+    /// The previous panel for Shift-Tab.
+    pub fn prev(self) -> Focus {
+        match self {
+            Focus::List => Focus::Exercise,
+            Focus::Lesson => Focus::List,
+            Focus::Hex => Focus::Lesson,
+            Focus::Exercise | Focus::Answer => Focus::Hex,
+        }
+    }
+}
+
+/// What a confirmation is asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Forget the record of one exercise.
+    ResetExercise {
+        /// Lesson index.
+        lesson: usize,
+        /// Exercise index within it.
+        exercise: usize,
+    },
+    /// Forget every record of a lesson.
+    ResetLesson {
+        /// Lesson index.
+        lesson: usize,
+    },
+}
+
+/// A message for [`super::update::update`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// Leave (progress is saved first).
+    Quit,
+    /// Show or hide the key help.
+    ToggleHelp,
+    /// Close an overlay (help, confirmation, lesson complete) or stop typing.
+    Back,
+    /// The terminal changed size.
+    Resize(u16, u16),
+    /// Move the keyboard to the next / previous panel.
+    FocusNext,
+    /// See [`Message::FocusNext`].
+    FocusPrev,
+    /// Move the keyboard to a panel.
+    FocusOn(Focus),
+    /// Move in the lesson list.
+    ListMove(isize),
+    /// Open what the list selection points at (a lesson or one of its exercises).
+    ListOpen,
+    /// Scroll the lesson text by lines.
+    Scroll(isize),
+    /// Scroll the lesson text by pages.
+    ScrollPage(isize),
+    /// To the top / bottom of the lesson text.
+    ScrollEdge(bool),
+    /// Move in the hex view.
+    Hex(HexMove),
+    /// Show the next / previous document of the lesson in the hex view.
+    HexDocument(isize),
+    /// The previous / next exercise of the lesson.
+    Exercise(isize),
+    /// The previous / next lesson.
+    Lesson(isize),
+    /// Go to the first exercise not yet done, in course order.
+    Continue,
+    /// Start typing an answer.
+    StartTyping,
+    /// Edit the answer line (or the focused playground line).
+    Edit(Edit),
+    /// Check the typed answer.
+    Submit,
+    /// Show the next hint.
+    Hint,
+    /// Show the answer (after a wrong attempt; recorded as revealed).
+    Reveal,
+    /// Ask to reset the current exercise.
+    AskResetExercise,
+    /// Ask to reset the current lesson.
+    AskResetLesson,
+    /// Answer the pending confirmation.
+    Confirm(bool),
+    /// Open the playground.
+    OpenPlayground,
+    /// Leave the playground.
+    ClosePlayground,
+    /// In the playground: focus the next / previous line or panel.
+    PlaygroundFocus(isize),
+    /// In the playground: add the document to the collection.
+    PlaygroundAdd,
+    /// In the playground: remove the selected document of the collection.
+    PlaygroundRemove,
+    /// In the playground: move the collection's selection.
+    PlaygroundSelect(isize),
+    /// In the playground: load the selected document into the document line.
+    PlaygroundLoad,
+    /// A mouse click at a screen cell.
+    Click(u16, u16),
+    /// The mouse wheel at a screen cell (negative: up).
+    Wheel(u16, u16, i32),
+}

@@ -1,0 +1,296 @@
+//! A lesson made ready to show: every step computed by the engine once, when the lesson is
+//! opened, so that drawing a frame computes nothing.
+
+use super::hex::HexModel;
+use crate::lesson::check::solve;
+use crate::lesson::compute;
+use crate::lesson::model::{Claim, Exercise, Lesson, RunCommand, Step};
+use crate::lesson::render::{fill_computed, render_step};
+
+/// One block of the lesson pane.
+#[derive(Clone, Debug)]
+pub enum Block {
+    /// A paragraph or a bullet of prose (`*emphasis*` still marked), with the claim label of its
+    /// step on the first paragraph.
+    Prose {
+        /// The text, on one line.
+        text: String,
+        /// A `- ` bullet.
+        bullet: bool,
+        /// The claim label, on the step's first paragraph.
+        claim: Option<Claim>,
+    },
+    /// A caption above computed output.
+    Caption(String),
+    /// Lines shown as they are: code blocks and the engine's outputs.
+    Code(Vec<String>),
+    /// An exercise, by its index in the lesson.
+    Exercise(usize),
+    /// A step the engine could not compute.
+    Error(String),
+    /// Space between steps.
+    Gap,
+}
+
+/// An exercise made ready to show and check.
+#[derive(Clone, Debug)]
+pub struct Card {
+    /// The exercise as the lesson file states it (checked against on Enter).
+    pub exercise: Exercise,
+    /// Its kind (`size`).
+    pub kind: &'static str,
+    /// The prompt, figures computed.
+    pub prompt: String,
+    /// The inputs the question is about (`document`, `filter`...), as written.
+    pub inputs: Vec<(&'static str, String)>,
+    /// The options of a choice, in order.
+    pub options: Vec<String>,
+    /// The hints, figures computed.
+    pub hints: Vec<String>,
+    /// Shown once answered or revealed.
+    pub explanation: String,
+    /// The engine's answer, as a learner would type it (shown on reveal), or why there is none.
+    pub solution: Result<String, String>,
+}
+
+/// A document of the lesson the hex panel can walk.
+#[derive(Debug)]
+pub struct HexDoc {
+    /// Where it comes from (`step 3`), or its caption.
+    pub label: String,
+    /// The walk, or why the document does not encode.
+    pub model: Result<HexModel, String>,
+    /// The dotted path the lesson points at.
+    pub focus: Option<String>,
+}
+
+/// A lesson made ready to show.
+#[derive(Debug)]
+pub struct Page {
+    /// The blocks of the lesson pane, in order.
+    pub blocks: Vec<Block>,
+    /// The exercises, in order.
+    pub cards: Vec<Card>,
+    /// The documents the hex panel can show: hex steps, then inspect steps.
+    pub documents: Vec<HexDoc>,
+}
+
+impl Page {
+    /// Computes every step of `lesson`.
+    pub fn build(lesson: &Lesson) -> Page {
+        let mut page = Page {
+            blocks: Vec::new(),
+            cards: Vec::new(),
+            documents: Vec::new(),
+        };
+        let mut exercise_number = 0;
+        for (i, step) in lesson.steps.iter().enumerate() {
+            if i > 0 {
+                page.blocks.push(Block::Gap);
+            }
+            match step {
+                Step::Text(t) => match fill_computed(&t.text) {
+                    Ok(text) => prose(&text, t.claim, &mut page.blocks),
+                    Err(e) => page.blocks.push(Block::Error(e)),
+                },
+                Step::Exercise(e) => {
+                    page.blocks.push(Block::Exercise(page.cards.len()));
+                    page.cards.push(card(e));
+                    exercise_number += 1;
+                }
+                other => {
+                    let (caption, step) = without_caption(other);
+                    if let Some(c) = caption {
+                        page.blocks
+                            .push(Block::Caption(fill_computed(&c).unwrap_or(c)));
+                    }
+                    match render_step(&step, 1000, false, &mut exercise_number) {
+                        Ok(text) => page
+                            .blocks
+                            .push(Block::Code(text.lines().map(str::to_owned).collect())),
+                        Err(e) => page.blocks.push(Block::Error(e)),
+                    }
+                    if let Some(doc) = hex_doc(&step, i) {
+                        page.documents.push(doc);
+                    }
+                }
+            }
+        }
+        // Hex steps first: they are the documents a lesson means to be walked.
+        page.documents.sort_by_key(|d| !d.label.starts_with("hex"));
+        page
+    }
+}
+
+fn without_caption(step: &Step) -> (Option<String>, Step) {
+    let mut step = step.clone();
+    let caption = match &mut step {
+        Step::Hex(h) => h.caption.take(),
+        Step::Run(r) => r.caption.take(),
+        Step::Table(t) => t.caption.take(),
+        _ => None,
+    };
+    (caption, step)
+}
+
+fn hex_doc(step: &Step, i: usize) -> Option<HexDoc> {
+    let (kind, document, focus) = match step {
+        Step::Hex(h) => ("hex", &h.document, h.focus.clone()),
+        Step::Run(r) if r.command == RunCommand::Inspect && r.expect_error.is_none() => {
+            ("inspect", r.document.as_ref()?, None)
+        }
+        _ => return None,
+    };
+    let model = compute::bytes_of(document)
+        .and_then(|bytes| HexModel::new(bytes).map_err(|e| e.to_string()));
+    Some(HexDoc {
+        label: format!("{kind} step {}", i + 1),
+        model,
+        focus,
+    })
+}
+
+/// Splits prose into paragraphs, bullets and code blocks, as `lessons/README.md` describes.
+fn prose(text: &str, claim: Option<Claim>, out: &mut Vec<Block>) {
+    let mut claim = claim;
+    let mut paragraph: Vec<&str> = Vec::new();
+    let mut code: Option<Vec<String>> = None;
+    let mut flush = |paragraph: &mut Vec<&str>, out: &mut Vec<Block>| {
+        if paragraph.is_empty() {
+            return;
+        }
+        let joined = paragraph.join(" ");
+        let (text, bullet) = match joined.strip_prefix("- ") {
+            Some(item) => (item.to_string(), true),
+            None => (joined, false),
+        };
+        out.push(Block::Prose {
+            text,
+            bullet,
+            claim: claim.take(),
+        });
+        paragraph.clear();
+    };
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            flush(&mut paragraph, out);
+            match code.take() {
+                Some(lines) => out.push(Block::Code(lines)),
+                None => code = Some(Vec::new()),
+            }
+            continue;
+        }
+        if let Some(lines) = code.as_mut() {
+            lines.push(line.to_string());
+            continue;
+        }
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            flush(&mut paragraph, out);
+        } else {
+            if trimmed.starts_with("- ") {
+                flush(&mut paragraph, out);
+            }
+            paragraph.push(trimmed);
+        }
+    }
+    flush(&mut paragraph, out);
+    if let Some(lines) = code {
+        out.push(Block::Code(lines));
+    }
+}
+
+fn card(e: &Exercise) -> Card {
+    let fill = |t: &str| fill_computed(t).unwrap_or_else(|err| format!("{t} ({err})"));
+    let mut inputs = Vec::new();
+    let mut add = |label: &'static str, v: &Option<String>| {
+        if let Some(v) = v {
+            inputs.push((label, v.clone()));
+        }
+    };
+    add("document", &e.document);
+    add("docs", &e.docs);
+    add("filter", &e.filter);
+    add("sort", &e.sort);
+    add("expression", &e.expression);
+    add("id", &e.id);
+    add("path", &e.path);
+    if let Some(o) = e.offset {
+        inputs.push(("offset", o.to_string()));
+    }
+    Card {
+        kind: e.exercise_type.name(),
+        prompt: fill(&e.prompt),
+        inputs,
+        options: e.options.iter().map(|o| fill(o)).collect(),
+        hints: e.hints.iter().map(|h| fill(h)).collect(),
+        explanation: fill(&e.explanation),
+        solution: solve(e).map(|s| s.text),
+        exercise: e.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson::{builtin, load_str};
+
+    #[test]
+    fn every_builtin_lesson_builds_without_step_errors() {
+        for (file, text) in builtin::LESSONS {
+            let loaded = load_str(file, text).unwrap();
+            let page = Page::build(&loaded.lesson);
+            let errors: Vec<_> = page
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Error(e) => Some(e.clone()),
+                    _ => None,
+                })
+                .collect();
+            assert!(errors.is_empty(), "{file}: {errors:?}");
+            assert_eq!(
+                page.cards.len(),
+                loaded.lesson.exercises().count(),
+                "{file}"
+            );
+            assert!(page.cards.iter().all(|c| c.solution.is_ok()), "{file}");
+        }
+    }
+
+    #[test]
+    fn prose_splits_into_paragraphs_bullets_and_code() {
+        let mut blocks = Vec::new();
+        prose(
+            "One\ntwo.\n\n- a\n- b\n```\n{ a: 1 }\n```\nend",
+            Some(Claim::Observed),
+            &mut blocks,
+        );
+        let shape: Vec<String> = blocks
+            .iter()
+            .map(|b| match b {
+                Block::Prose {
+                    text,
+                    bullet,
+                    claim,
+                } => format!(
+                    "{}{text}{}",
+                    if *bullet { "- " } else { "" },
+                    claim.map_or("", |c| c.label())
+                ),
+                Block::Code(l) => format!("code {l:?}"),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            shape,
+            [
+                "One two.[observed]",
+                "- a",
+                "- b",
+                "code [\"{ a: 1 }\"]",
+                "end"
+            ]
+        );
+    }
+}

@@ -1,0 +1,429 @@
+//! The only place the state changes: one message at a time. Returns what the binary must do
+//! outside the library (save progress, quit).
+
+use super::app::{App, Feedback, ListItem, Mode, Notice};
+use super::message::{Confirm, Focus, Message};
+use super::playground::Playground;
+use super::view;
+use crate::lesson::answer;
+use crate::lesson::progress::{Status, key};
+
+/// What the caller must do after an update.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Save the progress (this instance's changes).
+    Save,
+    /// Save, restore the terminal and exit.
+    Quit,
+}
+
+/// Applies one message.
+pub fn update(app: &mut App, message: Message) -> Option<Effect> {
+    match message {
+        Message::Quit => return Some(Effect::Quit),
+        Message::ToggleHelp => {
+            app.help_scroll = 0;
+            app.mode = match std::mem::replace(&mut app.mode, Mode::Browse) {
+                Mode::Help(back) => *back,
+                other => Mode::Help(Box::new(other)),
+            };
+        }
+        Message::Back => back(app),
+        Message::Resize(w, h) => app.size = (w, h),
+        Message::FocusNext => app.focus = app.focus.next(),
+        Message::FocusPrev => app.focus = app.focus.prev(),
+        Message::FocusOn(focus) => app.focus = focus,
+        Message::ListMove(delta) => {
+            let last = app.list_items().len().saturating_sub(1);
+            app.list_selected = step(app.list_selected, delta, last);
+            app.focus = Focus::List;
+        }
+        Message::ListOpen => list_open(app),
+        Message::Scroll(delta) | Message::ScrollPage(delta)
+            if matches!(app.mode, Mode::Help(_)) =>
+        {
+            let page = if matches!(message, Message::ScrollPage(_)) {
+                10
+            } else {
+                1
+            };
+            app.help_scroll = step(
+                app.help_scroll,
+                delta * page,
+                super::keymap::KEYS.len() + 16,
+            );
+        }
+        Message::Scroll(delta) => scroll(app, delta),
+        Message::ScrollPage(pages) => {
+            let page = view::areas(app).lesson.height.saturating_sub(3).max(1) as isize;
+            scroll(app, pages * page);
+        }
+        Message::ScrollEdge(bottom) => {
+            app.scroll = if bottom { max_scroll(app) } else { 0 };
+        }
+        Message::Hex(mv) => {
+            if app.mode == Mode::Playground {
+                if let Some(p) = app.playground.as_mut() {
+                    p.hex_move(mv);
+                }
+            } else if let Some(Ok(model)) = app.page.documents.get(app.document).map(|d| &d.model) {
+                app.hex.apply(model, mv);
+                app.focus = Focus::Hex;
+            }
+        }
+        Message::HexDocument(delta) => {
+            let n = app.page.documents.len();
+            if n == 0 {
+                notice(
+                    app,
+                    "this lesson has no document to walk: try the playground (p)",
+                );
+            } else {
+                app.document = (app.document as isize + delta).rem_euclid(n as isize) as usize;
+                app.focus_document();
+                app.focus = Focus::Hex;
+            }
+        }
+        Message::Exercise(delta) => {
+            if app.page.cards.is_empty() {
+                notice(app, "this lesson has no exercises");
+            } else {
+                let last = app.page.cards.len() - 1;
+                app.select_exercise(step(app.exercise, delta, last));
+                scroll_to_exercise(app);
+                if app.focus == Focus::Answer {
+                    app.focus = Focus::Exercise;
+                }
+            }
+        }
+        Message::Lesson(delta) => {
+            let last = app.lessons.len().saturating_sub(1);
+            app.mode = Mode::Browse;
+            app.open_lesson(step(app.lesson, delta, last));
+            app.focus = Focus::Lesson;
+        }
+        Message::Continue => match app.first_unfinished() {
+            Some((lesson, n)) => {
+                if lesson != app.lesson {
+                    app.open_lesson(lesson);
+                }
+                app.select_exercise(n);
+                scroll_to_exercise(app);
+                app.focus = Focus::Answer;
+            }
+            None => notice(app, "every exercise is done: well played"),
+        },
+        Message::StartTyping => {
+            if app.page.cards.is_empty() {
+                notice(app, "this lesson has no exercises");
+            } else {
+                app.focus = Focus::Answer;
+            }
+        }
+        Message::Edit(edit) => {
+            if app.mode == Mode::Playground {
+                if let Some(p) = app.playground.as_mut() {
+                    p.edit(edit);
+                }
+            } else if app.focus == Focus::Answer {
+                app.answer.apply(edit);
+            }
+        }
+        Message::Submit => return submit(app),
+        Message::Hint => return hint(app),
+        Message::Reveal => return reveal(app),
+        Message::AskResetExercise if !app.page.cards.is_empty() => {
+            app.mode = Mode::Confirm(Confirm::ResetExercise {
+                lesson: app.lesson,
+                exercise: app.exercise,
+            });
+        }
+        Message::AskResetLesson if !app.page.cards.is_empty() => {
+            app.mode = Mode::Confirm(Confirm::ResetLesson { lesson: app.lesson });
+        }
+        Message::AskResetExercise | Message::AskResetLesson => {
+            notice(app, "this lesson has no exercises");
+        }
+        Message::Confirm(yes) => return confirm(app, yes),
+        Message::OpenPlayground => {
+            let (seed, now) = (app.settings.seed, app.settings.now_ms);
+            app.playground
+                .get_or_insert_with(|| Playground::new(seed, now));
+            app.mode = Mode::Playground;
+        }
+        Message::ClosePlayground => app.mode = Mode::Browse,
+        Message::PlaygroundFocus(delta) => {
+            if let Some(p) = app.playground.as_mut() {
+                if delta < 0 {
+                    p.focus_prev();
+                } else {
+                    p.focus_next();
+                }
+            }
+        }
+        Message::PlaygroundAdd => {
+            if let Some(Err(e)) = app.playground.as_mut().map(Playground::add_document) {
+                app.notice = Some(Notice {
+                    text: e,
+                    error: true,
+                });
+            }
+        }
+        Message::PlaygroundRemove => {
+            if let Some(p) = app.playground.as_mut() {
+                p.remove_selected();
+            }
+        }
+        Message::PlaygroundSelect(delta) => {
+            if let Some(p) = app.playground.as_mut() {
+                p.select(delta);
+            }
+        }
+        Message::PlaygroundLoad => {
+            if let Some(p) = app.playground.as_mut() {
+                p.load_selected();
+            }
+        }
+        Message::Click(x, y) => click(app, x, y),
+        Message::Wheel(x, y, lines) => wheel(app, x, y, lines),
+    }
+    None
+}
+
+fn notice(app: &mut App, text: impl Into<String>) {
+    app.notice = Some(Notice {
+        text: text.into(),
+        error: false,
+    });
+}
+
+/// `current + delta`, kept within `0..=last`.
+fn step(current: usize, delta: isize, last: usize) -> usize {
+    current.saturating_add_signed(delta).min(last)
+}
+
+fn back(app: &mut App) {
+    match &app.mode {
+        Mode::Help(_) => {
+            update(app, Message::ToggleHelp);
+        }
+        Mode::Confirm(_) | Mode::Complete { .. } => app.mode = Mode::Browse,
+        Mode::Playground => app.mode = Mode::Browse,
+        Mode::Browse => {
+            app.focus = match app.focus {
+                Focus::Answer => Focus::Exercise,
+                _ => Focus::List,
+            }
+        }
+    }
+}
+
+fn list_open(app: &mut App) {
+    match app.list_items().get(app.list_selected).copied() {
+        Some(ListItem::Lesson(i)) => {
+            app.open_lesson(i);
+            app.focus = Focus::Lesson;
+        }
+        Some(ListItem::Exercise(_, n)) => {
+            let selected = app.list_selected;
+            app.select_exercise(n);
+            scroll_to_exercise(app);
+            app.list_selected = selected;
+            app.focus = Focus::Exercise;
+        }
+        None => {}
+    }
+}
+
+fn max_scroll(app: &App) -> usize {
+    let area = view::areas(app).lesson;
+    let text = view::lesson::lesson_text(app, view::lesson::text_width(area));
+    text.lines
+        .len()
+        .saturating_sub(area.height.saturating_sub(2) as usize)
+}
+
+fn scroll(app: &mut App, delta: isize) {
+    app.scroll = step(app.scroll, delta, max_scroll(app));
+    app.focus = Focus::Lesson;
+}
+
+fn scroll_to_exercise(app: &mut App) {
+    let area = view::areas(app).lesson;
+    let text = view::lesson::lesson_text(app, view::lesson::text_width(area));
+    if let Some(&line) = text.exercise_lines.get(app.exercise) {
+        app.scroll = line.min(max_scroll(app));
+    }
+}
+
+fn lesson_done(app: &App) -> bool {
+    let (_, done) = app.lesson_counts(app.lesson);
+    done == app.exercise_count(app.lesson) && done > 0
+}
+
+fn record_key(app: &App) -> Option<String> {
+    Some(key(&app.current()?.id, app.exercise + 1))
+}
+
+fn submit(app: &mut App) -> Option<Effect> {
+    let card = app.page.cards.get(app.exercise)?;
+    let text = app.answer.text().trim().to_string();
+    if text.is_empty() {
+        app.feedback = Some(Feedback {
+            correct: false,
+            text: "type an answer first".into(),
+        });
+        return None;
+    }
+    let verdict = answer(&card.exercise, &text);
+    let was_done = lesson_done(app);
+    let id = app.current()?.id.clone();
+    app.progress
+        .answered(&id, app.exercise + 1, &text, verdict.correct);
+    app.changed.insert(record_key(app)?);
+    app.feedback = Some(Feedback {
+        correct: verdict.correct,
+        text: verdict.feedback,
+    });
+    if verdict.correct {
+        app.focus = Focus::Exercise;
+        if !was_done && lesson_done(app) {
+            app.mode = Mode::Complete { lesson: app.lesson };
+        }
+    }
+    Some(Effect::Save)
+}
+
+fn hint(app: &mut App) -> Option<Effect> {
+    let card = app.page.cards.get(app.exercise)?;
+    let shown = app.hints_shown(app.exercise);
+    if shown >= card.hints.len() {
+        let text = if card.hints.is_empty() {
+            "this exercise has no hints"
+        } else {
+            "no more hints: r reveals the answer after a wrong attempt"
+        };
+        notice(app, text);
+        return None;
+    }
+    let id = app.current()?.id.clone();
+    app.progress.hinted(&id, app.exercise + 1);
+    app.changed.insert(record_key(app)?);
+    Some(Effect::Save)
+}
+
+fn reveal(app: &mut App) -> Option<Effect> {
+    app.page.cards.get(app.exercise)?;
+    let status = app.status(app.lesson, app.exercise);
+    if status == Status::Solved {
+        app.revealed = true;
+        return None;
+    }
+    if app.attempts(app.exercise) == 0 {
+        notice(
+            app,
+            "try an answer first: the answer can be revealed after a wrong attempt",
+        );
+        return None;
+    }
+    let was_done = lesson_done(app);
+    let id = app.current()?.id.clone();
+    app.progress.revealed(&id, app.exercise + 1);
+    app.changed.insert(record_key(app)?);
+    app.revealed = true;
+    if app.focus == Focus::Answer {
+        app.focus = Focus::Exercise;
+    }
+    if !was_done && lesson_done(app) {
+        app.mode = Mode::Complete { lesson: app.lesson };
+    }
+    Some(Effect::Save)
+}
+
+fn confirm(app: &mut App, yes: bool) -> Option<Effect> {
+    let Mode::Confirm(what) = std::mem::replace(&mut app.mode, Mode::Browse) else {
+        return None;
+    };
+    if !yes {
+        return None;
+    }
+    match what {
+        Confirm::ResetExercise { lesson, exercise } => {
+            let id = app.lessons.get(lesson)?.id.clone();
+            app.progress.reset_exercise(&id, exercise + 1);
+            app.changed.insert(key(&id, exercise + 1));
+            notice(app, format!("exercise {} reset", exercise + 1));
+        }
+        Confirm::ResetLesson { lesson } => {
+            let id = app.lessons.get(lesson)?.id.clone();
+            app.progress.reset_lesson(&id);
+            for n in 1..=app.exercise_count(lesson) {
+                app.changed.insert(key(&id, n));
+            }
+            notice(app, format!("lesson {id} reset"));
+        }
+    }
+    app.answer.set("");
+    app.select_exercise(app.exercise);
+    Some(Effect::Save)
+}
+
+fn click(app: &mut App, x: u16, y: u16) {
+    let at = ratatui::layout::Position::new(x, y);
+    match app.mode {
+        Mode::Playground => {
+            if let Some(p) = app.playground.as_mut() {
+                p.hex_click(x, y);
+            }
+        }
+        Mode::Browse => {
+            let areas = view::areas(app);
+            if areas.list.contains(at) {
+                let row = (y - areas.list.y).saturating_sub(1) as usize;
+                let index = app.list_offset.get() + row;
+                if y > areas.list.y && index < app.list_items().len() {
+                    app.list_selected = index;
+                    list_open(app);
+                }
+                app.focus = if app.focus == Focus::Exercise {
+                    Focus::Exercise
+                } else {
+                    Focus::List
+                };
+            } else if areas.lesson.contains(at) {
+                app.focus = Focus::Lesson;
+            } else if areas.hex.contains(at) {
+                app.focus = Focus::Hex;
+                if let Some(Ok(model)) = app.page.documents.get(app.document).map(|d| &d.model) {
+                    app.hex.click(model, x, y);
+                }
+            } else if areas.exercise.contains(at) && !app.page.cards.is_empty() {
+                app.focus = Focus::Answer;
+            }
+        }
+        _ => {}
+    }
+}
+
+fn wheel(app: &mut App, x: u16, y: u16, lines: i32) {
+    let at = ratatui::layout::Position::new(x, y);
+    match app.mode {
+        Mode::Playground => {
+            if let Some(p) = app.playground.as_mut() {
+                p.hex_scroll(lines);
+            }
+        }
+        Mode::Browse => {
+            let areas = view::areas(app);
+            if areas.hex.contains(at) {
+                app.hex.scroll_by(lines);
+            } else if areas.list.contains(at) {
+                let last = app.list_items().len().saturating_sub(1);
+                app.list_selected = step(app.list_selected, lines.signum() as isize, last);
+            } else {
+                app.scroll = step(app.scroll, lines as isize, max_scroll(app));
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,577 @@
+//! Drawing: `impl Widget for &App`, one small function per area. Nothing here computes a BSON
+//! fact; every figure comes from the page the engine computed or from the hex model.
+
+pub mod exercise;
+pub mod lesson;
+pub mod wrap;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+
+use super::app::{App, ListItem, Mode};
+use super::hex::HexView;
+use super::keymap::KEYS;
+use super::message::{Confirm, Focus};
+use super::playground::PlaygroundView;
+use crate::lesson::progress::Status;
+
+/// The smallest terminal the interface draws in.
+pub const MIN_SIZE: (u16, u16) = (60, 18);
+
+/// Where each panel goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Areas {
+    /// The lesson list.
+    pub list: Rect,
+    /// The lesson text.
+    pub lesson: Rect,
+    /// The hex view.
+    pub hex: Rect,
+    /// The exercise panel.
+    pub exercise: Rect,
+    /// Everything but the status bar (the playground's area).
+    pub body: Rect,
+    /// The status bar.
+    pub status: Rect,
+}
+
+/// The panels for the app's terminal size. The focused panel gets the room on short screens.
+pub fn areas(app: &App) -> Areas {
+    let area = Rect::new(0, 0, app.size.0, app.size.1);
+    let [body, status] = area.layout(&Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ]));
+    // On a narrow screen the list takes room only while it has the keyboard, so the lesson
+    // text and the hex view (16 bytes a line needs 75 columns) get the whole width.
+    let list_width = match body.width {
+        110.. => 30,
+        100..110 => 26,
+        _ if app.focus == Focus::List => 30,
+        _ => 0,
+    };
+    let [list, right] = body.layout(&Layout::horizontal([
+        Constraint::Length(list_width),
+        Constraint::Fill(1),
+    ]));
+    let tall = right.height >= 34;
+    let hex_cap = if tall {
+        16
+    } else if app.focus == Focus::Hex {
+        right.height / 2
+    } else {
+        6
+    };
+    let hex_height = match app.page.documents.get(app.document).map(|d| &d.model) {
+        None | Some(Err(_)) => 3,
+        Some(Ok(model)) => {
+            let per_line = model.bytes_per_line(right.width.saturating_sub(2)).max(1);
+            // The byte lines, the meaning, the element and the legend, and the border.
+            let needed = model.bytes().len().div_ceil(per_line) + 5;
+            (needed as u16).min(hex_cap)
+        }
+    };
+    let inner = right.width.saturating_sub(2) as usize;
+    let content = exercise::lines(app, inner).len() as u16 + 3;
+    let exercise_cap = if tall {
+        16
+    } else if matches!(app.focus, Focus::Exercise | Focus::Answer) {
+        right.height / 2
+    } else {
+        6
+    };
+    let exercise_height = content.min(exercise_cap).max(4);
+    let [lesson, hex, exercise] = right.layout(&Layout::vertical([
+        Constraint::Min(4),
+        Constraint::Length(hex_height),
+        Constraint::Length(exercise_height),
+    ]));
+    Areas {
+        list,
+        lesson,
+        hex,
+        exercise,
+        body,
+        status,
+    }
+}
+
+/// Where the terminal cursor goes (the answer line or a playground line), if anywhere.
+pub fn cursor(app: &App) -> Option<Position> {
+    if too_small(app) {
+        return None;
+    }
+    match app.mode {
+        Mode::Browse => exercise::cursor(app),
+        Mode::Playground => app
+            .playground
+            .as_ref()
+            .and_then(|p| p.cursor_position(areas(app).body)),
+        _ => None,
+    }
+}
+
+fn too_small(app: &App) -> bool {
+    app.size.0 < MIN_SIZE.0 || app.size.1 < MIN_SIZE.1
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if too_small(self) {
+            render_too_small(self, area, buf);
+            return;
+        }
+        let a = areas(self);
+        match &self.mode {
+            Mode::Playground => render_playground(self, a.body, buf),
+            Mode::Help(back) if **back == Mode::Playground => render_playground(self, a.body, buf),
+            _ => {
+                render_list(self, a.list, buf);
+                render_lesson(self, a.lesson, buf);
+                render_hex(self, a.hex, buf);
+                render_exercise(self, a.exercise, buf);
+            }
+        }
+        render_status(self, a.status, buf);
+        match &self.mode {
+            Mode::Help(_) => render_help(self, a.body, buf),
+            Mode::Confirm(what) => render_confirm(self, what, a.body, buf),
+            Mode::Complete { lesson } => render_complete(self, *lesson, a.body, buf),
+            _ => {}
+        }
+    }
+}
+
+fn panel<'a>(app: &App, title: impl Into<Line<'a>>, focused: bool) -> Block<'a> {
+    let theme = &app.settings.theme;
+    Block::new()
+        .borders(Borders::ALL)
+        .border_style(if focused {
+            theme.focus_border
+        } else {
+            theme.border
+        })
+        .title(title)
+        .title_style(if focused { theme.title } else { theme.text })
+}
+
+fn render_too_small(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.settings.theme;
+    let text = vec![
+        Line::styled("bson-tutor", theme.title),
+        Line::raw(format!(
+            "make the window larger (needs {}x{}, now {}x{})",
+            MIN_SIZE.0, MIN_SIZE.1, app.size.0, app.size.1
+        )),
+        Line::styled("q quits", theme.dim),
+    ];
+    let top = area.height.saturating_sub(3) / 2;
+    let area = Rect::new(
+        area.x,
+        area.y + top,
+        area.width,
+        area.height.saturating_sub(top),
+    );
+    Paragraph::new(text)
+        .alignment(ratatui::layout::Alignment::Center)
+        .wrap(ratatui::widgets::Wrap { trim: true })
+        .render(area, buf);
+}
+
+fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.width == 0 {
+        return;
+    }
+    let theme = &app.settings.theme;
+    let total: usize = (0..app.lessons.len()).map(|i| app.exercise_count(i)).sum();
+    let solved: usize = (0..app.lessons.len()).map(|i| app.lesson_counts(i).0).sum();
+    let block = panel(
+        app,
+        format!(" Lessons {solved}/{total} "),
+        app.focus == Focus::List,
+    );
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let items = app.list_items();
+    let height = inner.height as usize;
+    let mut offset = app.list_offset.get();
+    if app.list_selected < offset {
+        offset = app.list_selected;
+    } else if height > 0 && app.list_selected >= offset + height {
+        offset = app.list_selected + 1 - height;
+    }
+    offset = offset.min(items.len().saturating_sub(height));
+    app.list_offset.set(offset);
+    let width = inner.width as usize;
+    for (row, (index, item)) in items
+        .iter()
+        .enumerate()
+        .skip(offset)
+        .take(height)
+        .enumerate()
+    {
+        let (left, right, style) = match *item {
+            ListItem::Lesson(i) => {
+                let (solved, done) = app.lesson_counts(i);
+                let count = app.exercise_count(i);
+                let mark = if count > 0 && done == count {
+                    "✓"
+                } else {
+                    " "
+                };
+                let title = &app.lessons[i].title;
+                let style = if i == app.lesson {
+                    theme.title
+                } else {
+                    theme.text
+                };
+                (
+                    format!("{mark}{:>2} {title}", app.lessons[i].order),
+                    format!("{solved}/{count}"),
+                    style,
+                )
+            }
+            ListItem::Exercise(i, n) => {
+                let mark = match app.status(i, n) {
+                    Status::Solved => "✓",
+                    Status::Revealed => "•",
+                    Status::Pending => " ",
+                };
+                let pointer = if n == app.exercise { "▸" } else { " " };
+                let kind = app.page.cards.get(n).map_or("", |c| c.kind);
+                (
+                    format!("   {pointer}{mark} {} {kind}", n + 1),
+                    String::new(),
+                    theme.dim,
+                )
+            }
+        };
+        let right_width = unicode_width::UnicodeWidthStr::width(right.as_str());
+        let left = wrap::cut(&left, width.saturating_sub(right_width + 1));
+        let pad = width
+            .saturating_sub(unicode_width::UnicodeWidthStr::width(left.as_str()) + right_width);
+        let line = Line::from(vec![
+            Span::styled(left, style),
+            Span::raw(" ".repeat(pad)),
+            Span::styled(right, theme.dim),
+        ]);
+        let style = if index == app.list_selected && app.focus == Focus::List {
+            theme.selected
+        } else {
+            Style::new()
+        };
+        let y = inner.y + row as u16;
+        buf.set_style(Rect::new(inner.x, y, inner.width, 1), style);
+        buf.set_line(inner.x, y, &line, inner.width);
+    }
+}
+
+fn render_lesson(app: &App, area: Rect, buf: &mut Buffer) {
+    let title = app
+        .current()
+        .map_or_else(|| " no lessons ".to_string(), |l| format!(" {} ", l.title));
+    let block = panel(app, title, app.focus == Focus::Lesson);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let text = lesson::lesson_text(app, lesson::text_width(area));
+    let max = text.lines.len().saturating_sub(inner.height as usize);
+    let scroll = app.scroll.min(max);
+    for (row, line) in text
+        .lines
+        .iter()
+        .skip(scroll)
+        .take(inner.height as usize)
+        .enumerate()
+    {
+        buf.set_line(inner.x, inner.y + row as u16, line, inner.width);
+    }
+    if text.lines.len() > inner.height as usize && inner.height > 0 {
+        let pct = (scroll * 100).checked_div(max).unwrap_or(100);
+        let label = format!(" {pct}% ");
+        let x = area.right().saturating_sub(label.len() as u16 + 1);
+        buf.set_string(
+            x,
+            area.bottom().saturating_sub(1),
+            label,
+            app.settings.theme.dim,
+        );
+    }
+}
+
+fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.settings.theme;
+    let focused = app.focus == Focus::Hex;
+    let Some(doc) = app.page.documents.get(app.document) else {
+        let block = panel(app, " Bytes ", focused);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        Line::styled(
+            "This lesson walks no document. Press p for the playground.",
+            theme.dim,
+        )
+        .render(inner, buf);
+        return;
+    };
+    let count = app.page.documents.len();
+    let mut title = format!(" Bytes · {}", doc.label);
+    if let Ok(model) = &doc.model {
+        title.push_str(&format!(" · {} bytes", model.bytes().len()));
+    }
+    if count > 1 {
+        title.push_str(&format!(" · {}/{count} (d: next)", app.document + 1));
+    }
+    title.push(' ');
+    let block = panel(app, title, focused);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    match &doc.model {
+        Ok(model) => HexView {
+            model,
+            state: &app.hex,
+            theme,
+        }
+        .render(inner, buf),
+        Err(e) => Line::styled(e.clone(), theme.error).render(inner, buf),
+    }
+}
+
+fn render_exercise(app: &App, area: Rect, buf: &mut Buffer) {
+    let focused = matches!(app.focus, Focus::Exercise | Focus::Answer);
+    let block = panel(app, format!(" {} ", exercise::title(app)), focused);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    if inner.height == 0 {
+        return;
+    }
+    let [content, answer] = inner.layout(&Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ]));
+    let lines = exercise::lines(app, content.width as usize);
+    for (row, line) in lines.iter().take(content.height as usize).enumerate() {
+        buf.set_line(content.x, content.y + row as u16, line, content.width);
+    }
+    let (line, cursor) = exercise::answer_line(app, answer.width as usize);
+    buf.set_line(answer.x, answer.y, &line, answer.width);
+    if let Some(col) = cursor
+        && col < answer.width
+    {
+        buf.set_style(
+            Rect::new(answer.x + col, answer.y, 1, 1),
+            app.settings.theme.cursor,
+        );
+    }
+}
+
+fn render_playground(app: &App, area: Rect, buf: &mut Buffer) {
+    if let Some(playground) = &app.playground {
+        PlaygroundView {
+            playground,
+            theme: &app.settings.theme,
+        }
+        .render(area, buf);
+    }
+}
+
+/// Keys for the status bar, by what has the keyboard.
+fn status_keys(app: &App) -> &'static str {
+    match (&app.mode, app.focus) {
+        (Mode::Help(_), _) => "any key: close the help",
+        (Mode::Confirm(_), _) => "y: yes · n: no",
+        (Mode::Complete { .. }, _) => "Enter: next lesson · Esc: stay",
+        (Mode::Playground, _) => "Tab: next line · Enter: add to collection · Esc: back · ?: keys",
+        (_, Focus::List) => {
+            "↑↓ move · Enter open · Tab panels · c continue · p playground · ? keys · q quit"
+        }
+        (_, Focus::Lesson) => "↑↓ PgUp PgDn scroll · Tab panels · [ ] exercises · ? keys · q quit",
+        (_, Focus::Hex) => "←→ runs · ↑↓ elements · Enter in · Esc out · d document · ? keys",
+        (_, Focus::Exercise) => {
+            "Enter answer · h hint · r reveal · [ ] exercises · x reset · ? keys"
+        }
+        (_, Focus::Answer) => "Enter check · Esc stop typing · Tab panels",
+    }
+}
+
+fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.settings.theme;
+    buf.set_style(area, theme.status);
+    let mut right: Vec<Span> = Vec::new();
+    if let Some(n) = &app.notice {
+        right.push(Span::styled(
+            n.text.clone(),
+            if n.error { theme.error } else { theme.hint },
+        ));
+    }
+    if let Some(fixed) = app.fixed_settings() {
+        right.push(Span::styled(format!(" [{fixed}]"), theme.key));
+    }
+    let right = Line::from(right);
+    let right_width = right.width() as u16;
+    let left_width = area.width.saturating_sub(right_width + 1);
+    buf.set_line(
+        area.x,
+        area.y,
+        &Line::styled(format!(" {}", status_keys(app)), theme.status),
+        left_width,
+    );
+    let x = area.right().saturating_sub(right_width.min(area.width));
+    buf.set_line(x, area.y, &right, right_width.min(area.width));
+}
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+fn overlay(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    let width = lines
+        .iter()
+        .map(Line::width)
+        .max()
+        .unwrap_or(0)
+        .max(title.len() + 4) as u16
+        + 4;
+    let rect = centered(area, width, lines.len() as u16 + 2);
+    Clear.render(rect, buf);
+    let block = panel(app, format!(" {title} "), true);
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    for (row, line) in lines.iter().take(inner.height as usize).enumerate() {
+        buf.set_line(
+            inner.x + 1,
+            inner.y + row as u16,
+            line,
+            inner.width.saturating_sub(1),
+        );
+    }
+}
+
+fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = &app.settings.theme;
+    let section_width = KEYS
+        .iter()
+        .map(|(s, _, _)| s.chars().count())
+        .max()
+        .unwrap_or(0);
+    let key_width = KEYS
+        .iter()
+        .map(|(_, k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines = Vec::new();
+    let mut section = "";
+    for (s, keys, what) in KEYS {
+        let label = if *s == section { "" } else { s };
+        section = s;
+        lines.push(Line::from(vec![
+            Span::styled(format!("{label:<section_width$}  "), theme.title),
+            Span::styled(format!("{keys:<key_width$}  "), theme.key),
+            Span::raw(*what),
+        ]));
+    }
+    if let Some(path) = &app.settings.progress_path {
+        lines.push(Line::styled(
+            format!("progress is saved in {path}"),
+            theme.dim,
+        ));
+    }
+    let rows = area.height.saturating_sub(2) as usize;
+    let max = lines.len().saturating_sub(rows);
+    let scroll = app.help_scroll.min(max);
+    let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(rows).collect();
+    if max > 0
+        && let Some(last) = shown.last_mut()
+    {
+        *last = Line::styled(
+            format!("↑↓ scroll ({} more lines)", max - scroll),
+            theme.dim,
+        );
+    }
+    overlay(app, "Keys", shown, area, buf);
+}
+
+fn render_confirm(app: &App, what: &Confirm, area: Rect, buf: &mut Buffer) {
+    let theme = &app.settings.theme;
+    let question = match what {
+        Confirm::ResetExercise { lesson, exercise } => format!(
+            "Reset exercise {} of “{}”?",
+            exercise + 1,
+            app.lessons.get(*lesson).map_or("", |l| l.title.as_str())
+        ),
+        Confirm::ResetLesson { lesson } => format!(
+            "Reset every exercise of “{}”?",
+            app.lessons.get(*lesson).map_or("", |l| l.title.as_str())
+        ),
+    };
+    let lines = vec![
+        Line::raw(question),
+        Line::styled("Attempts, hints and answers are forgotten.", theme.dim),
+        Line::from(vec![
+            Span::styled("y", theme.key),
+            Span::raw(" reset   "),
+            Span::styled("n", theme.key),
+            Span::raw(" keep"),
+        ]),
+    ];
+    overlay(app, "Reset", lines, area, buf);
+}
+
+fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
+    let theme = &app.settings.theme;
+    let Some(l) = app.lessons.get(lesson) else {
+        return;
+    };
+    let (solved, done) = app.lesson_counts(lesson);
+    let count = app.exercise_count(lesson);
+    let mut lines = vec![
+        Line::styled(format!("{}. {}: complete", l.order, l.title), theme.right),
+        Line::raw(format!(
+            "{solved} of {count} solved, {} revealed.",
+            done - solved
+        )),
+    ];
+    match app.lessons.get(lesson + 1) {
+        Some(next) => {
+            lines.push(Line::raw(format!("Next: {}. {}", next.order, next.title)));
+            lines.push(Line::styled(next.summary.clone(), theme.dim));
+            lines.push(Line::from(vec![
+                Span::styled("Enter", theme.key),
+                Span::raw(" next lesson   "),
+                Span::styled("Esc", theme.key),
+                Span::raw(" stay here"),
+            ]));
+        }
+        None => {
+            lines.push(Line::raw("That was the last lesson of the course."));
+            lines.push(Line::from(vec![
+                Span::styled("c", theme.key),
+                Span::raw(" any exercise left   "),
+                Span::styled("p", theme.key),
+                Span::raw(" playground   "),
+                Span::styled("Esc", theme.key),
+                Span::raw(" close"),
+            ]));
+        }
+    }
+    let max = area.width.saturating_sub(8) as usize;
+    let lines = lines
+        .into_iter()
+        .map(|l| {
+            if l.width() > max {
+                Line::styled(wrap::cut(&l.to_string(), max), l.style)
+            } else {
+                l
+            }
+        })
+        .collect();
+    overlay(app, "Lesson complete", lines, area, buf);
+}

@@ -1,0 +1,173 @@
+//! The exercise panel: prompt, inputs, options, hints, the answer line and the feedback.
+
+use ratatui::layout::Position;
+use ratatui::text::{Line, Span};
+
+use super::wrap::{Marks, fill, words};
+use crate::lesson::progress::Status;
+use crate::tui::app::App;
+use crate::tui::message::Focus;
+
+/// The panel's title: `Exercise 2/7 · size · 1 attempt · hints 1/2`.
+pub fn title(app: &App) -> String {
+    let Some(card) = app.page.cards.get(app.exercise) else {
+        return "Exercise".into();
+    };
+    let mut t = format!(
+        "Exercise {}/{} · {}",
+        app.exercise + 1,
+        app.page.cards.len(),
+        card.kind
+    );
+    match app.status(app.lesson, app.exercise) {
+        Status::Solved => t.push_str(" · ✓ solved"),
+        Status::Revealed => t.push_str(" · revealed"),
+        Status::Pending => {}
+    }
+    let attempts = app.attempts(app.exercise);
+    if attempts > 0 {
+        let s = if attempts == 1 { "" } else { "s" };
+        t.push_str(&format!(" · {attempts} attempt{s}"));
+    }
+    if !card.hints.is_empty() {
+        t.push_str(&format!(
+            " · hints {}/{}",
+            app.hints_shown(app.exercise).min(card.hints.len()),
+            card.hints.len()
+        ));
+    }
+    t
+}
+
+/// The lines above the answer line.
+pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = &app.settings.theme;
+    let marks = Marks {
+        text: theme.text,
+        emphasis: theme.emphasis,
+        code: theme.code,
+    };
+    let Some(card) = app.page.cards.get(app.exercise) else {
+        return vec![Line::styled(
+            "This lesson has no exercises. < and > move between lessons.",
+            theme.dim,
+        )];
+    };
+    let mut out = fill(&words(&card.prompt, marks), width, Span::raw(""), "");
+    for (label, value) in &card.inputs {
+        let w: Vec<_> = value
+            .split_whitespace()
+            .map(|w| (w.to_string(), theme.code))
+            .collect();
+        out.extend(fill(
+            &w,
+            width,
+            Span::styled(format!("  {label}: "), theme.dim),
+            "    ",
+        ));
+    }
+    for (i, option) in card.options.iter().enumerate() {
+        let letter = char::from(b'a' + u8::try_from(i % 26).unwrap_or(0));
+        out.extend(fill(
+            &words(option, marks),
+            width,
+            Span::styled(format!("  ({letter}) "), theme.key),
+            "      ",
+        ));
+    }
+    for (i, hint) in card
+        .hints
+        .iter()
+        .take(app.hints_shown(app.exercise))
+        .enumerate()
+    {
+        let w: Vec<_> = words(hint, marks)
+            .into_iter()
+            .map(|(w, _)| (w, theme.hint))
+            .collect();
+        out.extend(fill(
+            &w,
+            width,
+            Span::styled(format!("  hint {}: ", i + 1), theme.hint),
+            "    ",
+        ));
+    }
+    if let Some(f) = &app.feedback {
+        let (mark, style) = if f.correct {
+            ("✓ ", theme.right)
+        } else {
+            ("✗ ", theme.wrong)
+        };
+        let w: Vec<_> = words(&f.text, marks)
+            .into_iter()
+            .map(|(w, _)| (w, style))
+            .collect();
+        out.extend(fill(&w, width, Span::styled(mark, style), "  "));
+        if !f.correct && !app.revealed {
+            out.push(Line::styled(
+                "  edit and press Enter to try again · h: a hint · r: reveal the answer",
+                theme.dim,
+            ));
+        }
+    }
+    if app.revealed {
+        let shown = match &card.solution {
+            Ok(s) => s.clone(),
+            Err(e) => format!("(no answer: {e})"),
+        };
+        out.push(Line::from(vec![
+            Span::styled("answer: ", theme.hint),
+            Span::styled(shown, theme.code),
+        ]));
+    }
+    let solved = app.status(app.lesson, app.exercise) == Status::Solved;
+    if app.revealed || (solved && app.feedback.as_ref().is_some_and(|f| f.correct)) {
+        out.extend(fill(
+            &words(&card.explanation, marks),
+            width,
+            Span::styled("why: ", theme.title),
+            "  ",
+        ));
+    }
+    out
+}
+
+/// The answer line: the prompt mark and the visible part of the text, and where the cursor
+/// goes when the learner is typing.
+pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
+    let theme = &app.settings.theme;
+    let typing = app.focus == Focus::Answer;
+    let lead = "answer › ";
+    let room = width.saturating_sub(lead.len());
+    let (shown, col) = app.answer.window(room.saturating_sub(1));
+    let mut spans = vec![Span::styled(
+        lead,
+        if typing { theme.key } else { theme.dim },
+    )];
+    if app.answer.is_empty() && !typing {
+        let hint = if app.page.cards.is_empty() {
+            ""
+        } else {
+            "press Enter to type your answer"
+        };
+        spans.push(Span::styled(hint, theme.dim));
+    } else {
+        spans.push(Span::styled(shown.to_string(), theme.text));
+    }
+    let cursor = typing.then(|| u16::try_from(9 + col).unwrap_or(u16::MAX));
+    (Line::from(spans), cursor)
+}
+
+/// Where the terminal cursor goes, if the learner is typing an answer.
+pub fn cursor(app: &App) -> Option<Position> {
+    let area = super::areas(app).exercise;
+    if area.height < 3 || app.focus != Focus::Answer {
+        return None;
+    }
+    let (_, col) = answer_line(app, area.width.saturating_sub(2) as usize);
+    let x = area.x + 1 + col?;
+    Some(Position::new(
+        x.min(area.right().saturating_sub(2)),
+        area.bottom() - 2,
+    ))
+}

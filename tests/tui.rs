@@ -1,0 +1,290 @@
+//! The interactive tutorial, drawn into ratatui's TestBackend: frames at 80x24 and 120x40 as
+//! insta snapshots, and key sequences driving `update` without a terminal.
+
+use bson_tutor::lesson::builtin;
+use bson_tutor::lesson::progress::{Progress, Status};
+use bson_tutor::tui::app::{App, Mode, Settings};
+use bson_tutor::tui::keymap;
+use bson_tutor::tui::message::Focus;
+use bson_tutor::tui::theme::{Theme, ThemeName};
+use bson_tutor::tui::update::{Effect, update};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+fn app(width: u16, height: u16) -> App {
+    let settings = Settings {
+        theme: Theme::new(ThemeName::Dark),
+        seed: 7,
+        seed_fixed: true,
+        now_ms: 1_791_431_149_000,
+        progress_path: Some("/tmp/progress.json".into()),
+    };
+    let mut app = App::new(builtin::lessons(), Progress::new(), settings);
+    app.size = (width, height);
+    app
+}
+
+fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// Feeds events through the key map and update, as the binary does; returns the effects.
+fn press(app: &mut App, events: &[Event]) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for event in events {
+        if let Some(message) = keymap::message(app, event)
+            && let Some(effect) = update(app, message)
+        {
+            effects.push(effect);
+        }
+    }
+    effects
+}
+
+fn typed(text: &str) -> Vec<Event> {
+    text.chars().map(|c| key(KeyCode::Char(c))).collect()
+}
+
+fn frame(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let line: String = (0..buffer.area.width)
+            .map(|x| buffer[(x, y)].symbol())
+            .collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn answer(app: &mut App, text: &str) -> Vec<Effect> {
+    let mut events = vec![key(KeyCode::Char('i'))];
+    events.push(Event::Key(KeyEvent::new(
+        KeyCode::Char('u'),
+        KeyModifiers::CONTROL,
+    )));
+    events.extend(typed(text));
+    events.push(key(KeyCode::Enter));
+    press(app, &events)
+}
+
+#[test]
+fn frames_of_the_lesson_list_at_both_sizes() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = app(w, h);
+        press(&mut app, &[key(KeyCode::BackTab), key(KeyCode::Down)]);
+        assert_eq!(app.focus, Focus::List);
+        insta::assert_snapshot!(format!("list_{w}x{h}"), frame(&app));
+    }
+}
+
+#[test]
+fn frames_of_the_hex_view_focused_on_an_element() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = app(w, h);
+        // Tab to the hex view; the lesson focuses `name`; Right steps onto its key.
+        press(
+            &mut app,
+            &[key(KeyCode::Tab), key(KeyCode::Right), key(KeyCode::Right)],
+        );
+        assert_eq!(app.focus, Focus::Hex);
+        let shown = frame(&app);
+        assert!(
+            shown.contains("offset 19: string length = 3 (counting the trailing NUL)"),
+            "{shown}"
+        );
+        insta::assert_snapshot!(format!("hex_{w}x{h}"), shown);
+    }
+}
+
+#[test]
+fn frames_of_a_wrong_and_a_right_answer() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = app(w, h);
+        press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Tab)]);
+        let effects = answer(&mut app, "37");
+        assert_eq!(effects, [Effect::Save]);
+        assert_eq!(
+            app.focus,
+            Focus::Answer,
+            "a wrong answer keeps the learner typing"
+        );
+        let wrong = frame(&app);
+        assert!(wrong.contains('✗'), "{wrong}");
+        insta::assert_snapshot!(format!("wrong_{w}x{h}"), wrong);
+        answer(&mut app, "36");
+        let right = frame(&app);
+        assert!(right.contains("✓ right"), "{right}");
+        insta::assert_snapshot!(format!("right_{w}x{h}"), right);
+    }
+}
+
+#[test]
+fn frames_of_the_help_overlay_and_the_too_small_screen() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = app(w, h);
+        press(&mut app, &[key(KeyCode::Char('?'))]);
+        assert!(matches!(app.mode, Mode::Help(_)));
+        let shown = frame(&app);
+        assert!(shown.contains("next / previous panel"), "{shown}");
+        insta::assert_snapshot!(format!("help_{w}x{h}"), shown);
+        // A short screen scrolls the help; a tall one shows it whole.
+        if h < 40 {
+            assert!(!shown.contains("reveal the answer"), "{shown}");
+            press(&mut app, &vec![key(KeyCode::Down); 40]);
+        }
+        let shown = frame(&app);
+        assert!(shown.contains("reveal the answer"), "{shown}");
+        assert!(matches!(app.mode, Mode::Help(_)));
+        press(&mut app, &[key(KeyCode::Esc)]);
+        assert_eq!(app.mode, Mode::Browse);
+    }
+    let small = app(50, 12);
+    let shown = frame(&small);
+    assert!(
+        shown.contains("make the window larger (needs 60x18, now 50x12)"),
+        "{shown}"
+    );
+    insta::assert_snapshot!("too_small_50x12", shown);
+}
+
+#[test]
+fn frames_of_the_playground_valid_and_with_a_parse_error() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = app(w, h);
+        press(&mut app, &[key(KeyCode::Char('p'))]);
+        assert_eq!(app.mode, Mode::Playground);
+        let valid = frame(&app);
+        insta::assert_snapshot!(format!("playground_{w}x{h}"), valid);
+        // Break the document: delete its closing brace.
+        press(&mut app, &[key(KeyCode::Backspace)]);
+        let broken = frame(&app);
+        assert_ne!(valid, broken);
+        insta::assert_snapshot!(format!("playground_error_{w}x{h}"), broken);
+        press(&mut app, &[key(KeyCode::Esc)]);
+        assert_eq!(app.mode, Mode::Browse);
+    }
+}
+
+#[test]
+fn key_sequences_move_the_state() {
+    let mut app = app(100, 30);
+    assert_eq!((app.lesson, app.exercise, app.focus), (0, 0, Focus::Lesson));
+    // Down the list to lesson 2 and open it.
+    press(&mut app, &[key(KeyCode::BackTab)]);
+    let exercises = app.exercise_count(0);
+    let downs = vec![key(KeyCode::Down); exercises + 1];
+    press(&mut app, &downs);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!((app.lesson, app.focus), (1, Focus::Lesson));
+    // Back to lesson 1 with `<`, then `]` twice: the third exercise.
+    press(
+        &mut app,
+        &[
+            key(KeyCode::Char('<')),
+            key(KeyCode::Char(']')),
+            key(KeyCode::Char(']')),
+        ],
+    );
+    assert_eq!((app.lesson, app.exercise), (0, 2));
+    // A hint before any attempt is recorded; reveal is refused until a wrong attempt.
+    let effects = press(
+        &mut app,
+        &[key(KeyCode::Char('h')), key(KeyCode::Char('r'))],
+    );
+    assert_eq!(effects, [Effect::Save]);
+    let id = app.lessons[0].id.clone();
+    assert_eq!(app.progress.record(&id, 3).unwrap().hints, 1);
+    assert_eq!(app.status(0, 2), Status::Pending);
+    assert!(
+        app.notice
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("after a wrong attempt")
+    );
+    // A wrong answer, then reveal: recorded as revealed, not solved.
+    answer(&mut app, "1");
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Char('r'))]);
+    assert_eq!(app.status(0, 2), Status::Revealed);
+    assert!(app.revealed);
+    assert_eq!(app.progress.solved(&id, 6), 0);
+    // Reset asks first: `n` keeps, `x` then `y` forgets.
+    press(
+        &mut app,
+        &[key(KeyCode::Char('x')), key(KeyCode::Char('n'))],
+    );
+    assert_eq!(app.status(0, 2), Status::Revealed);
+    let effects = press(
+        &mut app,
+        &[key(KeyCode::Char('x')), key(KeyCode::Char('y'))],
+    );
+    assert_eq!(effects, [Effect::Save]);
+    assert_eq!(app.status(0, 2), Status::Pending);
+    assert!(app.changed.contains(&format!("{id}#3")));
+    // `c` goes to the first unfinished exercise and starts typing.
+    press(&mut app, &[key(KeyCode::Char('c'))]);
+    assert_eq!((app.lesson, app.exercise, app.focus), (0, 0, Focus::Answer));
+    // While typing, letters are text, not commands.
+    press(&mut app, &typed("qhp"));
+    assert_eq!(app.answer.text(), "qhp");
+    assert_eq!(app.mode, Mode::Browse);
+    // Ctrl-C quits from anywhere.
+    let quit = press(
+        &mut app,
+        &[Event::Key(KeyEvent::new(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+        ))],
+    );
+    assert_eq!(quit, [Effect::Quit]);
+}
+
+#[test]
+fn finishing_a_lesson_shows_what_comes_next() {
+    let mut app = app(120, 40);
+    let cards: Vec<String> = app
+        .page
+        .cards
+        .iter()
+        .map(|c| c.solution.clone().unwrap())
+        .collect();
+    for (n, solution) in cards.iter().enumerate() {
+        assert_eq!(app.exercise, n);
+        answer(&mut app, solution);
+        if n + 1 < cards.len() {
+            assert_eq!(app.mode, Mode::Browse, "exercise {}", n + 1);
+            press(&mut app, &[key(KeyCode::Char(']'))]);
+        }
+    }
+    assert_eq!(app.mode, Mode::Complete { lesson: 0 });
+    let shown = frame(&app);
+    assert!(shown.contains("complete"), "{shown}");
+    assert!(
+        shown.contains(&format!("Next: 2. {}", app.lessons[1].title)),
+        "{shown}"
+    );
+    insta::assert_snapshot!("complete_120x40", shown);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!((app.mode.clone(), app.lesson), (Mode::Browse, 1));
+}
+
+#[test]
+fn a_saved_position_is_resumed() {
+    let mut progress = Progress::new();
+    progress.last = Some(bson_tutor::lesson::progress::Position {
+        lesson: "numbers".into(),
+        exercise: 3,
+    });
+    let lessons = builtin::lessons();
+    let order = lessons.iter().find(|l| l.id == "numbers").map(|l| l.order);
+    let settings = app(80, 24).settings;
+    let app = App::new(lessons, progress, settings);
+    assert_eq!(app.current().map(|l| l.order), order);
+    assert_eq!(app.exercise, 2);
+    assert!(app.notice.as_ref().unwrap().text.starts_with("resumed"));
+}
