@@ -1,0 +1,242 @@
+//! The real binary in a real terminal: tmux runs `bson-tutor` at 100x30, the test types keys
+//! and reads the screen, then checks the saved progress and that the terminal comes back in
+//! cooked mode after a quit, a panic and a SIGTERM. Skipped, loudly, where tmux is missing;
+//! `.ci/run` installs it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bson-tutor");
+
+/// A private tmux server with one session, killed on drop.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts `command` (run by `sh -c`) in a detached 100x30 session; `None` without tmux.
+    fn start(name: &str, command: &str) -> Option<Tmux> {
+        let socket = format!("bson-tutor-{name}-{}", std::process::id());
+        let ok = Command::new("tmux")
+            .args([
+                "-L",
+                &socket,
+                "new-session",
+                "-d",
+                "-s",
+                "t",
+                "-x",
+                "100",
+                "-y",
+                "30",
+            ])
+            .arg(command)
+            .env("TERM", "xterm-256color")
+            .status()
+            .ok()?
+            .success();
+        assert!(ok, "tmux refused to start a session");
+        Some(Tmux { socket })
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let ok = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-t", "t"])
+            .args(keys)
+            .status()
+            .expect("tmux send-keys")
+            .success();
+        assert!(ok, "tmux send-keys {keys:?}");
+    }
+
+    fn screen(&self) -> String {
+        let out = Command::new("tmux")
+            .args([
+                "-L",
+                &self.socket,
+                "capture-pane",
+                "-p",
+                "-t",
+                "t",
+                "-S",
+                "-200",
+            ])
+            .output()
+            .expect("tmux capture-pane");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the screen shows `text`; panics with the screen after 15 s.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "the screen never showed {text:?}; it shows:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+fn tmux_missing() -> bool {
+    if Command::new("tmux").arg("-V").output().is_ok() {
+        return false;
+    }
+    eprintln!(
+        "\n!!! SKIPPED: tmux is not installed, so the end-to-end TUI tests did not run !!!\n"
+    );
+    true
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bson-tutor-e2e-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn tutor(progress: &Path, extra: &str) -> String {
+    format!(
+        "{BIN} --progress {} {extra}; echo EXITED:$?; stty -a; sleep 60",
+        progress.display()
+    )
+}
+
+/// Whether `stty -a` output shows cooked mode: canonical input and echo on.
+fn cooked(screen: &str) -> bool {
+    let words: Vec<&str> = screen.split_whitespace().collect();
+    words.contains(&"icanon") && words.contains(&"echo") && !words.contains(&"-icanon")
+}
+
+#[test]
+fn a_learner_walks_the_bytes_answers_wrong_then_right_and_resumes() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("walk");
+    let progress = dir.join("progress.json");
+    let tmux = Tmux::start("walk", &tutor(&progress, "")).unwrap();
+    let first = tmux.wait_for("Exercise 1/6");
+    assert!(first.contains("BSON is bytes, not JSON"), "{first}");
+
+    // The hex view: lesson 1 points at `name`; two runs right is its string length.
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("←→ runs");
+    tmux.keys(&["Right", "Right"]);
+    tmux.wait_for("offset 19: string length = 3 (counting the trailing NUL)");
+    tmux.keys(&["Down"]);
+    tmux.wait_for("offset 26: type 0x10 = int32");
+
+    // The exercise: 37 is wrong, 36 is right.
+    tmux.keys(&["Tab", "Enter", "3", "7", "Enter"]);
+    let wrong = tmux.wait_for("✗");
+    assert!(wrong.contains("1 attempt"), "{wrong}");
+    tmux.keys(&["C-u", "3", "6", "Enter"]);
+    let right = tmux.wait_for("✓ right");
+    assert!(right.contains("✓ solved · 2 attempts"), "{right}");
+    tmux.keys(&["q"]);
+    let after = tmux.wait_for("EXITED:0");
+    assert!(
+        cooked(&after),
+        "the terminal was left in raw mode:\n{after}"
+    );
+    drop(tmux);
+
+    let saved = std::fs::read_to_string(&progress).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(json["exercises"]["bytes#1"]["status"], "solved", "{saved}");
+    assert_eq!(json["exercises"]["bytes#1"]["attempts"], 2, "{saved}");
+    assert_eq!(json["last"]["lesson"], "bytes", "{saved}");
+
+    // Started again, it resumes where the learner was.
+    let tmux = Tmux::start("resume", &tutor(&progress, "")).unwrap();
+    let resumed = tmux.wait_for("resumed at lesson 1");
+    assert!(
+        resumed.contains("Exercise 1/6 · size · ✓ solved · 2 attempts"),
+        "{resumed}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED:0");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_panic_leaves_the_terminal_in_cooked_mode() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("panic");
+    let command = format!(
+        "BSON_TUTOR_DEBUG_PANIC=1 {}",
+        tutor(&dir.join("progress.json"), "")
+    );
+    let tmux = Tmux::start("panic", &command).unwrap();
+    let screen = tmux.wait_for("EXITED:");
+    assert!(screen.contains("panicking on purpose"), "{screen}");
+    assert!(
+        !screen.contains("EXITED:0"),
+        "a panic must not exit 0:\n{screen}"
+    );
+    tmux.wait_for("speed");
+    let screen = tmux.screen();
+    assert!(
+        cooked(&screen),
+        "the terminal was left in raw mode:\n{screen}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The pid of the process whose whole command line is `argv`.
+fn pid_of(argv: &[&str]) -> Option<u32> {
+    let want: Vec<u8> = argv.iter().flat_map(|a| a.bytes().chain([0])).collect();
+    std::fs::read_dir("/proc")
+        .ok()?
+        .flatten()
+        .find_map(|entry| {
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            (std::fs::read(entry.path().join("cmdline")).ok()? == want).then_some(pid)
+        })
+}
+
+#[test]
+fn sigterm_saves_and_restores_the_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("term");
+    let progress = dir.join("progress.json");
+    let tmux = Tmux::start("term", &tutor(&progress, "")).unwrap();
+    tmux.wait_for("Exercise 1/6");
+    tmux.keys(&["]"]);
+    tmux.wait_for("Exercise 2/6");
+    let path = progress.display().to_string();
+    let pid = pid_of(&[BIN, "--progress", &path]).expect("the tutor's process");
+    let ok = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    let screen = tmux.wait_for("EXITED:");
+    assert!(screen.contains("EXITED:0"), "{screen}");
+    tmux.wait_for("speed");
+    assert!(cooked(&tmux.screen()), "{}", tmux.screen());
+    // The position was saved on the way out.
+    let saved = std::fs::read_to_string(&progress).unwrap();
+    assert!(saved.contains("\"exercise\": 2"), "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
