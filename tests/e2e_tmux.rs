@@ -160,6 +160,8 @@ fn a_learner_walks_the_bytes_answers_wrong_then_right_and_resumes() {
     let json: serde_json::Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(json["exercises"]["bytes#1"]["status"], "solved", "{saved}");
     assert_eq!(json["exercises"]["bytes#1"]["attempts"], 2, "{saved}");
+    assert_eq!(json["exercises"]["bytes#1"]["last_answer"], "36", "{saved}");
+    assert_eq!(json["exercises"]["bytes#1"]["last_wrong"], "37", "{saved}");
     assert_eq!(json["last"]["lesson"], "bytes", "{saved}");
 
     // Started again, it resumes where the learner was.

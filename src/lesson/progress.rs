@@ -49,6 +49,9 @@ pub struct Record {
     /// The last wrong answer, for a teacher's summary.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_wrong: Option<String>,
+    /// The last answer given, right or wrong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_answer: Option<String>,
 }
 
 /// Where the learner was: a lesson, and an exercise in it.
@@ -164,6 +167,7 @@ impl Progress {
         } else {
             r.last_wrong = Some(answer.to_owned());
         }
+        r.last_answer = Some(answer.to_owned());
     }
 
     /// Records that the answer was revealed.

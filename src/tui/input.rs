@@ -166,25 +166,41 @@ impl TextInput {
     /// The part of the text that fits in `width` columns with the cursor visible, and the
     /// cursor's column within it.
     pub fn window(&self, width: usize) -> (&str, usize) {
-        let width = width.max(1);
-        let col = |s: &str| s.chars().map(|c| c.width().unwrap_or(0)).sum::<usize>();
-        // Start far enough right that the cursor (and one cell after it) fits.
-        let mut start = 0;
-        while col(&self.text[start..self.cursor]) >= width {
-            start += self.text[start..].chars().next().map_or(1, char::len_utf8);
-        }
-        let mut end = start;
-        let mut used = 0;
-        for c in self.text[start..].chars() {
-            let w = c.width().unwrap_or(0);
-            if used + w > width {
-                break;
-            }
-            used += w;
-            end += c.len_utf8();
-        }
-        (&self.text[start..end], col(&self.text[start..self.cursor]))
+        window(&self.text, self.cursor, width)
     }
+}
+
+/// The part of `text` that fits in `width` cells with byte index `at` visible (and one cell
+/// after it, for a cursor), and the cell column of `at` within it. Linear in what is shown,
+/// whatever the length of the text.
+pub fn window(text: &str, at: usize, width: usize) -> (&str, usize) {
+    let cells = |c: char| c.width().unwrap_or(0);
+    let width = width.max(1);
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let mut start = at;
+    let mut column = 0;
+    for (i, c) in text[..at].char_indices().rev() {
+        let w = cells(c);
+        if column + w >= width {
+            break;
+        }
+        column += w;
+        start = i;
+    }
+    let mut end = start;
+    let mut used = 0;
+    for c in text[start..].chars() {
+        let w = cells(c);
+        if used + w > width {
+            break;
+        }
+        used += w;
+        end += c.len_utf8();
+    }
+    (&text[start..end], column)
 }
 
 #[cfg(test)]

@@ -372,8 +372,9 @@ fn click(app: &mut App, x: u16, y: u16) {
     let at = ratatui::layout::Position::new(x, y);
     match app.mode {
         Mode::Playground => {
+            let body = view::areas(app).body;
             if let Some(p) = app.playground.as_mut() {
-                p.hex_click(x, y);
+                p.click(body, x, y);
             }
         }
         Mode::Browse => {

@@ -382,7 +382,9 @@ fn status_keys(app: &App) -> &'static str {
         (Mode::Help(_), _) => "any key: close the help",
         (Mode::Confirm(_), _) => "y: yes · n: no",
         (Mode::Complete { .. }, _) => "Enter: next lesson · Esc: stay",
-        (Mode::Playground, _) => "Tab: next line · Enter: add to collection · Esc: back · ?: keys",
+        (Mode::Playground, _) => {
+            "Tab: next line · Enter (document): add to the collection · Esc: back · F1: keys"
+        }
         (_, Focus::List) => {
             "↑↓ move · Enter open · Tab panels · c continue · p playground · ? keys · q quit"
         }

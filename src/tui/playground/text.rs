@@ -8,36 +8,7 @@ fn cells(c: char) -> usize {
     c.width().unwrap_or(0)
 }
 
-/// The part of `text` that fits in `width` cells with byte index `at` visible (and one cell
-/// after it, for a cursor), and the cell column of `at` within it.
-pub fn window(text: &str, at: usize, width: usize) -> (&str, usize) {
-    let width = width.max(1);
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let mut start = at;
-    let mut column = 0;
-    for (i, c) in text[..at].char_indices().rev() {
-        let w = cells(c);
-        if column + w >= width {
-            break;
-        }
-        column += w;
-        start = i;
-    }
-    let mut end = start;
-    let mut used = 0;
-    for c in text[start..].chars() {
-        let w = cells(c);
-        if used + w > width {
-            break;
-        }
-        used += w;
-        end += c.len_utf8();
-    }
-    (&text[start..end], column)
-}
+pub use crate::tui::input::window;
 
 /// `text` cut to `width` cells, ending in `…` when it was longer.
 pub fn fit(text: &str, width: usize) -> String {

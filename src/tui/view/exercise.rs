@@ -138,7 +138,8 @@ pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
     let theme = &app.settings.theme;
     let typing = app.focus == Focus::Answer;
     let lead = "answer › ";
-    let room = width.saturating_sub(lead.len());
+    let lead_width = unicode_width::UnicodeWidthStr::width(lead);
+    let room = width.saturating_sub(lead_width);
     let (shown, col) = app.answer.window(room.saturating_sub(1));
     let mut spans = vec![Span::styled(
         lead,
@@ -154,7 +155,7 @@ pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
     } else {
         spans.push(Span::styled(shown.to_string(), theme.text));
     }
-    let cursor = typing.then(|| u16::try_from(9 + col).unwrap_or(u16::MAX));
+    let cursor = typing.then(|| u16::try_from(lead_width + col).unwrap_or(u16::MAX));
     (Line::from(spans), cursor)
 }
 
