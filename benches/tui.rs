@@ -10,6 +10,11 @@
 //! - `hex_model_100kb`: building the view's model (spans, rows, flattened element tree), paid
 //!   once per document.
 //!
+//! - `first_frame_100x30`: what the binary does before its first frame, minus the terminal:
+//!   read the embedded lessons, compute the first lesson's page (every step through the
+//!   engine), build the app and draw it at 100x30. The process as a whole is measured with
+//!   `BSON_TUTOR_EXIT_AFTER_FIRST_FRAME=1` (see README, Tests).
+//!
 //! Run with `cargo bench --bench tui`. To add a benchmark, write a `fn name(c: &mut Criterion)`
 //! and list it in `criterion_group!` below.
 
@@ -37,7 +42,7 @@ fn oid(n: u32) -> ObjectId {
 
 /// About 100 KB of varied elements.
 fn hundred_kb() -> Vec<u8> {
-    let items = (0..800)
+    let items = (0..620)
         .map(|i: i32| {
             let mut dims = Document::new();
             dims.push("w", f64::from(i) * 0.5);
@@ -66,10 +71,11 @@ fn hundred_kb() -> Vec<u8> {
     d.push("items", items);
     let bytes = encode_document(&d).expect("corpus encodes");
     assert!(
-        (90_000..130_000).contains(&bytes.len()),
+        (95_000..110_000).contains(&bytes.len()),
         "corpus is {} bytes, not about 100 KB",
         bytes.len()
     );
+    eprintln!("corpus: {} bytes", bytes.len());
     bytes
 }
 
@@ -98,6 +104,29 @@ fn hex_frame_100kb_200x60(c: &mut Criterion) {
     });
 }
 
+fn first_frame_100x30(c: &mut Criterion) {
+    use bson_tutor::lesson::builtin;
+    use bson_tutor::lesson::progress::Progress;
+    use bson_tutor::tui::app::{App, Settings};
+    c.bench_function("first_frame_100x30", |b| {
+        b.iter(|| {
+            let settings = Settings {
+                theme: Theme::default(),
+                seed: 1,
+                seed_fixed: false,
+                now_ms: 1_791_431_149_000,
+                progress_path: None,
+            };
+            let mut app = App::new(builtin::lessons(), Progress::new(), settings);
+            app.size = (100, 30);
+            let area = Rect::new(0, 0, 100, 30);
+            let mut buf = Buffer::empty(area);
+            (&app).render(area, &mut buf);
+            black_box(buf)
+        });
+    });
+}
+
 fn hex_model_100kb(c: &mut Criterion) {
     let bytes = hundred_kb();
     c.bench_function("hex_model_100kb", |b| {
@@ -111,6 +140,6 @@ criterion_group! {
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500))
         .sample_size(30);
-    targets = hex_frame_100kb_200x60, hex_model_100kb
+    targets = hex_frame_100kb_200x60, hex_model_100kb, first_frame_100x30
 }
 criterion_main!(benches);

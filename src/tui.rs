@@ -4,9 +4,9 @@
 //! the event loop and performs the [`update::Effect`]s (saving progress, quitting).
 
 pub mod app;
-pub mod keymap;
 pub mod hex;
 pub mod input;
+pub mod keymap;
 pub mod message;
 pub mod page;
 pub mod playground;

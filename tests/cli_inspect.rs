@@ -186,10 +186,28 @@ fn bad_hex_and_missing_files_are_clear_errors() {
 }
 
 #[test]
-fn no_arguments_prints_the_command_overview() {
-    let out = bson_tutor(&[], None);
-    assert!(out.status.success());
-    assert!(stdout(&out).contains("inspect"), "{}", stdout(&out));
+fn no_arguments_without_a_terminal_says_what_to_do_instead() {
+    // With no command, bson-tutor opens the tutorial; a pipe is not a terminal, so it says
+    // so and points at the commands that work without one.
+    let out = bson_tutor(&[], Some(b""));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("needs a terminal"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("bson-tutor --help"),
+        "{}",
+        stderr(&out)
+    );
+    let help = bson_tutor(&["--help"], None);
+    assert!(stdout(&help).contains("inspect"), "{}", stdout(&help));
+    assert!(
+        stdout(&help).contains("interactive tutorial"),
+        "{}",
+        stdout(&help)
+    );
 }
 
 fn bson_tutor_hex(h: &str) -> Vec<u8> {

@@ -242,3 +242,52 @@ fn sigterm_saves_and_restores_the_terminal() {
     assert!(saved.contains("\"exercise\": 2"), "{saved}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_damaged_progress_file_is_moved_aside_and_a_broken_lesson_is_named() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("damaged");
+    let progress = dir.join("progress.json");
+    std::fs::write(&progress, "{not json").unwrap();
+    let tmux = Tmux::start("damaged", &tutor(&progress, "")).unwrap();
+    let screen = tmux.wait_for("Press any key to go on.");
+    assert!(screen.contains("moved"), "{screen}");
+    // Any key closes the note; then q quits.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("PgUp PgDn scroll");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED:0");
+    drop(tmux);
+    let aside: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("progress.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(&aside[0])).unwrap(),
+        "{not json"
+    );
+
+    // A lesson pack with one broken file opens on the good lessons and names the bad one.
+    let pack = dir.join("pack");
+    std::fs::create_dir_all(&pack).unwrap();
+    std::fs::write(
+        pack.join("bad.toml"),
+        "format_version = 1\nid = \"bad\"\ntitle = \n",
+    )
+    .unwrap();
+    let extra = format!("--lessons {} --with-builtin", pack.display());
+    let tmux = Tmux::start("pack", &tutor(&progress, &extra)).unwrap();
+    let screen = tmux.wait_for("Exercise 1/");
+    assert!(
+        screen.contains("not loaded:") && screen.contains("bad.toml:3:"),
+        "{screen}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED:0");
+    let _ = std::fs::remove_dir_all(&dir);
+}

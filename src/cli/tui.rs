@@ -3,13 +3,13 @@
 //! into messages, saves progress when the update asks, and restores the terminal on quit,
 //! Ctrl-C, SIGTERM and SIGHUP.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use bson_tutor::tui::app::{App, Notice, Settings};
+use bson_tutor::tui::app::{App, Mode, Notice, Settings};
 use bson_tutor::tui::keymap;
 use bson_tutor::tui::theme::{Theme, ThemeName};
 use bson_tutor::tui::update::{Effect, update};
@@ -45,19 +45,32 @@ pub struct TuiArgs {
 
 /// Runs the tutorial until the learner quits.
 pub fn run(args: &TuiArgs) -> ExitCode {
+    let started = std::time::Instant::now();
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        eprintln!(
+            "error: the tutorial needs a terminal (standard input and output are not one).\n\
+             Every lesson is also plain text: bson-tutor lessons, bson-tutor show ID.\n\
+             See bson-tutor --help for all the commands."
+        );
+        return ExitCode::from(2);
+    }
+    let mut broken = Vec::new();
     let lessons = match load(args.source.lessons.as_deref(), args.source.with_builtin) {
         Ok(all) => {
             let mut good = Vec::new();
             for result in all {
                 match result {
                     Ok(loaded) => good.push(loaded.lesson),
-                    Err(e) => eprintln!("{e}"),
+                    Err(e) => broken.push(e),
                 }
             }
             good
         }
         Err(e) => return fail(&e),
     };
+    for e in &broken {
+        eprintln!("{e}");
+    }
     if lessons.is_empty() {
         return fail("no lessons to show");
     }
@@ -81,7 +94,23 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     };
     let mut app = App::new(lessons, progress, settings);
     if let Some(text) = moved {
-        app.notice = Some(Notice { text, error: true });
+        // Also on the main screen, whole, for after the tutorial.
+        eprintln!("bson-tutor: {text}");
+        app.mode = Mode::Alert(text);
+    } else if let Some(first) = broken.first() {
+        // The tutorial opens on the lessons that load; the status bar says which did not
+        // (`bson-tutor check DIR` lists them all).
+        let more = match broken.len() {
+            1 => String::new(),
+            n => format!(" (and {} more: bson-tutor check)", n - 1),
+        };
+        app.notice = Some(Notice {
+            text: format!(
+                "not loaded: {}:{}:{}: {}{more}",
+                first.file, first.line, first.column, first.message
+            ),
+            error: true,
+        });
     }
 
     let stop = Arc::new(AtomicBool::new(false));
@@ -101,7 +130,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     if mouse {
         let _ = execute!(std::io::stdout(), EnableMouseCapture);
     }
-    let result = event_loop(&mut terminal, &mut app, &store, &stop);
+    let result = event_loop(&mut terminal, &mut app, &store, &stop, started);
     if mouse {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
     }
@@ -122,6 +151,7 @@ fn event_loop(
     app: &mut App,
     store: &Store,
     stop: &AtomicBool,
+    started: std::time::Instant,
 ) -> Result<(), String> {
     let size = terminal.size().map_err(|e| format!("terminal: {e}"))?;
     app.size = (size.width, size.height);
@@ -145,6 +175,11 @@ fn event_loop(
                 "BSON_TUTOR_DEBUG_PANIC is set: panicking on purpose"
             );
             if exit_after_frame {
+                // For measuring the time to the first frame (see README, Tests).
+                eprintln!(
+                    "first frame drawn {} µs after start",
+                    started.elapsed().as_micros()
+                );
                 return Ok(());
             }
         }

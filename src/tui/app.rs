@@ -28,6 +28,8 @@ pub enum Mode {
     },
     /// The playground.
     Playground,
+    /// Something the learner must read before going on (a damaged progress file).
+    Alert(String),
 }
 
 /// How the last answer went, for the exercise panel.

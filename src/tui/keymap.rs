@@ -119,6 +119,7 @@ fn key_message(app: &App, key: &KeyEvent) -> Option<Message> {
             KeyCode::PageDown | KeyCode::Char(' ') => Some(Message::ScrollPage(1)),
             _ => Some(Message::ToggleHelp),
         },
+        Mode::Alert(_) => Some(Message::Back),
         Mode::Confirm(_) => match key.code {
             KeyCode::Char('y' | 'Y') => Some(Message::Confirm(true)),
             KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Message::Confirm(false)),

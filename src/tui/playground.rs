@@ -7,7 +7,7 @@
 //! engine's answers, recomputed when the text or the collection changes (never on render).
 //! Drawing is in [`view`]; the width arithmetic of one-line text is in [`text`].
 
-mod text;
+pub(crate) mod text;
 mod view;
 
 #[cfg(test)]

@@ -248,9 +248,9 @@ impl Theme {
             roles: RoleStyles {
                 length: m(Modifier::UNDERLINED),
                 type_byte: m(Modifier::BOLD),
-                key: Style::new(),
+                key: m(Modifier::ITALIC),
                 value: Style::new(),
-                subtype: m(Modifier::BOLD),
+                subtype: m(Modifier::BOLD | Modifier::UNDERLINED),
                 terminator: m(Modifier::DIM),
             },
             element: m(Modifier::UNDERLINED),
@@ -262,5 +262,85 @@ impl Theme {
 impl Default for Theme {
     fn default() -> Self {
         Self::dark()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn styles(t: &Theme) -> Vec<Style> {
+        let r = t.roles;
+        vec![
+            t.text,
+            t.dim,
+            t.title,
+            t.focus_border,
+            t.border,
+            t.selected,
+            t.emphasis,
+            t.code,
+            t.claim,
+            t.right,
+            t.wrong,
+            t.hint,
+            t.error,
+            t.key,
+            t.status,
+            t.element,
+            t.cursor,
+            r.length,
+            r.type_byte,
+            r.key,
+            r.value,
+            r.subtype,
+            r.terminator,
+        ]
+    }
+
+    #[test]
+    fn no_color_wins_and_uses_no_colour_at_all() {
+        let t = Theme::pick(Some(ThemeName::Light), true);
+        assert_eq!(t.name, ThemeName::Mono);
+        assert!(styles(&t).iter().all(|s| s.fg.is_none() && s.bg.is_none()));
+        assert_eq!(
+            Theme::pick(Some(ThemeName::Light), false).name,
+            ThemeName::Light
+        );
+        assert_eq!(Theme::pick(None, false).name, ThemeName::Dark);
+    }
+
+    #[test]
+    fn every_theme_tells_the_byte_roles_apart() {
+        for name in [
+            ThemeName::Dark,
+            ThemeName::Light,
+            ThemeName::HighContrast,
+            ThemeName::Mono,
+        ] {
+            let r = Theme::new(name).roles;
+            let roles = [
+                r.length,
+                r.type_byte,
+                r.key,
+                r.value,
+                r.subtype,
+                r.terminator,
+            ];
+            for (i, a) in roles.iter().enumerate() {
+                for b in &roles[i + 1..] {
+                    assert_ne!(a, b, "{name:?}: two roles share a style");
+                }
+            }
+            assert_eq!(
+                ThemeName::from_name(match name {
+                    ThemeName::Dark => "dark",
+                    ThemeName::Light => "light",
+                    ThemeName::HighContrast => "high-contrast",
+                    ThemeName::Mono => "mono",
+                }),
+                Some(name)
+            );
+        }
     }
 }

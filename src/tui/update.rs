@@ -19,6 +19,10 @@ pub enum Effect {
 
 /// Applies one message.
 pub fn update(app: &mut App, message: Message) -> Option<Effect> {
+    // A notice stays until the learner does something.
+    if !matches!(message, Message::Resize(..)) {
+        app.notice = None;
+    }
     match message {
         Message::Quit => return Some(Effect::Quit),
         Message::ToggleHelp => {
@@ -207,7 +211,7 @@ fn back(app: &mut App) {
         Mode::Help(_) => {
             update(app, Message::ToggleHelp);
         }
-        Mode::Confirm(_) | Mode::Complete { .. } => app.mode = Mode::Browse,
+        Mode::Confirm(_) | Mode::Complete { .. } | Mode::Alert(_) => app.mode = Mode::Browse,
         Mode::Playground => app.mode = Mode::Browse,
         Mode::Browse => {
             app.focus = match app.focus {

@@ -16,6 +16,7 @@ use super::hex::HexView;
 use super::keymap::KEYS;
 use super::message::{Confirm, Focus};
 use super::playground::PlaygroundView;
+use super::playground::text::fit;
 use crate::lesson::progress::Status;
 
 /// The smallest terminal the interface draws in.
@@ -49,7 +50,7 @@ pub fn areas(app: &App) -> Areas {
     // text and the hex view (16 bytes a line needs 75 columns) get the whole width.
     let list_width = match body.width {
         110.. => 30,
-        100..110 => 26,
+        100..110 => 22,
         _ if app.focus == Focus::List => 30,
         _ => 0,
     };
@@ -140,6 +141,7 @@ impl Widget for &App {
             Mode::Help(_) => render_help(self, a.body, buf),
             Mode::Confirm(what) => render_confirm(self, what, a.body, buf),
             Mode::Complete { lesson } => render_complete(self, *lesson, a.body, buf),
+            Mode::Alert(text) => render_alert(self, text, a.body, buf),
             _ => {}
         }
     }
@@ -381,6 +383,7 @@ fn status_keys(app: &App) -> &'static str {
     match (&app.mode, app.focus) {
         (Mode::Help(_), _) => "any key: close the help",
         (Mode::Confirm(_), _) => "y: yes · n: no",
+        (Mode::Alert(_), _) => "any key: go on",
         (Mode::Complete { .. }, _) => "Enter: next lesson · Esc: stay",
         (Mode::Playground, _) => {
             "Tab: next line · Enter (document): add to the collection · Esc: back · F1: keys"
@@ -400,27 +403,26 @@ fn status_keys(app: &App) -> &'static str {
 fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
     buf.set_style(area, theme.status);
-    let mut right: Vec<Span> = Vec::new();
-    if let Some(n) = &app.notice {
-        right.push(Span::styled(
-            n.text.clone(),
-            if n.error { theme.error } else { theme.hint },
-        ));
-    }
-    if let Some(fixed) = app.fixed_settings() {
-        right.push(Span::styled(format!(" [{fixed}]"), theme.key));
-    }
-    let right = Line::from(right);
+    let right = app
+        .fixed_settings()
+        .map(|fixed| Span::styled(format!(" [{fixed}] "), theme.key))
+        .unwrap_or_default();
     let right_width = right.width() as u16;
-    let left_width = area.width.saturating_sub(right_width + 1);
-    buf.set_line(
-        area.x,
-        area.y,
-        &Line::styled(format!(" {}", status_keys(app)), theme.status),
-        left_width,
-    );
+    let left_width = area.width.saturating_sub(right_width) as usize;
+    // A notice replaces the key hints until the next key: it is what the learner needs now.
+    let left = match &app.notice {
+        Some(n) => Span::styled(
+            format!(" {}", fit(&n.text, left_width.saturating_sub(2))),
+            if n.error { theme.error } else { theme.hint },
+        ),
+        None => Span::styled(
+            format!(" {}", fit(status_keys(app), left_width.saturating_sub(2))),
+            theme.status,
+        ),
+    };
+    buf.set_span(area.x, area.y, &left, left_width as u16);
     let x = area.right().saturating_sub(right_width.min(area.width));
-    buf.set_line(x, area.y, &right, right_width.min(area.width));
+    buf.set_span(x, area.y, &right, right_width.min(area.width));
 }
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
@@ -499,6 +501,20 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         );
     }
     overlay(app, "Keys", shown, area, buf);
+}
+
+fn render_alert(app: &App, text: &str, area: Rect, buf: &mut Buffer) {
+    let theme = &app.settings.theme;
+    let width = area.width.saturating_sub(8).min(76) as usize;
+    let marks = wrap::Marks {
+        text: theme.text,
+        emphasis: theme.text,
+        code: theme.text,
+    };
+    let mut lines = wrap::fill(&wrap::words(text, marks), width, Span::raw(""), "");
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("Press any key to go on.", theme.dim));
+    overlay(app, "Note", lines, area, buf);
 }
 
 fn render_confirm(app: &App, what: &Confirm, area: Rect, buf: &mut Buffer) {

@@ -1,0 +1,346 @@
+//! Drawing: the hex and ASCII lines, the meaning, element and legend lines.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// The sentence under the bytes: `offset 19: string length = 3 (counting the trailing NUL)`.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::tui::hex::{HexModel, HexState, meaning_line};
+/// let model = HexModel::new(vec![0x0c, 0, 0, 0, 0x10, b'a', 0, 1, 0, 0, 0, 0]).unwrap();
+/// let mut state = HexState::default();
+/// state.select_byte(&model, 8);
+/// assert_eq!(meaning_line(&model, &state), "offset 7: value 1");
+/// ```
+pub fn meaning_line(model: &HexModel, state: &HexState) -> String {
+    bounded(usize::MAX, |w| write_meaning(model, state, w))
+}
+
+pub(super) fn write_meaning(
+    model: &HexModel,
+    state: &HexState,
+    w: &mut dyn fmt::Write,
+) -> fmt::Result {
+    let r = &model.rows[state.run(model)];
+    write!(w, "offset {}: {}", r.offset, r.meaning)
+}
+
+/// The element the selected run belongs to:
+/// `name · string · bytes 13–25 (13 bytes) · depth 0`, or `document · bytes 0–35 (36 bytes)`
+/// on the top-level length prefix and NUL.
+pub fn selected_element_line(model: &HexModel, state: &HexState) -> String {
+    bounded(usize::MAX, |w| write_element(model, state, w))
+}
+
+pub(super) fn write_element(
+    model: &HexModel,
+    state: &HexState,
+    w: &mut dyn fmt::Write,
+) -> fmt::Result {
+    match model.node_of(state.run(model)) {
+        Some(n) => {
+            // The type byte's row carries the element's own path.
+            let path = &model.rows[n.type_run].path;
+            if path.is_empty() {
+                w.write_str("\"\"")?;
+            } else {
+                w.write_str(path)?;
+            }
+            write!(w, " · {} · ", n.element_type.name())?;
+            write_range(w, n.offset, n.len)?;
+            write!(w, " · depth {}", n.depth)
+        }
+        None => {
+            w.write_str("document · ")?;
+            write_range(w, 0, model.bytes.len())
+        }
+    }
+}
+
+pub(super) fn write_range(w: &mut dyn fmt::Write, offset: usize, len: usize) -> fmt::Result {
+    let last = offset + len.saturating_sub(1);
+    let unit = if len == 1 { "byte" } else { "bytes" };
+    write!(w, "bytes {offset}–{last} ({len} {unit})")
+}
+
+/// Text written through `f`, cut at `max` characters with an ellipsis: a 100 KB string's
+/// meaning costs the width of the screen, not the string.
+pub(super) fn bounded(max: usize, f: impl FnOnce(&mut dyn fmt::Write) -> fmt::Result) -> String {
+    struct Cut {
+        text: String,
+        left: usize,
+    }
+    impl fmt::Write for Cut {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for c in s.chars() {
+                if self.left == 0 {
+                    self.text.pop();
+                    self.text.push('…');
+                    return Err(fmt::Error);
+                }
+                self.left -= 1;
+                self.text.push(c);
+            }
+            Ok(())
+        }
+    }
+    let mut cut = Cut {
+        text: String::new(),
+        left: max,
+    };
+    // An error only means the text was cut.
+    let _ = f(&mut cut);
+    cut.text
+}
+
+/// The role colours, each name in its own style: `length type key value subtype end`.
+pub fn legend(theme: &Theme) -> Line<'static> {
+    let roles = [
+        (ByteRole::Length, "length"),
+        (ByteRole::TypeByte, "type"),
+        (ByteRole::Key, "key"),
+        (ByteRole::Value, "value"),
+        (ByteRole::Subtype, "subtype"),
+        (ByteRole::Terminator, "end"),
+    ];
+    let mut spans = Vec::with_capacity(2 * roles.len());
+    for (i, (role, name)) in roles.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled(" ", theme.text));
+        }
+        spans.push(Span::styled(name, theme.text.patch(theme.roles.of(role))));
+    }
+    Line::from(spans)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hex lines
+
+/// `"000102...ff"`: every byte's two hex digits, sliced instead of formatted.
+pub(super) const HEX_PAIRS: &str = {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    const PAIRS: [u8; 512] = {
+        let mut out = [0; 512];
+        let mut b = 0;
+        while b < 256 {
+            out[2 * b] = DIGITS[b >> 4];
+            out[2 * b + 1] = DIGITS[b & 15];
+            b += 1;
+        }
+        out
+    };
+    match std::str::from_utf8(&PAIRS) {
+        Ok(s) => s,
+        Err(_) => panic!("hex digits are ASCII"),
+    }
+};
+
+/// Every printable ASCII character, from the space to `~`.
+pub(super) const PRINTABLE: &str = {
+    const CHARS: [u8; 95] = {
+        let mut out = [0; 95];
+        let mut i = 0;
+        while i < 95 {
+            out[i] = b' ' + i as u8;
+            i += 1;
+        }
+        out
+    };
+    match std::str::from_utf8(&CHARS) {
+        Ok(s) => s,
+        Err(_) => panic!("printable ASCII"),
+    }
+};
+
+pub(super) const SPACES: &str = "                                                                ";
+
+pub(super) fn hex_pair(b: u8) -> &'static str {
+    let i = 2 * usize::from(b);
+    &HEX_PAIRS[i..i + 2]
+}
+
+pub(super) fn ascii(b: u8) -> &'static str {
+    match b {
+        b' '..=b'~' => {
+            let i = usize::from(b - b' ');
+            &PRINTABLE[i..i + 1]
+        }
+        _ => ".",
+    }
+}
+
+/// The display lines `lines` (each `bytes_per_line` bytes) of the model with run `selected`
+/// highlighted: `0010  6d 65 00 03 ...  |me.....An..age..|`. A byte has the same style in the
+/// hex and ASCII columns: its role's, plus the theme's element style when it belongs to the
+/// selected element, plus the cursor style when it belongs to the selected run.
+pub fn hex_lines(
+    model: &HexModel,
+    selected: usize,
+    theme: &Theme,
+    bytes_per_line: usize,
+    lines: Range<usize>,
+) -> Vec<Line<'static>> {
+    let per = bytes_per_line.clamp(1, 16);
+    let len = model.bytes.len();
+    let ow = model.offset_width();
+    let sel = selected.min(model.last_run());
+    let run = &model.rows[sel];
+    let run = run.offset..run.offset + run.len;
+    let element = model
+        .node_of(sel)
+        .map_or(0..0, |n| n.offset..n.offset + n.len);
+    let style_of = |offset: usize, role: ByteRole| {
+        let mut s = theme.text.patch(theme.roles.of(role));
+        if element.contains(&offset) {
+            s = s.patch(theme.element);
+        }
+        if run.contains(&offset) {
+            s = s.patch(theme.cursor);
+        }
+        s
+    };
+    let first = lines.start.saturating_mul(per);
+    let mut r = model.run_at(first);
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        let start = line.saturating_mul(per);
+        if start >= len {
+            break;
+        }
+        let end = (start + per).min(len);
+        let mut spans = Vec::with_capacity(4 * per + 6);
+        let mut ascii_spans = Vec::with_capacity(per + 2);
+        spans.push(Span::styled(format!("{start:0ow$x}"), theme.dim));
+        spans.push(Span::styled("  ", theme.text));
+        ascii_spans.push(Span::styled("|", theme.dim));
+        for offset in start..end {
+            while model.rows[r].offset + model.rows[r].len <= offset {
+                r += 1;
+            }
+            let row = &model.rows[r];
+            let style = style_of(offset, row.meaning.role());
+            let b = model.bytes[offset];
+            spans.push(Span::styled(hex_pair(b), style));
+            ascii_spans.push(Span::styled(ascii(b), style));
+            let i = offset - start;
+            if offset + 1 < end {
+                let gap = if i % 8 == 7 { "  " } else { " " };
+                // The gap inside a run takes the run's look, so a selection reads as one block.
+                let gap_style = if offset + 1 < row.offset + row.len {
+                    style
+                } else if element.contains(&offset) && element.contains(&(offset + 1)) {
+                    theme.text.patch(theme.element)
+                } else {
+                    theme.text
+                };
+                spans.push(Span::styled(gap, gap_style));
+            }
+        }
+        let pad = ascii_bar_x(ow, per) - hex_x(ow, end - start - 1) - 2;
+        spans.push(Span::styled(&SPACES[..pad.min(SPACES.len())], theme.text));
+        ascii_spans.push(Span::styled("|", theme.dim));
+        spans.append(&mut ascii_spans);
+        out.push(Line::from(spans));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// The widget
+
+/// Draws a line of ASCII spans cell by cell up to column `right`: what [`Buffer::set_line`]
+/// does, without its grapheme segmentation, which costs more than the rest of the frame.
+pub(super) fn put_ascii_line(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, right: u16) {
+    let mut x = x;
+    for span in line {
+        if !span.content.is_ascii() {
+            x = buf.set_span(x, y, span, right.saturating_sub(x)).0;
+            continue;
+        }
+        let style = line.style.patch(span.style);
+        for c in span.content.chars() {
+            if x >= right {
+                return;
+            }
+            buf[(x, y)].set_char(c).set_style(style);
+            x += 1;
+        }
+    }
+}
+
+/// The hex view: offsets, bytes coloured by role, ASCII, the meaning line, the element line and
+/// a legend. The caller draws any border. A short area drops the legend first, then the
+/// element line; a narrow one shows 8 or 4 bytes per line.
+pub struct HexView<'a> {
+    /// The document.
+    pub model: &'a HexModel,
+    /// Selection and scroll.
+    pub state: &'a HexState,
+    /// Styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for HexView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let HexView {
+            model,
+            state,
+            theme,
+        } = self;
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            state.geometry.set(Geometry::default());
+            return;
+        }
+        let footer = FOOTER.min(area.height - 1);
+        let lines = Rect {
+            height: area.height - footer,
+            ..area
+        };
+        let per = model.bytes_per_line(area.width);
+        let sel = state.run(model);
+        let total = model.bytes.len().div_ceil(per);
+        let height = usize::from(lines.height);
+        let max_scroll = total.saturating_sub(height);
+        let mut scroll = state.scroll.get();
+        if !state.free_scroll.get() {
+            let sel_line = model.rows[sel].offset / per;
+            if sel_line < scroll {
+                scroll = sel_line;
+            } else if sel_line >= scroll + height {
+                scroll = sel_line + 1 - height;
+            }
+        }
+        let scroll = scroll.min(max_scroll);
+        state.scroll.set(scroll);
+        state.geometry.set(Geometry {
+            lines,
+            bytes_per_line: per,
+            offset_width: model.offset_width(),
+            first_line: scroll,
+            max_scroll,
+        });
+
+        let shown = scroll..(scroll + height).min(total);
+        for (y, line) in (lines.y..).zip(hex_lines(model, sel, theme, per, shown)) {
+            put_ascii_line(buf, lines.x, y, &line, lines.right());
+        }
+
+        let width = usize::from(area.width);
+        let mut y = lines.bottom();
+        if footer >= 1 {
+            let text = bounded(width, |w| write_meaning(model, state, w));
+            buf.set_stringn(area.x, y, text, width, theme.text);
+            y += 1;
+        }
+        if footer >= 2 {
+            let text = bounded(width, |w| write_element(model, state, w));
+            buf.set_stringn(area.x, y, text, width, theme.dim);
+            y += 1;
+        }
+        if footer >= 3 {
+            buf.set_line(area.x, y, &legend(theme), area.width);
+        }
+    }
+}
