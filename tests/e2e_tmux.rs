@@ -291,3 +291,31 @@ fn a_damaged_progress_file_is_moved_aside_and_a_broken_lesson_is_named() {
     tmux.wait_for("EXITED:0");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn closing_the_terminal_ends_the_tutor_and_saves() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("hangup");
+    let progress = dir.join("progress.json");
+    let tmux = Tmux::start("hangup", &tutor(&progress, "")).unwrap();
+    tmux.wait_for("Exercise 1/6");
+    tmux.keys(&["]", "]"]);
+    tmux.wait_for("Exercise 3/6");
+    let path = progress.display().to_string();
+    let pid = pid_of(&[BIN, "--progress", &path]).expect("the tutor's process");
+    // Killing the tmux server closes the terminal under the tutor (a hangup).
+    drop(tmux);
+    let start = Instant::now();
+    while Path::new(&format!("/proc/{pid}")).exists() {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the tutor kept running after its terminal closed"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let saved = std::fs::read_to_string(&progress).unwrap();
+    assert!(saved.contains("\"exercise\": 3"), "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -131,16 +131,27 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         let _ = execute!(std::io::stdout(), EnableMouseCapture);
     }
     let result = event_loop(&mut terminal, &mut app, &store, &stop, started);
-    if mouse {
-        let _ = execute!(std::io::stdout(), DisableMouseCapture);
-    }
-    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
-    ratatui::restore();
+    // Save before touching the terminal: after a hangup it is gone, and writing to it fails.
     let saved = save(&mut app, &store);
+    let alive = execute!(std::io::stdout(), DisableBracketedPaste).is_ok();
+    if alive {
+        if mouse {
+            let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        }
+        ratatui::restore();
+    } else {
+        // No terminal to restore: dropping ours would try to show its cursor and report
+        // the failure on a standard error that is gone too.
+        std::mem::forget(terminal);
+    }
     let _ = std::io::stdout().flush();
     match (result, saved) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(e), _) | (_, Err(e)) => fail(&e),
+        (Err(e), _) | (_, Err(e)) => {
+            // `eprintln!` would panic on a closed terminal.
+            let _ = writeln!(std::io::stderr(), "error: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 
