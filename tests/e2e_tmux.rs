@@ -96,6 +96,10 @@ fn tmux_missing() -> bool {
     if Command::new("tmux").arg("-V").output().is_ok() {
         return false;
     }
+    assert!(
+        std::env::var_os("BSON_TUTOR_E2E_REQUIRED").is_none(),
+        "tmux is missing but BSON_TUTOR_E2E_REQUIRED is set (as .ci/run sets it)"
+    );
     eprintln!(
         "\n!!! SKIPPED: tmux is not installed, so the end-to-end TUI tests did not run !!!\n"
     );
