@@ -115,6 +115,7 @@ fn first_frame_100x30(c: &mut Criterion) {
                 seed: 1,
                 seed_fixed: false,
                 now_ms: 1_791_431_149_000,
+                now_fixed: false,
                 progress_path: None,
             };
             let mut app = App::new(builtin::lessons(), Progress::new(), settings);

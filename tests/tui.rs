@@ -18,6 +18,7 @@ fn app(width: u16, height: u16) -> App {
         seed: 7,
         seed_fixed: true,
         now_ms: 1_791_431_149_000,
+        now_fixed: false,
         progress_path: Some("/tmp/progress.json".into()),
     };
     let mut app = App::new(builtin::lessons(), Progress::new(), settings);
@@ -287,4 +288,45 @@ fn a_saved_position_is_resumed() {
     assert_eq!(app.current().map(|l| l.order), order);
     assert_eq!(app.exercise, 2);
     assert!(app.notice.as_ref().unwrap().text.starts_with("resumed"));
+}
+
+#[test]
+fn a_fixed_seed_and_clock_show_in_the_status_bar_and_fix_the_playground() {
+    let mut a = app(100, 30);
+    a.settings.now_fixed = true;
+    let shown = frame(&a);
+    assert!(
+        shown.contains("[seed 7 · now 2026-10-08T03:45:49.000Z]"),
+        "{shown}"
+    );
+    // Two classmates with the same seed and clock see the same generated ids.
+    let mut b = app(100, 30);
+    b.settings.now_fixed = true;
+    for app in [&mut a, &mut b] {
+        press(app, &[key(KeyCode::Char('p'))]);
+        press(
+            app,
+            &[Event::Key(KeyEvent::new(
+                KeyCode::Char('u'),
+                KeyModifiers::CONTROL,
+            ))],
+        );
+        press(app, &typed("{ _id: ObjectId(), at: new Date() }"));
+    }
+    let (fa, fb) = (frame(&a), frame(&b));
+    assert!(fa.contains("ObjectId('"), "{fa}");
+    assert!(fa.contains("2026-10-08T03:45:49"), "{fa}");
+    assert_eq!(fa, fb);
+    let mut c = app(100, 30);
+    c.settings.seed = 8;
+    press(&mut c, &[key(KeyCode::Char('p'))]);
+    press(
+        &mut c,
+        &[Event::Key(KeyEvent::new(
+            KeyCode::Char('u'),
+            KeyModifiers::CONTROL,
+        ))],
+    );
+    press(&mut c, &typed("{ _id: ObjectId(), at: new Date() }"));
+    assert_ne!(frame(&c).lines().nth(4), fa.lines().nth(4));
 }

@@ -32,6 +32,10 @@ pub struct TuiArgs {
     /// Fix the seed of generated ObjectIds and UUIDs, so a whole class sees the same ones.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Fix the clock (ISO-8601, e.g. 2026-10-08T03:45:49Z): `new Date()` and the time in
+    /// generated ObjectIds read this, the same for a whole class.
+    #[arg(long, value_name = "ISO-TIME", value_parser = parse_now)]
+    pub now: Option<i64>,
     /// Leave the mouse to the terminal (text selection) instead of clicks and the wheel.
     #[arg(long)]
     pub no_mouse: bool,
@@ -41,6 +45,11 @@ pub struct TuiArgs {
     /// Where progress is kept.
     #[command(flatten)]
     pub progress: ProgressFile,
+}
+
+/// `--now`: an ISO-8601 instant, in milliseconds since the epoch.
+fn parse_now(text: &str) -> Result<i64, String> {
+    bson_tutor::bson::datetime::parse_iso(text)
 }
 
 /// Runs the tutorial until the learner quits.
@@ -84,12 +93,15 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         args.theme.as_deref().and_then(ThemeName::from_name),
         no_color,
     );
-    let now_ms = jiff::Timestamp::now().as_millisecond();
+    let now_ms = args
+        .now
+        .unwrap_or_else(|| jiff::Timestamp::now().as_millisecond());
     let settings = Settings {
         theme,
         seed: args.seed.unwrap_or_else(rand::random),
         seed_fixed: args.seed.is_some(),
         now_ms,
+        now_fixed: args.now.is_some(),
         progress_path: store.path().map(|p| p.display().to_string()),
     };
     let mut app = App::new(lessons, progress, settings);

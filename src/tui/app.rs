@@ -59,8 +59,10 @@ pub struct Settings {
     pub seed: u64,
     /// Whether the seed was fixed by `--seed` (shown in the status bar).
     pub seed_fixed: bool,
-    /// The clock, in milliseconds since the epoch, read once at start.
+    /// The clock, in milliseconds since the epoch, read once at start (or fixed by `--now`).
     pub now_ms: i64,
+    /// Whether the clock was fixed by `--now` (shown in the status bar).
+    pub now_fixed: bool,
     /// Where progress is saved, shown in the help.
     pub progress_path: Option<String>,
 }
@@ -291,10 +293,17 @@ impl App {
         })
     }
 
-    /// The status-bar text about fixed settings (`seed 42`).
+    /// The status-bar text about fixed settings (`seed 42 · now 2026-10-08T03:45:49.000Z`),
+    /// so a class can see that everyone's ids and clocks agree.
     pub fn fixed_settings(&self) -> Option<String> {
-        self.settings
-            .seed_fixed
-            .then(|| format!("seed {}", self.settings.seed))
+        let s = &self.settings;
+        let seed = s.seed_fixed.then(|| format!("seed {}", s.seed));
+        let now = s
+            .now_fixed
+            .then(|| format!("now {}", crate::bson::datetime::format_iso(s.now_ms)));
+        match (seed, now) {
+            (Some(a), Some(b)) => Some(format!("{a} · {b}")),
+            (a, b) => a.or(b),
+        }
     }
 }
