@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod lesson;
+mod pack;
 mod query;
 mod store;
 mod tui;
@@ -100,6 +101,21 @@ pub enum Command {
         bson-tutor progress --reset\n  \
         bson-tutor progress --reset --lesson bytes --yes")]
     Progress(lesson::ProgressArgs),
+    /// Start a teacher's pack: `new lesson ID` writes a commented lesson skeleton that
+    /// passes `check`.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor new lesson demo\n  \
+        bson-tutor new lesson demo --dir my-pack && bson-tutor check my-pack")]
+    New(pack::NewArgs),
+    /// Print a shell completion script to standard output.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor completions bash > ~/.local/share/bash-completion/completions/bson-tutor\n  \
+        bson-tutor completions zsh > ~/.zfunc/_bson-tutor\n  \
+        bson-tutor completions fish > ~/.config/fish/completions/bson-tutor.fish")]
+    Completions(pack::CompletionsArgs),
+    /// Print the man page (roff) to standard output.
+    #[command(after_help = "Example:\n  bson-tutor man | man -l -")]
+    Man,
 }
 
 /// Arguments of `inspect`.
@@ -267,6 +283,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Check(args)) => lesson::run_check(&args),
         Some(Command::Answer(args)) => lesson::run_answer(&args),
         Some(Command::Progress(args)) => lesson::run_progress(&args),
+        Some(Command::New(args)) => pack::run_new(&args),
+        Some(Command::Completions(args)) => pack::run_completions(&args),
+        Some(Command::Man) => pack::run_man(),
     }
 }
 

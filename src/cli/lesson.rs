@@ -178,6 +178,10 @@ pub struct CheckArgs {
     /// A directory of lessons to check (default: the built-in lessons).
     #[arg(value_name = "DIR")]
     pub dir: Option<PathBuf>,
+    /// `text`: FAIL and BROKEN lines, then `check: N passed, M failed`; `json`: one JSON
+    /// object for machines. The exit code is the same: 0 when all pass, 1 otherwise.
+    #[arg(long, value_enum, default_value_t = super::pack::CheckFormat::Text)]
+    pub format: super::pack::CheckFormat,
 }
 
 fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, String> {
@@ -294,31 +298,50 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
 }
 
 /// Runs `check`: exit 0 only when every lesson loads and every check holds.
+///
+/// The text summary's `failed` counts failed checks and broken files together; the JSON
+/// report counts them apart (`failed`, `broken_files`).
 pub fn run_check(args: &CheckArgs) -> ExitCode {
+    use super::pack::{CheckFormat, Failure, check_json};
     let all = match load(args.dir.as_deref(), false) {
         Ok(all) => all,
         Err(e) => return fail(&e),
     };
-    let mut out = std::io::stdout().lock();
-    let (mut passed, mut failed) = (0, 0);
+    let mut passed = 0;
+    let mut failures: Vec<(&str, String)> = Vec::new();
+    let mut broken: Vec<&LoadError> = Vec::new();
     for l in &all {
         match l {
             Ok(l) => {
                 let report = check_lesson(l);
                 passed += report.passed;
-                failed += report.failures.len();
-                for f in &report.failures {
-                    let _ = writeln!(out, "FAIL {f}");
-                }
+                failures.extend(report.failures.into_iter().map(|f| (l.file.as_str(), f)));
             }
-            Err(e) => {
-                failed += 1;
-                let _ = writeln!(out, "BROKEN {e}");
-            }
+            Err(e) => broken.push(e),
         }
     }
-    let _ = writeln!(out, "check: {passed} passed, {failed} failed");
-    if failed == 0 {
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        CheckFormat::Text => {
+            // Failures first, in lesson order, then the files that did not load.
+            for (_, f) in &failures {
+                let _ = writeln!(out, "FAIL {f}");
+            }
+            for e in &broken {
+                let _ = writeln!(out, "BROKEN {e}");
+            }
+            let failed = failures.len() + broken.len();
+            let _ = writeln!(out, "check: {passed} passed, {failed} failed");
+        }
+        CheckFormat::Json => {
+            let split: Vec<Failure<'_>> = failures
+                .iter()
+                .map(|(file, f)| Failure::parse(file, f))
+                .collect();
+            let _ = out.write_all(check_json(passed, &split, &broken).as_bytes());
+        }
+    }
+    if failures.is_empty() && broken.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
