@@ -52,6 +52,13 @@ pub struct Record {
     /// The last answer given, right or wrong.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_answer: Option<String>,
+    /// Seconds spent on the exercise in the tutorial (while it was the open one).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seconds: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Where the learner was: a lesson, and an exercise in it.
@@ -175,6 +182,13 @@ impl Progress {
         let r = self.exercises.entry(key(lesson, n)).or_default();
         if r.status == Status::Pending {
             r.status = Status::Revealed;
+        }
+    }
+
+    /// Adds time spent on exercise `n` of `lesson`.
+    pub fn spent(&mut self, lesson: &str, n: usize, seconds: u64) {
+        if seconds > 0 {
+            self.exercises.entry(key(lesson, n)).or_default().seconds += seconds;
         }
     }
 
