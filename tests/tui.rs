@@ -330,3 +330,25 @@ fn a_fixed_seed_and_clock_show_in_the_status_bar_and_fix_the_playground() {
     press(&mut c, &typed("{ _id: ObjectId(), at: new Date() }"));
     assert_ne!(frame(&c).lines().nth(4), fa.lines().nth(4));
 }
+
+#[test]
+fn time_spent_is_counted_on_the_open_exercise_and_capped_when_away() {
+    let mut app = app(100, 30);
+    let id = app.lessons[0].id.clone();
+    let at = |app: &mut App, ms: u64, events: &[Event]| {
+        app.clock_ms = ms;
+        press(app, events);
+    };
+    at(&mut app, 1_000, &[key(KeyCode::Char(']'))]); // first message: nothing to count yet
+    at(&mut app, 4_500, &[key(KeyCode::Char(']'))]); // 3.5 s on exercise 2
+    assert_eq!(app.progress.record(&id, 2).unwrap().seconds, 3);
+    assert!(app.changed.contains(&format!("{id}#2")));
+    // Twenty minutes away count as five.
+    at(&mut app, 4_500 + 20 * 60_000, &[key(KeyCode::Char('['))]);
+    assert_eq!(app.progress.record(&id, 3).unwrap().seconds, 300);
+    // Time in the playground is not time on an exercise.
+    at(&mut app, 2_000_000, &[key(KeyCode::Char('p'))]);
+    let before = app.progress.record(&id, 2).map_or(0, |r| r.seconds);
+    at(&mut app, 2_100_000, &[key(KeyCode::Esc)]);
+    assert_eq!(app.progress.record(&id, 2).map_or(0, |r| r.seconds), before);
+}

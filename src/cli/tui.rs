@@ -216,6 +216,8 @@ fn event_loop(
         let Some(message) = keymap::message(app, &ev) else {
             continue;
         };
+        // Monotonic milliseconds for the time spent on exercises (never 0: 0 means none).
+        app.clock_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX) + 1;
         dirty = true;
         match update(app, message) {
             Some(Effect::Quit) => return Ok(()),

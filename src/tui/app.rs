@@ -119,6 +119,12 @@ pub struct App {
     pub list_offset: std::cell::Cell<usize>,
     /// The terminal size.
     pub size: (u16, u16),
+    /// A monotonic clock in milliseconds, set by the binary before each message (0: none),
+    /// for the time spent on exercises.
+    pub clock_ms: u64,
+    /// The clock at the previous message, and time not yet counted in whole seconds.
+    last_event_ms: u64,
+    carry_ms: u64,
     /// Settings fixed at start.
     pub settings: Settings,
 }
@@ -163,6 +169,9 @@ impl App {
             help_scroll: 0,
             list_offset: std::cell::Cell::new(0),
             size: (80, 24),
+            clock_ms: 0,
+            last_event_ms: 0,
+            carry_ms: 0,
             settings,
         };
         if let Some((lesson, exercise)) = resume {
@@ -207,9 +216,38 @@ impl App {
             .unwrap_or(0);
     }
 
+    /// Counts the time since the previous message as spent on the open exercise, when the
+    /// learner was on the lessons (not in the playground). A gap longer than five minutes
+    /// counts as five: the learner was away.
+    pub fn account_time(&mut self) {
+        const AWAY_MS: u64 = 5 * 60 * 1000;
+        let since = std::mem::replace(&mut self.last_event_ms, self.clock_ms);
+        let on_lessons = match &self.mode {
+            Mode::Playground => false,
+            Mode::Help(back) => **back != Mode::Playground,
+            _ => true,
+        };
+        if since == 0 || self.clock_ms <= since || !on_lessons || self.page.cards.is_empty() {
+            return;
+        }
+        self.carry_ms += (self.clock_ms - since).min(AWAY_MS);
+        let seconds = self.carry_ms / 1000;
+        if seconds > 0 {
+            self.carry_ms %= 1000;
+            if let Some(id) = self.current().map(|l| l.id.clone()) {
+                self.progress.spent(&id, self.exercise + 1, seconds);
+                self.changed
+                    .insert(crate::lesson::progress::key(&id, self.exercise + 1));
+            }
+        }
+    }
+
     /// Shows exercise `n` of the open lesson in the exercise panel.
     pub fn select_exercise(&mut self, n: usize) {
         let n = n.min(self.page.cards.len().saturating_sub(1));
+        if n != self.exercise {
+            self.carry_ms = 0;
+        }
         if n != self.exercise {
             self.answer = TextInput::default();
         }

@@ -23,6 +23,7 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
     if !matches!(message, Message::Resize(..)) {
         app.notice = None;
     }
+    app.account_time();
     match message {
         Message::Quit => return Some(Effect::Quit),
         Message::ToggleHelp => {
