@@ -19,7 +19,34 @@ fn main() {
         ));
     }
     out.push_str("]\n");
-    let target =
-        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("lessons.rs");
-    std::fs::write(target, out).expect("OUT_DIR is writable");
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out_dir).join("lessons.rs"), out).expect("OUT_DIR is writable");
+
+    // Translations: lessons/i18n/<lang>/<file>.toml, as (lang, file name, text).
+    let mut out = String::from("&[\n");
+    let i18n = dir.join("i18n");
+    let mut langs: Vec<String> = std::fs::read_dir(&i18n)
+        .map(|d| {
+            d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    langs.sort();
+    for lang in &langs {
+        let Ok(entries) = std::fs::read_dir(i18n.join(lang)) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".toml"))
+            .collect();
+        names.sort();
+        for name in &names {
+            out.push_str(&format!(
+                "    ({lang:?}, {name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/lessons/i18n/{lang}/{name}\"))),\n"
+            ));
+        }
+    }
+    out.push_str("]\n");
+    std::fs::write(Path::new(&out_dir).join("translations.rs"), out).expect("OUT_DIR is writable");
 }

@@ -7,6 +7,7 @@
 pub mod builtin;
 pub mod check;
 pub mod compute;
+pub mod i18n;
 pub mod load;
 pub mod model;
 pub mod progress;

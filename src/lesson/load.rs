@@ -39,7 +39,7 @@ pub struct LoadError {
 }
 
 impl LoadError {
-    fn at(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
+    pub(super) fn at(file: &str, text: &str, offset: usize, message: impl Into<String>) -> Self {
         let offset = offset.min(text.len());
         let offset = (0..=offset)
             .rev()
@@ -85,7 +85,7 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> LoadError {
+pub(super) fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> LoadError {
     let offset = e.span().map_or(0, |s| s.start);
     LoadError::at(file, text, offset, e.message().trim().to_string())
 }
