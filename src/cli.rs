@@ -7,8 +7,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod class;
 mod lesson;
 mod pack;
+mod progress;
 mod query;
 mod store;
 mod tui;
@@ -100,7 +102,14 @@ pub enum Command {
         bson-tutor progress\n  \
         bson-tutor progress --reset\n  \
         bson-tutor progress --reset --lesson bytes --yes")]
-    Progress(lesson::ProgressArgs),
+    Progress(progress::ProgressArgs),
+    /// A class's results: `class summary FILE...` merges students' `progress --export json`
+    /// files into a table per exercise and a bar chart of solved %.
+    #[command(subcommand)]
+    #[command(after_help = "Examples:\n  \
+        bson-tutor progress --export json --student alice > alice.json\n  \
+        bson-tutor class summary results/*.json")]
+    Class(class::ClassCommand),
     /// Start a teacher's pack: `new lesson ID` writes a commented lesson skeleton that
     /// passes `check`.
     #[command(after_help = "Examples:\n  \
@@ -282,7 +291,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Show(args)) => lesson::run_show(&args),
         Some(Command::Check(args)) => lesson::run_check(&args),
         Some(Command::Answer(args)) => lesson::run_answer(&args),
-        Some(Command::Progress(args)) => lesson::run_progress(&args),
+        Some(Command::Progress(args)) => progress::run_progress(&args),
+        Some(Command::Class(command)) => class::run(&command),
         Some(Command::New(args)) => pack::run_new(&args),
         Some(Command::Completions(args)) => pack::run_completions(&args),
         Some(Command::Man) => pack::run_man(),

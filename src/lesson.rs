@@ -6,6 +6,7 @@
 
 pub mod builtin;
 pub mod check;
+pub mod class;
 pub mod compute;
 pub mod i18n;
 pub mod load;

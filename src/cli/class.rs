@@ -1,0 +1,105 @@
+//! `class summary`: many students' exports merged into one table and chart. Files are read
+//! here; the merging and the text are the library's (`bson_tutor::lesson::class`).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bson_tutor::lesson::class::{gather, render_json, render_text};
+
+/// The `class` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum ClassCommand {
+    /// Merge students' `progress --export json` (or csv) files: per exercise, how many
+    /// solved, revealed, median attempts, hints and seconds, and the most common wrong
+    /// answer, then a bar chart of solved %. Exits 1 if any file had to be left out.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor class summary alice.json bob.json\n  \
+        bson-tutor class summary results/*.json --format json")]
+    Summary(SummaryArgs),
+}
+
+/// Arguments of `class summary`.
+#[derive(Debug, clap::Args)]
+pub struct SummaryArgs {
+    /// The exports, one per student (`bson-tutor progress --export json --student NAME`).
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<PathBuf>,
+    /// `text`: a table per lesson and a bar chart; `json`: one object for machines, with
+    /// the files left out and why.
+    #[arg(long, value_enum, default_value_t = SummaryFormat::Text)]
+    pub format: SummaryFormat,
+}
+
+/// `class summary --format` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SummaryFormat {
+    /// Aligned tables grouped by lesson, then the bar chart.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Runs a `class` command.
+pub fn run(command: &ClassCommand) -> ExitCode {
+    match command {
+        ClassCommand::Summary(args) => run_summary(args),
+    }
+}
+
+/// Prints the summary of the usable files; every file left out is named on standard error
+/// with the reason, and makes the exit code 1.
+fn run_summary(args: &SummaryArgs) -> ExitCode {
+    let files = args
+        .files
+        .iter()
+        .map(|path| {
+            let name = path.display().to_string();
+            let text = std::fs::read(path)
+                .map_err(|e| format!("cannot read it: {e}"))
+                .and_then(|bytes| {
+                    String::from_utf8(bytes).map_err(|e| {
+                        format!(
+                            "not a bson-tutor results export: not UTF-8 text at byte {}",
+                            e.utf8_error().valid_up_to()
+                        )
+                    })
+                });
+            (name, text)
+        })
+        .collect();
+    let gathered = gather(files);
+    for w in &gathered.warnings {
+        eprintln!("warning: {w}");
+    }
+    let text = match args.format {
+        SummaryFormat::Json => Some(render_json(&gathered)),
+        SummaryFormat::Text => gathered.summary.as_ref().map(render_text),
+    };
+    if let Some(text) = text {
+        // A closed pipe (`| head`) is not an error worth a message.
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    }
+    if gathered.left_out.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    for l in &gathered.left_out {
+        eprintln!("error: {}: {}", l.file, l.reason);
+    }
+    let (out, all) = (gathered.left_out.len(), args.files.len());
+    if gathered.summary.is_some() {
+        eprintln!(
+            "error: {out} of {all} file{} left out of the summary: {}",
+            if all == 1 { "" } else { "s" },
+            gathered
+                .left_out
+                .iter()
+                .map(|l| l.file.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    } else {
+        eprintln!("error: no usable export among the {all} file(s): nothing to summarize");
+    }
+    ExitCode::from(1)
+}
