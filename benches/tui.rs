@@ -116,6 +116,7 @@ fn first_frame_100x30(c: &mut Criterion) {
                 seed_fixed: false,
                 now_ms: 1_791_431_149_000,
                 now_fixed: false,
+                lang: bson_tutor::lesson::i18n::Lang::En,
                 progress_path: None,
             };
             let mut app = App::new(builtin::lessons(), Progress::new(), settings);

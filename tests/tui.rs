@@ -19,6 +19,7 @@ fn app(width: u16, height: u16) -> App {
         seed_fixed: true,
         now_ms: 1_791_431_149_000,
         now_fixed: false,
+        lang: bson_tutor::lesson::i18n::Lang::En,
         progress_path: Some("/tmp/progress.json".into()),
     };
     let mut app = App::new(builtin::lessons(), Progress::new(), settings);
@@ -53,9 +54,18 @@ fn frame(app: &App) -> String {
     let buffer = terminal.backend().buffer();
     let mut out = String::new();
     for y in 0..buffer.area.height {
-        let line: String = (0..buffer.area.width)
-            .map(|x| buffer[(x, y)].symbol())
-            .collect();
+        // A wide character covers the next cell too: skip the cells it covers.
+        let mut line = String::new();
+        let mut skip = 0;
+        for x in 0..buffer.area.width {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let symbol = buffer[(x, y)].symbol();
+            skip = unicode_width::UnicodeWidthStr::width(symbol).saturating_sub(1);
+            line.push_str(symbol);
+        }
         out.push_str(line.trim_end());
         out.push('\n');
     }
@@ -351,4 +361,42 @@ fn time_spent_is_counted_on_the_open_exercise_and_capped_when_away() {
     let before = app.progress.record(&id, 2).map_or(0, |r| r.seconds);
     at(&mut app, 2_100_000, &[key(KeyCode::Esc)]);
     assert_eq!(app.progress.record(&id, 2).map_or(0, |r| r.seconds), before);
+}
+
+fn app_in(lang: bson_tutor::lesson::i18n::Lang, width: u16, height: u16) -> App {
+    use bson_tutor::lesson::i18n::localize;
+    let lessons = builtin::lessons()
+        .into_iter()
+        .map(|l| localize(&l, builtin::translation(&l.id, lang).as_ref()).0)
+        .collect();
+    let mut settings = app(width, height).settings;
+    settings.lang = lang;
+    let mut app = App::new(lessons, Progress::new(), settings);
+    app.size = (width, height);
+    app
+}
+
+#[test]
+fn frames_in_vietnamese_and_chinese_keep_their_columns() {
+    use bson_tutor::lesson::i18n::Lang;
+    use unicode_width::UnicodeWidthStr;
+    for lang in [Lang::Vi, Lang::Zh] {
+        let mut app = app_in(lang, 80, 24);
+        press(&mut app, &[key(KeyCode::BackTab)]);
+        let list = frame(&app);
+        // Every line is exactly as wide as the screen: wide characters take two cells and
+        // nothing spills over the borders.
+        for line in list.lines().take(23) {
+            assert!(line.width() <= 80, "{lang:?}: {line}");
+            if line.starts_with('│') || line.starts_with('┌') || line.starts_with('└') {
+                assert!(
+                    line.ends_with('│') || line.ends_with('┐') || line.ends_with('┘'),
+                    "{lang:?}: {line}"
+                );
+            }
+        }
+        insta::assert_snapshot!(format!("list_{}_80x24", lang.code()), list);
+        press(&mut app, &[key(KeyCode::Char('?'))]);
+        insta::assert_snapshot!(format!("help_{}_80x24", lang.code()), frame(&app));
+    }
 }

@@ -36,6 +36,10 @@ pub struct TuiArgs {
     /// generated ObjectIds read this, the same for a whole class.
     #[arg(long, value_name = "ISO-TIME", value_parser = parse_now)]
     pub now: Option<i64>,
+    /// The language of the lessons and the interface: en, vi or zh (default: from the
+    /// locale, LC_ALL / LC_MESSAGES / LANG). A text not translated yet shows in English.
+    #[arg(long, value_name = "LANG", value_parser = super::i18n::parse_lang)]
+    pub lang: Option<bson_tutor::lesson::i18n::Lang>,
     /// Leave the mouse to the terminal (text selection) instead of clicks and the wheel.
     #[arg(long)]
     pub no_mouse: bool,
@@ -80,6 +84,13 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     for e in &broken {
         eprintln!("{e}");
     }
+    let lang = super::i18n::pick(args.lang);
+    let mut problems = Vec::new();
+    let lessons =
+        super::i18n::localized(lessons, lang, args.source.lessons.as_deref(), &mut problems);
+    for p in &problems {
+        eprintln!("{p}");
+    }
     if lessons.is_empty() {
         return fail("no lessons to show");
     }
@@ -102,6 +113,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         seed_fixed: args.seed.is_some(),
         now_ms,
         now_fixed: args.now.is_some(),
+        lang,
         progress_path: store.path().map(|p| p.display().to_string()),
     };
     let mut app = App::new(lessons, progress, settings);

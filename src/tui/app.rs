@@ -65,6 +65,8 @@ pub struct Settings {
     pub now_fixed: bool,
     /// Where progress is saved, shown in the help.
     pub progress_path: Option<String>,
+    /// The language of the interface (the lessons are given already translated).
+    pub lang: crate::lesson::i18n::Lang,
 }
 
 /// One line of the lesson list.
@@ -178,7 +180,11 @@ impl App {
             app.open_lesson(lesson);
             app.select_exercise(exercise);
             app.notice = Some(Notice {
-                text: format!("resumed at lesson {}", app.lessons[lesson].order),
+                text: super::strings::trf(
+                    app.settings.lang,
+                    "resumed at lesson {}",
+                    &[&app.lessons[lesson].order],
+                ),
                 error: false,
             });
         } else {

@@ -4,6 +4,7 @@
 use super::app::{App, Feedback, ListItem, Mode, Notice};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
+use super::strings::{tr, trf};
 use super::view;
 use crate::lesson::answer;
 use crate::lesson::progress::{Status, key};
@@ -195,9 +196,10 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
     None
 }
 
-fn notice(app: &mut App, text: impl Into<String>) {
+/// A notice in the interface's language.
+fn notice(app: &mut App, en: &'static str) {
     app.notice = Some(Notice {
-        text: text.into(),
+        text: tr(app.settings.lang, en).to_string(),
         error: false,
     });
 }
@@ -276,7 +278,7 @@ fn submit(app: &mut App) -> Option<Effect> {
     if text.is_empty() {
         app.feedback = Some(Feedback {
             correct: false,
-            text: "type an answer first".into(),
+            text: tr(app.settings.lang, "type an answer first").into(),
         });
         return None;
     }
@@ -357,7 +359,10 @@ fn confirm(app: &mut App, yes: bool) -> Option<Effect> {
             let id = app.lessons.get(lesson)?.id.clone();
             app.progress.reset_exercise(&id, exercise + 1);
             app.changed.insert(key(&id, exercise + 1));
-            notice(app, format!("exercise {} reset", exercise + 1));
+            app.notice = Some(Notice {
+                text: trf(app.settings.lang, "exercise {} reset", &[&(exercise + 1)]),
+                error: false,
+            });
         }
         Confirm::ResetLesson { lesson } => {
             let id = app.lessons.get(lesson)?.id.clone();
@@ -365,7 +370,10 @@ fn confirm(app: &mut App, yes: bool) -> Option<Effect> {
             for n in 1..=app.exercise_count(lesson) {
                 app.changed.insert(key(&id, n));
             }
-            notice(app, format!("lesson {id} reset"));
+            app.notice = Some(Notice {
+                text: trf(app.settings.lang, "lesson {} reset", &[&id]),
+                error: false,
+            });
         }
     }
     app.answer.set("");

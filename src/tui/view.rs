@@ -17,6 +17,7 @@ use super::keymap::KEYS;
 use super::message::{Confirm, Focus};
 use super::playground::PlaygroundView;
 use super::playground::text::fit;
+use super::strings::{tr, trf};
 use crate::lesson::progress::Status;
 
 /// The smallest terminal the interface draws in.
@@ -162,13 +163,15 @@ fn panel<'a>(app: &App, title: impl Into<Line<'a>>, focused: bool) -> Block<'a> 
 
 fn render_too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
+    let lang = app.settings.lang;
     let text = vec![
         Line::styled("bson-tutor", theme.title),
-        Line::raw(format!(
+        Line::raw(trf(
+            lang,
             "make the window larger (needs {}x{}, now {}x{})",
-            MIN_SIZE.0, MIN_SIZE.1, app.size.0, app.size.1
+            &[&MIN_SIZE.0, &MIN_SIZE.1, &app.size.0, &app.size.1],
         )),
-        Line::styled("q quits", theme.dim),
+        Line::styled(tr(lang, "q quits"), theme.dim),
     ];
     let top = area.height.saturating_sub(3) / 2;
     let area = Rect::new(
@@ -190,11 +193,8 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
     let total: usize = (0..app.lessons.len()).map(|i| app.exercise_count(i)).sum();
     let solved: usize = (0..app.lessons.len()).map(|i| app.lesson_counts(i).0).sum();
-    let block = panel(
-        app,
-        format!(" Lessons {solved}/{total} "),
-        app.focus == Focus::List,
-    );
+    let title = format!(" {} {solved}/{total} ", tr(app.settings.lang, "Lessons"));
+    let block = panel(app, title, app.focus == Focus::List);
     let inner = block.inner(area);
     block.render(area, buf);
     let items = app.list_items();
@@ -272,9 +272,10 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_lesson(app: &App, area: Rect, buf: &mut Buffer) {
-    let title = app
-        .current()
-        .map_or_else(|| " no lessons ".to_string(), |l| format!(" {} ", l.title));
+    let title = app.current().map_or_else(
+        || format!(" {} ", tr(app.settings.lang, "no lessons")),
+        |l| format!(" {} ", l.title),
+    );
     let block = panel(app, title, app.focus == Focus::Lesson);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -307,23 +308,35 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
     let focused = app.focus == Focus::Hex;
     let Some(doc) = app.page.documents.get(app.document) else {
-        let block = panel(app, " Bytes ", focused);
+        let block = panel(
+            app,
+            format!(" {} ", tr(app.settings.lang, "Bytes")),
+            focused,
+        );
         let inner = block.inner(area);
         block.render(area, buf);
         Line::styled(
-            "This lesson walks no document. Press p for the playground.",
+            tr(
+                app.settings.lang,
+                "This lesson walks no document. Press p for the playground.",
+            ),
             theme.dim,
         )
         .render(inner, buf);
         return;
     };
     let count = app.page.documents.len();
-    let mut title = format!(" Bytes · {}", doc.label);
+    let lang = app.settings.lang;
+    let mut title = format!(" {} · {}", tr(lang, "Bytes"), doc.label);
     if let Ok(model) = &doc.model {
-        title.push_str(&format!(" · {} bytes", model.bytes().len()));
+        title.push_str(&format!(" · {} {}", model.bytes().len(), tr(lang, "bytes")));
     }
     if count > 1 {
-        title.push_str(&format!(" · {}/{count} (d: next)", app.document + 1));
+        title.push_str(&format!(
+            " · {}/{count} ({})",
+            app.document + 1,
+            tr(lang, "d: next")
+        ));
     }
     title.push(' ');
     let block = panel(app, title, focused);
@@ -380,6 +393,10 @@ fn render_playground(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// Keys for the status bar, by what has the keyboard.
 fn status_keys(app: &App) -> &'static str {
+    tr(app.settings.lang, status_keys_en(app))
+}
+
+fn status_keys_en(app: &App) -> &'static str {
     match (&app.mode, app.focus) {
         (Mode::Help(_), _) => "any key: close the help",
         (Mode::Confirm(_), _) => "y: yes · n: no",
@@ -442,7 +459,7 @@ fn overlay(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &
         .map(Line::width)
         .max()
         .unwrap_or(0)
-        .max(title.len() + 4) as u16
+        .max(unicode_width::UnicodeWidthStr::width(title) + 4) as u16
         + 4;
     let rect = centered(area, width, lines.len() as u16 + 2);
     Clear.render(rect, buf);
@@ -461,30 +478,30 @@ fn overlay(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &
 
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
+    let lang = app.settings.lang;
+    let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
     let section_width = KEYS
         .iter()
-        .map(|(s, _, _)| s.chars().count())
+        .map(|(s, _, _)| width(tr(lang, s)))
         .max()
         .unwrap_or(0);
-    let key_width = KEYS
-        .iter()
-        .map(|(_, k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0);
+    let key_width = KEYS.iter().map(|(_, k, _)| width(k)).max().unwrap_or(0);
+    // Padded by display width, so Chinese and Vietnamese labels keep the columns straight.
+    let pad = |s: &str, to: usize| format!("{s}{}  ", " ".repeat(to.saturating_sub(width(s))));
     let mut lines = Vec::new();
     let mut section = "";
     for (s, keys, what) in KEYS {
-        let label = if *s == section { "" } else { s };
+        let label = if *s == section { "" } else { tr(lang, s) };
         section = s;
         lines.push(Line::from(vec![
-            Span::styled(format!("{label:<section_width$}  "), theme.title),
-            Span::styled(format!("{keys:<key_width$}  "), theme.key),
-            Span::raw(*what),
+            Span::styled(pad(label, section_width), theme.title),
+            Span::styled(pad(keys, key_width), theme.key),
+            Span::raw(tr(lang, what)),
         ]));
     }
     if let Some(path) = &app.settings.progress_path {
         lines.push(Line::styled(
-            format!("progress is saved in {path}"),
+            trf(lang, "progress is saved in {}", &[path]),
             theme.dim,
         ));
     }
@@ -496,11 +513,11 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         && let Some(last) = shown.last_mut()
     {
         *last = Line::styled(
-            format!("↑↓ scroll ({} more lines)", max - scroll),
+            trf(lang, "↑↓ scroll ({} more lines)", &[&(max - scroll)]),
             theme.dim,
         );
     }
-    overlay(app, "Keys", shown, area, buf);
+    overlay(app, tr(lang, "Keys"), shown, area, buf);
 }
 
 fn render_alert(app: &App, text: &str, area: Rect, buf: &mut Buffer) {
@@ -513,34 +530,41 @@ fn render_alert(app: &App, text: &str, area: Rect, buf: &mut Buffer) {
     };
     let mut lines = wrap::fill(&wrap::words(text, marks), width, Span::raw(""), "");
     lines.push(Line::raw(""));
-    lines.push(Line::styled("Press any key to go on.", theme.dim));
-    overlay(app, "Note", lines, area, buf);
+    lines.push(Line::styled(
+        tr(app.settings.lang, "Press any key to go on."),
+        theme.dim,
+    ));
+    overlay(app, tr(app.settings.lang, "Note"), lines, area, buf);
 }
 
 fn render_confirm(app: &App, what: &Confirm, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
+    let lang = app.settings.lang;
+    let title = |lesson: &usize| app.lessons.get(*lesson).map_or("", |l| l.title.as_str());
     let question = match what {
-        Confirm::ResetExercise { lesson, exercise } => format!(
+        Confirm::ResetExercise { lesson, exercise } => trf(
+            lang,
             "Reset exercise {} of “{}”?",
-            exercise + 1,
-            app.lessons.get(*lesson).map_or("", |l| l.title.as_str())
+            &[&(exercise + 1), &title(lesson)],
         ),
-        Confirm::ResetLesson { lesson } => format!(
-            "Reset every exercise of “{}”?",
-            app.lessons.get(*lesson).map_or("", |l| l.title.as_str())
-        ),
+        Confirm::ResetLesson { lesson } => {
+            trf(lang, "Reset every exercise of “{}”?", &[&title(lesson)])
+        }
     };
     let lines = vec![
         Line::raw(question),
-        Line::styled("Attempts, hints and answers are forgotten.", theme.dim),
+        Line::styled(
+            tr(lang, "Attempts, hints and answers are forgotten."),
+            theme.dim,
+        ),
         Line::from(vec![
             Span::styled("y", theme.key),
-            Span::raw(" reset   "),
+            Span::raw(tr(lang, " reset   ")),
             Span::styled("n", theme.key),
-            Span::raw(" keep"),
+            Span::raw(tr(lang, " keep")),
         ]),
     ];
-    overlay(app, "Reset", lines, area, buf);
+    overlay(app, tr(lang, "Reset"), lines, area, buf);
 }
 
 fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
@@ -550,33 +574,45 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
     };
     let (solved, done) = app.lesson_counts(lesson);
     let count = app.exercise_count(lesson);
+    let lang = app.settings.lang;
     let mut lines = vec![
-        Line::styled(format!("{}. {}: complete", l.order, l.title), theme.right),
-        Line::raw(format!(
-            "{solved} of {count} solved, {} revealed.",
-            done - solved
+        Line::styled(
+            trf(lang, "{}. {}: complete", &[&l.order, &l.title]),
+            theme.right,
+        ),
+        Line::raw(trf(
+            lang,
+            "{} of {} solved, {} revealed.",
+            &[&solved, &count, &(done - solved)],
         )),
     ];
     match app.lessons.get(lesson + 1) {
         Some(next) => {
-            lines.push(Line::raw(format!("Next: {}. {}", next.order, next.title)));
+            lines.push(Line::raw(trf(
+                lang,
+                "Next: {}. {}",
+                &[&next.order, &next.title],
+            )));
             lines.push(Line::styled(next.summary.clone(), theme.dim));
             lines.push(Line::from(vec![
                 Span::styled("Enter", theme.key),
-                Span::raw(" next lesson   "),
+                Span::raw(tr(lang, " next lesson   ")),
                 Span::styled("Esc", theme.key),
-                Span::raw(" stay here"),
+                Span::raw(tr(lang, " stay here")),
             ]));
         }
         None => {
-            lines.push(Line::raw("That was the last lesson of the course."));
+            lines.push(Line::raw(tr(
+                lang,
+                "That was the last lesson of the course.",
+            )));
             lines.push(Line::from(vec![
                 Span::styled("c", theme.key),
-                Span::raw(" any exercise left   "),
+                Span::raw(tr(lang, " any exercise left   ")),
                 Span::styled("p", theme.key),
-                Span::raw(" playground   "),
+                Span::raw(tr(lang, " playground   ")),
                 Span::styled("Esc", theme.key),
-                Span::raw(" close"),
+                Span::raw(tr(lang, " close")),
             ]));
         }
     }
@@ -591,5 +627,5 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
             }
         })
         .collect();
-    overlay(app, "Lesson complete", lines, area, buf);
+    overlay(app, tr(lang, "Lesson complete"), lines, area, buf);
 }

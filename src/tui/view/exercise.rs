@@ -7,33 +7,38 @@ use super::wrap::{Marks, fill, words};
 use crate::lesson::progress::Status;
 use crate::tui::app::App;
 use crate::tui::message::Focus;
+use crate::tui::strings::{tr, trf};
 
 /// The panel's title: `Exercise 2/7 · size · 1 attempt · hints 1/2`.
 pub fn title(app: &App) -> String {
+    let lang = app.settings.lang;
     let Some(card) = app.page.cards.get(app.exercise) else {
-        return "Exercise".into();
+        return tr(lang, "Exercise").into();
     };
-    let mut t = format!(
+    let mut t = trf(
+        lang,
         "Exercise {}/{} · {}",
-        app.exercise + 1,
-        app.page.cards.len(),
-        card.kind
+        &[&(app.exercise + 1), &app.page.cards.len(), &card.kind],
     );
     match app.status(app.lesson, app.exercise) {
-        Status::Solved => t.push_str(" · ✓ solved"),
-        Status::Revealed => t.push_str(" · revealed"),
+        Status::Solved => t.push_str(&format!(" · {}", tr(lang, "✓ solved"))),
+        Status::Revealed => t.push_str(&format!(" · {}", tr(lang, "revealed"))),
         Status::Pending => {}
     }
     let attempts = app.attempts(app.exercise);
     if attempts > 0 {
-        let s = if attempts == 1 { "" } else { "s" };
-        t.push_str(&format!(" · {attempts} attempt{s}"));
+        let en = if attempts == 1 {
+            "{} attempt"
+        } else {
+            "{} attempts"
+        };
+        t.push_str(&format!(" · {}", trf(lang, en, &[&attempts])));
     }
     if !card.hints.is_empty() {
+        let shown = app.hints_shown(app.exercise).min(card.hints.len());
         t.push_str(&format!(
-            " · hints {}/{}",
-            app.hints_shown(app.exercise).min(card.hints.len()),
-            card.hints.len()
+            " · {}",
+            trf(lang, "hints {}/{}", &[&shown, &card.hints.len()])
         ));
     }
     t
@@ -49,7 +54,10 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     let Some(card) = app.page.cards.get(app.exercise) else {
         return vec![Line::styled(
-            "This lesson has no exercises. < and > move between lessons.",
+            tr(
+                app.settings.lang,
+                "This lesson has no exercises. < and > move between lessons.",
+            ),
             theme.dim,
         )];
     };
@@ -88,7 +96,10 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         out.extend(fill(
             &w,
             width,
-            Span::styled(format!("  hint {}: ", i + 1), theme.hint),
+            Span::styled(
+                format!("  {}", trf(app.settings.lang, "hint {}: ", &[&(i + 1)])),
+                theme.hint,
+            ),
             "    ",
         ));
     }
@@ -105,7 +116,10 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         out.extend(fill(&w, width, Span::styled(mark, style), "  "));
         if !f.correct && !app.revealed {
             out.push(Line::styled(
-                "  edit and press Enter to try again · h: a hint · r: reveal the answer",
+                tr(
+                    app.settings.lang,
+                    "  edit and press Enter to try again · h: a hint · r: reveal the answer",
+                ),
                 theme.dim,
             ));
         }
@@ -116,7 +130,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             Err(e) => format!("(no answer: {e})"),
         };
         out.push(Line::from(vec![
-            Span::styled("answer: ", theme.hint),
+            Span::styled(tr(app.settings.lang, "answer: "), theme.hint),
             Span::styled(shown, theme.code),
         ]));
     }
@@ -125,7 +139,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         out.extend(fill(
             &words(&card.explanation, marks),
             width,
-            Span::styled("why: ", theme.title),
+            Span::styled(tr(app.settings.lang, "why: "), theme.title),
             "  ",
         ));
     }
@@ -137,7 +151,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
 pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
     let theme = &app.settings.theme;
     let typing = app.focus == Focus::Answer;
-    let lead = "answer › ";
+    let lead = tr(app.settings.lang, "answer › ");
     let lead_width = unicode_width::UnicodeWidthStr::width(lead);
     let room = width.saturating_sub(lead_width);
     let (shown, col) = app.answer.window(room.saturating_sub(1));
@@ -149,7 +163,7 @@ pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
         let hint = if app.page.cards.is_empty() {
             ""
         } else {
-            "press Enter to type your answer"
+            tr(app.settings.lang, "press Enter to type your answer")
         };
         spans.push(Span::styled(hint, theme.dim));
     } else {

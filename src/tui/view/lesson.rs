@@ -7,6 +7,7 @@ use super::wrap::{Marks, fill, words};
 use crate::lesson::progress::Status;
 use crate::tui::app::App;
 use crate::tui::page::Block;
+use crate::tui::strings::{tr, trf};
 
 /// The lesson as lines at a width, and where each exercise starts.
 pub struct LessonText {
@@ -41,7 +42,11 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
         lines.extend(fill(&summary, width, Span::raw(""), ""));
         if !lesson.prerequisites.is_empty() {
             lines.push(Line::styled(
-                format!("Read first: {}", lesson.prerequisites.join(", ")),
+                trf(
+                    app.settings.lang,
+                    "Read first: {}",
+                    &[&lesson.prerequisites.join(", ")],
+                ),
                 theme.dim,
             ));
         }
@@ -82,14 +87,22 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             Block::Exercise(n) => {
                 exercise_lines.push(lines.len());
                 let mark = match app.status(app.lesson, *n) {
-                    Status::Solved => Span::styled(" ✓ solved", theme.right),
-                    Status::Revealed => Span::styled(" • revealed", theme.hint),
+                    Status::Solved => Span::styled(tr(app.settings.lang, " ✓ solved"), theme.right),
+                    Status::Revealed => {
+                        Span::styled(tr(app.settings.lang, " • revealed"), theme.hint)
+                    }
                     Status::Pending => Span::raw(""),
                 };
                 let pointer = if *n == app.exercise { "▸ " } else { "  " };
                 let kind = app.page.cards.get(*n).map_or("", |c| c.kind);
                 lines.push(Line::from(vec![
-                    Span::styled(format!("{pointer}Exercise {} ", n + 1), theme.title),
+                    Span::styled(
+                        format!(
+                            "{pointer}{}",
+                            trf(app.settings.lang, "Exercise {} ", &[&(n + 1)])
+                        ),
+                        theme.title,
+                    ),
                     Span::styled(format!("({kind})"), theme.dim),
                     mark,
                 ]));
@@ -103,10 +116,13 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                 }
             }
             Block::Error(e) => {
-                let w: Vec<_> = words(&format!("(this step does not compute: {e})"), marks)
-                    .into_iter()
-                    .map(|(w, _)| (w, theme.error))
-                    .collect();
+                let w: Vec<_> = words(
+                    &trf(app.settings.lang, "(this step does not compute: {})", &[e]),
+                    marks,
+                )
+                .into_iter()
+                .map(|(w, _)| (w, theme.error))
+                .collect();
                 lines.extend(fill(&w, width, Span::raw(""), ""));
             }
             Block::Gap => lines.push(Line::raw("")),

@@ -2,7 +2,7 @@
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Styles for the inline marks of lesson prose.
 #[derive(Clone, Copy, Debug)]
@@ -48,7 +48,9 @@ pub fn words(text: &str, marks: Marks) -> Vec<(String, Style)> {
 }
 
 /// Fills lines of at most `width` columns with `words`, the first line after `first`, the
-/// others after `rest` (both in `lead` style). A word longer than a line is cut.
+/// others after `rest`. Words break between lines at spaces; a word with wide (CJK)
+/// characters, which need no spaces to break, or a word longer than a line, breaks between
+/// its characters.
 pub fn fill(
     words: &[(String, Style)],
     width: usize,
@@ -60,26 +62,50 @@ pub fn fill(
     let mut line: Vec<Span<'static>> = vec![first];
     let mut used = line[0].content.width();
     let mut empty = true;
+    let newline = |lines: &mut Vec<Line<'static>>, line: &mut Vec<Span<'static>>| {
+        lines.push(Line::from(std::mem::take(line)));
+        line.push(Span::raw(rest.to_string()));
+    };
     for (word, style) in words {
         let w = word.width();
-        if !empty && used + 1 + w > width {
-            lines.push(Line::from(std::mem::take(&mut line)));
-            line.push(Span::raw(rest.to_string()));
-            used = rest.width();
-            empty = true;
+        let breakable = w > width.saturating_sub(rest.width())
+            || word.chars().any(|c| c.width().unwrap_or(0) > 1);
+        if !breakable {
+            if !empty && used + 1 + w > width {
+                newline(&mut lines, &mut line);
+                used = rest.width();
+                empty = true;
+            }
+            if !empty {
+                line.push(Span::raw(" "));
+                used += 1;
+            }
+            line.push(Span::styled(word.clone(), *style));
+            used += w;
+            empty = false;
+            continue;
         }
         if !empty {
-            line.push(Span::raw(" "));
-            used += 1;
+            if used + 2 > width {
+                newline(&mut lines, &mut line);
+                used = rest.width();
+            } else {
+                line.push(Span::raw(" "));
+                used += 1;
+            }
         }
-        let room = width.saturating_sub(used);
-        let shown: String = if w > room {
-            cut(word, room)
-        } else {
-            word.clone()
-        };
-        used += shown.width();
-        line.push(Span::styled(shown, *style));
+        let mut piece = String::new();
+        for c in word.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > width {
+                line.push(Span::styled(std::mem::take(&mut piece), *style));
+                newline(&mut lines, &mut line);
+                used = rest.width();
+            }
+            piece.push(c);
+            used += cw;
+        }
+        line.push(Span::styled(piece, *style));
         empty = false;
     }
     if !empty || lines.is_empty() {
@@ -93,7 +119,7 @@ pub fn cut(s: &str, width: usize) -> String {
     let mut used = 0;
     let mut out = String::new();
     for c in s.chars() {
-        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        let w = c.width().unwrap_or(0);
         if used + w > width {
             break;
         }
@@ -125,7 +151,14 @@ mod tests {
         let lines = fill(&w, 12, Span::raw("- "), "  ");
         assert_eq!(
             plain(&lines),
-            ["- a bold", "  move and x", "  * y", "  文档文档"]
+            ["- a bold", "  move and x", "  * y 文档文", "  档"]
+        );
+        // Chinese prose has no spaces: it breaks between characters, by display width.
+        let zh = words("每个文档都以长度开头，然后是元素。", marks);
+        let lines = fill(&zh, 10, Span::raw(""), "");
+        assert_eq!(
+            plain(&lines),
+            ["每个文档都", "以长度开头", "，然后是元", "素。"]
         );
     }
 }

@@ -1,0 +1,77 @@
+//! The language to show: `--lang`, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), else
+//! English; and lessons put in it, from the built-in translations or a pack's
+//! `i18n/<lang>/*.toml`.
+
+use std::path::Path;
+
+use bson_tutor::lesson::Lesson;
+use bson_tutor::lesson::builtin;
+use bson_tutor::lesson::i18n::{Lang, Translation, load_translation, localize};
+
+/// `--lang` values.
+pub fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code).ok_or_else(|| format!("unknown language `{code}`: use en, vi or zh"))
+}
+
+/// The language asked for, or the one the locale names.
+pub fn pick(requested: Option<Lang>) -> Lang {
+    requested.unwrap_or_else(|| {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| std::env::var(v).ok())
+            .find(|v| !v.is_empty())
+            .map_or(Lang::En, |locale| Lang::from_locale(&locale))
+    })
+}
+
+/// The translations of a pack directory (`DIR/i18n/<lang>/*.toml`) into `lang`; files that
+/// do not load are reported in `problems`.
+fn pack_translations(dir: &Path, lang: Lang, problems: &mut Vec<String>) -> Vec<Translation> {
+    let sub = dir.join("i18n").join(lang.code());
+    let Ok(entries) = std::fs::read_dir(&sub) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match load_translation(&name, &text) {
+                Ok(t) => out.push(t.translation),
+                Err(e) => problems.push(e.to_string()),
+            },
+            Err(e) => problems.push(format!("{name}: {e}")),
+        }
+    }
+    out
+}
+
+/// `lessons` in `lang`: each text from its translation where there is one, English where
+/// not. Translations come from the pack directory first, then the built-ins.
+pub fn localized(
+    lessons: Vec<Lesson>,
+    lang: Lang,
+    dir: Option<&Path>,
+    problems: &mut Vec<String>,
+) -> Vec<Lesson> {
+    if lang == Lang::En {
+        return lessons;
+    }
+    let pack = dir.map_or_else(Vec::new, |d| pack_translations(d, lang, problems));
+    lessons
+        .into_iter()
+        .map(|lesson| {
+            let t = pack
+                .iter()
+                .find(|t| t.lesson == lesson.id)
+                .cloned()
+                .or_else(|| builtin::translation(&lesson.id, lang));
+            localize(&lesson, t.as_ref()).0
+        })
+        .collect()
+}

@@ -1,0 +1,466 @@
+//! The interface's own words in every language. The English text is the key: a string with no
+//! translation shows in English, so adding a string never breaks another language. `{}` marks
+//! a value filled in by [`trf`], in order.
+
+use std::fmt::Display;
+
+use crate::lesson::i18n::Lang;
+
+/// `en` in `lang`.
+pub fn tr(lang: Lang, en: &'static str) -> &'static str {
+    let table = match lang {
+        Lang::En => return en,
+        Lang::Vi => VI,
+        Lang::Zh => ZH,
+    };
+    table
+        .iter()
+        .find(|(key, _)| *key == en)
+        .map_or(en, |(_, text)| text)
+}
+
+/// `en` in `lang` with each `{}` replaced by the next of `args`.
+pub fn trf(lang: Lang, en: &'static str, args: &[&dyn Display]) -> String {
+    let mut out = String::new();
+    let mut args = args.iter();
+    let mut parts = tr(lang, en).split("{}").peekable();
+    while let Some(part) = parts.next() {
+        out.push_str(part);
+        if parts.peek().is_some()
+            && let Some(a) = args.next()
+        {
+            out.push_str(&a.to_string());
+        }
+    }
+    out
+}
+
+/// Vietnamese.
+const VI: &[(&str, &str)] = &[
+    // Panels and titles
+    ("Lessons", "Bài học"),
+    ("Bytes", "Byte"),
+    ("Exercise", "Bài tập"),
+    ("Keys", "Phím"),
+    ("Note", "Lưu ý"),
+    ("Reset", "Đặt lại"),
+    ("Lesson complete", "Hoàn thành bài học"),
+    ("bytes", "byte"),
+    ("d: next", "d: tiếp"),
+    ("Read first: {}", "Nên đọc trước: {}"),
+    ("no lessons", "không có bài học"),
+    // Exercise panel
+    ("Exercise {}/{} · {}", "Bài tập {}/{} · {}"),
+    ("✓ solved", "✓ đã giải"),
+    ("revealed", "đã xem đáp án"),
+    ("{} attempt", "{} lần thử"),
+    ("{} attempts", "{} lần thử"),
+    ("hints {}/{}", "gợi ý {}/{}"),
+    ("hint {}: ", "gợi ý {}: "),
+    ("answer › ", "trả lời › "),
+    ("answer: ", "đáp án: "),
+    ("why: ", "vì sao: "),
+    (
+        "press Enter to type your answer",
+        "nhấn Enter để nhập câu trả lời",
+    ),
+    (
+        "  edit and press Enter to try again · h: a hint · r: reveal the answer",
+        "  sửa rồi nhấn Enter để thử lại · h: gợi ý · r: xem đáp án",
+    ),
+    (
+        "This lesson has no exercises. < and > move between lessons.",
+        "Bài này không có bài tập. Dùng < và > để chuyển bài.",
+    ),
+    (
+        "This lesson walks no document. Press p for the playground.",
+        "Bài này không có tài liệu để xem byte. Nhấn p để mở sân chơi.",
+    ),
+    // Lesson pane
+    ("Exercise {} ", "Bài tập {} "),
+    (" ✓ solved", " ✓ đã giải"),
+    (" • revealed", " • đã xem đáp án"),
+    (
+        "(this step does not compute: {})",
+        "(bước này không tính được: {})",
+    ),
+    // Status bar
+    ("any key: close the help", "phím bất kỳ: đóng trợ giúp"),
+    ("y: yes · n: no", "y: có · n: không"),
+    ("any key: go on", "phím bất kỳ: tiếp tục"),
+    (
+        "Enter: next lesson · Esc: stay",
+        "Enter: bài tiếp theo · Esc: ở lại",
+    ),
+    (
+        "Tab: next line · Enter (document): add to the collection · Esc: back · F1: keys",
+        "Tab: dòng tiếp · Enter (tài liệu): thêm vào collection · Esc: quay lại · F1: phím",
+    ),
+    (
+        "↑↓ move · Enter open · Tab panels · c continue · p playground · ? keys · q quit",
+        "↑↓ di chuyển · Enter mở · Tab khung · c học tiếp · p sân chơi · ? phím · q thoát",
+    ),
+    (
+        "↑↓ PgUp PgDn scroll · Tab panels · [ ] exercises · ? keys · q quit",
+        "↑↓ PgUp PgDn cuộn · Tab khung · [ ] bài tập · ? phím · q thoát",
+    ),
+    (
+        "←→ runs · ↑↓ elements · Enter in · Esc out · d document · ? keys",
+        "←→ đoạn byte · ↑↓ phần tử · Enter vào · Esc ra · d tài liệu · ? phím",
+    ),
+    (
+        "Enter answer · h hint · r reveal · [ ] exercises · x reset · ? keys",
+        "Enter trả lời · h gợi ý · r xem đáp án · [ ] bài tập · x đặt lại · ? phím",
+    ),
+    (
+        "Enter check · Esc stop typing · Tab panels",
+        "Enter kiểm tra · Esc thôi nhập · Tab khung",
+    ),
+    // Overlays
+    ("Press any key to go on.", "Nhấn phím bất kỳ để tiếp tục."),
+    ("Reset exercise {} of “{}”?", "Đặt lại bài tập {} của “{}”?"),
+    (
+        "Reset every exercise of “{}”?",
+        "Đặt lại mọi bài tập của “{}”?",
+    ),
+    (
+        "Attempts, hints and answers are forgotten.",
+        "Số lần thử, gợi ý và câu trả lời sẽ bị xoá.",
+    ),
+    (" reset   ", " đặt lại   "),
+    (" keep", " giữ nguyên"),
+    ("{}. {}: complete", "{}. {}: hoàn thành"),
+    (
+        "{} of {} solved, {} revealed.",
+        "Giải được {}/{}, xem đáp án {}.",
+    ),
+    ("Next: {}. {}", "Tiếp theo: {}. {}"),
+    (" next lesson   ", " bài tiếp theo   "),
+    (" stay here", " ở lại đây"),
+    (
+        "That was the last lesson of the course.",
+        "Đó là bài cuối của khoá học.",
+    ),
+    (" any exercise left   ", " bài tập còn lại   "),
+    (" playground   ", " sân chơi   "),
+    (" close", " đóng"),
+    ("↑↓ scroll ({} more lines)", "↑↓ cuộn (còn {} dòng)"),
+    ("progress is saved in {}", "tiến độ được lưu ở {}"),
+    (
+        "make the window larger (needs {}x{}, now {}x{})",
+        "hãy mở rộng cửa sổ (cần {}x{}, hiện {}x{})",
+    ),
+    ("q quits", "q để thoát"),
+    // Notices
+    ("resumed at lesson {}", "tiếp tục ở bài {}"),
+    ("this lesson has no exercises", "bài này không có bài tập"),
+    (
+        "every exercise is done: well played",
+        "đã làm xong mọi bài tập: giỏi lắm",
+    ),
+    ("exercise {} reset", "đã đặt lại bài tập {}"),
+    ("lesson {} reset", "đã đặt lại bài {}"),
+    ("this exercise has no hints", "bài tập này không có gợi ý"),
+    (
+        "no more hints: r reveals the answer after a wrong attempt",
+        "hết gợi ý: r cho xem đáp án sau một lần trả lời sai",
+    ),
+    (
+        "try an answer first: the answer can be revealed after a wrong attempt",
+        "hãy thử trả lời trước: chỉ xem được đáp án sau một lần sai",
+    ),
+    (
+        "this lesson has no document to walk: try the playground (p)",
+        "bài này không có tài liệu để xem byte: thử sân chơi (p)",
+    ),
+    ("type an answer first", "hãy nhập câu trả lời trước"),
+    // Help: sections and actions
+    ("anywhere", "mọi nơi"),
+    ("lessons", "bài học"),
+    ("text", "nội dung"),
+    ("hex", "byte"),
+    ("exercise", "bài tập"),
+    ("answer", "trả lời"),
+    ("playground", "sân chơi"),
+    ("mouse", "chuột"),
+    ("next / previous panel", "khung tiếp / trước"),
+    ("this help", "trợ giúp này"),
+    ("quit (progress is saved)", "thoát (tiến độ được lưu)"),
+    (
+        "continue at the first unfinished exercise",
+        "học tiếp ở bài tập chưa xong đầu tiên",
+    ),
+    (
+        "playground: your own document and filter",
+        "sân chơi: tài liệu và bộ lọc của bạn",
+    ),
+    ("previous / next lesson", "bài trước / bài sau"),
+    ("previous / next exercise", "bài tập trước / sau"),
+    (
+        "next / previous document in the hex view",
+        "tài liệu tiếp / trước trong khung byte",
+    ),
+    ("move", "di chuyển"),
+    ("open the lesson or exercise", "mở bài học hoặc bài tập"),
+    ("scroll", "cuộn"),
+    ("scroll a page", "cuộn một trang"),
+    ("top / bottom", "đầu / cuối"),
+    ("previous / next run of bytes", "đoạn byte trước / sau"),
+    ("previous / next element", "phần tử trước / sau"),
+    (
+        "into an embedded document or array",
+        "vào tài liệu con hoặc mảng",
+    ),
+    ("out to the enclosing element", "ra phần tử chứa nó"),
+    ("scroll, first / last byte", "cuộn, byte đầu / cuối"),
+    ("type an answer", "nhập câu trả lời"),
+    ("next hint", "gợi ý tiếp theo"),
+    (
+        "reveal the answer (after a wrong attempt)",
+        "xem đáp án (sau một lần sai)",
+    ),
+    (
+        "reset this exercise / the whole lesson",
+        "đặt lại bài tập này / cả bài học",
+    ),
+    ("check the answer", "kiểm tra câu trả lời"),
+    ("stop typing", "thôi nhập"),
+    ("move the cursor", "di chuyển con trỏ"),
+    ("delete a word / to the start", "xoá một từ / đến đầu dòng"),
+    (
+        "document, filter, collection, bytes",
+        "tài liệu, bộ lọc, collection, byte",
+    ),
+    (
+        "add the document to the collection",
+        "thêm tài liệu vào collection",
+    ),
+    (
+        "load / remove the selected document",
+        "nạp / xoá tài liệu đang chọn",
+    ),
+    ("back to the lessons", "quay lại bài học"),
+    (
+        "select a lesson, a byte or a panel; scroll",
+        "chọn bài học, byte hoặc khung; cuộn",
+    ),
+];
+
+/// Chinese (simplified).
+const ZH: &[(&str, &str)] = &[
+    // Panels and titles
+    ("Lessons", "课程"),
+    ("Bytes", "字节"),
+    ("Exercise", "练习"),
+    ("Keys", "按键"),
+    ("Note", "提示"),
+    ("Reset", "重置"),
+    ("Lesson complete", "本课完成"),
+    ("bytes", "字节"),
+    ("d: next", "d：下一个"),
+    ("Read first: {}", "请先阅读：{}"),
+    ("no lessons", "没有课程"),
+    // Exercise panel
+    ("Exercise {}/{} · {}", "练习 {}/{} · {}"),
+    ("✓ solved", "✓ 已解答"),
+    ("revealed", "已查看答案"),
+    ("{} attempt", "尝试 {} 次"),
+    ("{} attempts", "尝试 {} 次"),
+    ("hints {}/{}", "提示 {}/{}"),
+    ("hint {}: ", "提示 {}："),
+    ("answer › ", "答案 › "),
+    ("answer: ", "答案："),
+    ("why: ", "原因："),
+    ("press Enter to type your answer", "按 Enter 输入答案"),
+    (
+        "  edit and press Enter to try again · h: a hint · r: reveal the answer",
+        "  修改后按 Enter 再试 · h：提示 · r：查看答案",
+    ),
+    (
+        "This lesson has no exercises. < and > move between lessons.",
+        "本课没有练习。用 < 和 > 切换课程。",
+    ),
+    (
+        "This lesson walks no document. Press p for the playground.",
+        "本课没有可查看字节的文档。按 p 打开练习场。",
+    ),
+    // Lesson pane
+    ("Exercise {} ", "练习 {} "),
+    (" ✓ solved", " ✓ 已解答"),
+    (" • revealed", " • 已查看答案"),
+    ("(this step does not compute: {})", "（此步骤无法计算：{}）"),
+    // Status bar
+    ("any key: close the help", "任意键：关闭帮助"),
+    ("y: yes · n: no", "y：是 · n：否"),
+    ("any key: go on", "任意键：继续"),
+    (
+        "Enter: next lesson · Esc: stay",
+        "Enter：下一课 · Esc：留在本课",
+    ),
+    (
+        "Tab: next line · Enter (document): add to the collection · Esc: back · F1: keys",
+        "Tab：下一行 · Enter（文档）：加入集合 · Esc：返回 · F1：按键",
+    ),
+    (
+        "↑↓ move · Enter open · Tab panels · c continue · p playground · ? keys · q quit",
+        "↑↓ 移动 · Enter 打开 · Tab 面板 · c 继续 · p 练习场 · ? 按键 · q 退出",
+    ),
+    (
+        "↑↓ PgUp PgDn scroll · Tab panels · [ ] exercises · ? keys · q quit",
+        "↑↓ PgUp PgDn 滚动 · Tab 面板 · [ ] 练习 · ? 按键 · q 退出",
+    ),
+    (
+        "←→ runs · ↑↓ elements · Enter in · Esc out · d document · ? keys",
+        "←→ 字节段 · ↑↓ 元素 · Enter 进入 · Esc 退出 · d 文档 · ? 按键",
+    ),
+    (
+        "Enter answer · h hint · r reveal · [ ] exercises · x reset · ? keys",
+        "Enter 作答 · h 提示 · r 查看答案 · [ ] 练习 · x 重置 · ? 按键",
+    ),
+    (
+        "Enter check · Esc stop typing · Tab panels",
+        "Enter 检查 · Esc 停止输入 · Tab 面板",
+    ),
+    // Overlays
+    ("Press any key to go on.", "按任意键继续。"),
+    ("Reset exercise {} of “{}”?", "重置练习 {}（“{}”）？"),
+    ("Reset every exercise of “{}”?", "重置“{}”的全部练习？"),
+    (
+        "Attempts, hints and answers are forgotten.",
+        "尝试次数、提示和答案都会被清除。",
+    ),
+    (" reset   ", " 重置   "),
+    (" keep", " 保留"),
+    ("{}. {}: complete", "{}. {}：完成"),
+    ("{} of {} solved, {} revealed.", "解答 {}/{}，查看答案 {}。"),
+    ("Next: {}. {}", "下一课：{}. {}"),
+    (" next lesson   ", " 下一课   "),
+    (" stay here", " 留在这里"),
+    (
+        "That was the last lesson of the course.",
+        "这是课程的最后一课。",
+    ),
+    (" any exercise left   ", " 剩余练习   "),
+    (" playground   ", " 练习场   "),
+    (" close", " 关闭"),
+    ("↑↓ scroll ({} more lines)", "↑↓ 滚动（还有 {} 行）"),
+    ("progress is saved in {}", "进度保存在 {}"),
+    (
+        "make the window larger (needs {}x{}, now {}x{})",
+        "请把窗口放大（需要 {}x{}，当前 {}x{}）",
+    ),
+    ("q quits", "q 退出"),
+    // Notices
+    ("resumed at lesson {}", "从第 {} 课继续"),
+    ("this lesson has no exercises", "本课没有练习"),
+    (
+        "every exercise is done: well played",
+        "所有练习都完成了，干得好",
+    ),
+    ("exercise {} reset", "练习 {} 已重置"),
+    ("lesson {} reset", "课程 {} 已重置"),
+    ("this exercise has no hints", "本练习没有提示"),
+    (
+        "no more hints: r reveals the answer after a wrong attempt",
+        "没有更多提示了：答错一次后可按 r 查看答案",
+    ),
+    (
+        "try an answer first: the answer can be revealed after a wrong attempt",
+        "请先作答：答错一次后才能查看答案",
+    ),
+    (
+        "this lesson has no document to walk: try the playground (p)",
+        "本课没有可查看字节的文档：试试练习场（p）",
+    ),
+    ("type an answer first", "请先输入答案"),
+    // Help: sections and actions
+    ("anywhere", "任何位置"),
+    ("lessons", "课程"),
+    ("text", "正文"),
+    ("hex", "字节"),
+    ("exercise", "练习"),
+    ("answer", "作答"),
+    ("playground", "练习场"),
+    ("mouse", "鼠标"),
+    ("next / previous panel", "下一个 / 上一个面板"),
+    ("this help", "本帮助"),
+    ("quit (progress is saved)", "退出（进度会保存）"),
+    (
+        "continue at the first unfinished exercise",
+        "从第一个未完成的练习继续",
+    ),
+    (
+        "playground: your own document and filter",
+        "练习场：你自己的文档和过滤条件",
+    ),
+    ("previous / next lesson", "上一课 / 下一课"),
+    ("previous / next exercise", "上一个 / 下一个练习"),
+    (
+        "next / previous document in the hex view",
+        "字节视图中的下一个 / 上一个文档",
+    ),
+    ("move", "移动"),
+    ("open the lesson or exercise", "打开课程或练习"),
+    ("scroll", "滚动"),
+    ("scroll a page", "滚动一页"),
+    ("top / bottom", "顶部 / 底部"),
+    ("previous / next run of bytes", "上一段 / 下一段字节"),
+    ("previous / next element", "上一个 / 下一个元素"),
+    ("into an embedded document or array", "进入嵌入文档或数组"),
+    ("out to the enclosing element", "回到外层元素"),
+    ("scroll, first / last byte", "滚动，第一个 / 最后一个字节"),
+    ("type an answer", "输入答案"),
+    ("next hint", "下一条提示"),
+    (
+        "reveal the answer (after a wrong attempt)",
+        "查看答案（答错一次之后）",
+    ),
+    (
+        "reset this exercise / the whole lesson",
+        "重置本练习 / 整课",
+    ),
+    ("check the answer", "检查答案"),
+    ("stop typing", "停止输入"),
+    ("move the cursor", "移动光标"),
+    ("delete a word / to the start", "删除一个词 / 删到行首"),
+    (
+        "document, filter, collection, bytes",
+        "文档、过滤条件、集合、字节",
+    ),
+    ("add the document to the collection", "把文档加入集合"),
+    (
+        "load / remove the selected document",
+        "载入 / 删除选中的文档",
+    ),
+    ("back to the lessons", "返回课程"),
+    (
+        "select a lesson, a byte or a panel; scroll",
+        "选择课程、字节或面板；滚动",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn translations_keep_their_placeholders_and_fall_back_to_english() {
+        for (lang, table) in [(Lang::Vi, VI), (Lang::Zh, ZH)] {
+            for (en, text) in table {
+                let count = |s: &str| s.matches("{}").count();
+                assert_eq!(count(en), count(text), "{lang:?}: {en:?} → {text:?}");
+            }
+            let mut keys: Vec<&str> = table.iter().map(|(en, _)| *en).collect();
+            keys.sort_unstable();
+            let before = keys.len();
+            keys.dedup();
+            assert_eq!(before, keys.len(), "{lang:?}: a string is translated twice");
+        }
+        assert_eq!(tr(Lang::Vi, "Lessons"), "Bài học");
+        assert_eq!(tr(Lang::Zh, "not in any table"), "not in any table");
+        assert_eq!(
+            trf(Lang::Vi, "Exercise {}/{} · {}", &[&2, &7, &"size"]),
+            "Bài tập 2/7 · size"
+        );
+    }
+}
