@@ -174,6 +174,30 @@ const VI: &[(&str, &str)] = &[
         "bài này không có tài liệu để xem byte: thử sân chơi (p)",
     ),
     ("type an answer first", "hãy nhập câu trả lời trước"),
+    // Playground
+    ("size", "kích thước"),
+    ("canonical", "chuẩn"),
+    ("relaxed", "nới lỏng"),
+    ("shell", "shell"),
+    ("warning", "cảnh báo"),
+    ("Document", "Tài liệu"),
+    ("Filter", "Bộ lọc"),
+    ("Collection {}", "Collection {}"),
+    ("{} of {} match", "{}/{} khớp"),
+    (" mongosh syntax ", " cú pháp mongosh "),
+    ("Parse error", "Lỗi cú pháp"),
+    (
+        "the size, Extended JSON and bytes come back when it parses",
+        "kích thước, Extended JSON và byte sẽ hiện lại khi đọc được",
+    ),
+    (
+        "type a document: { a: 1 } or {\"a\": {\"$numberInt\": \"1\"}}",
+        "nhập một tài liệu: { a: 1 } hoặc {\"a\": {\"$numberInt\": \"1\"}}",
+    ),
+    (
+        "type a filter: { userId: { $gt: 0 } }",
+        "nhập bộ lọc: { userId: { $gt: 0 } }",
+    ),
     // Help: sections and actions
     ("anywhere", "mọi nơi"),
     ("lessons", "bài học"),
@@ -373,6 +397,30 @@ const ZH: &[(&str, &str)] = &[
         "本课没有可查看字节的文档：试试练习场（p）",
     ),
     ("type an answer first", "请先输入答案"),
+    // Playground
+    ("size", "大小"),
+    ("canonical", "规范"),
+    ("relaxed", "宽松"),
+    ("shell", "shell"),
+    ("warning", "警告"),
+    ("Document", "文档"),
+    ("Filter", "过滤条件"),
+    ("Collection {}", "集合 {}"),
+    ("{} of {} match", "{}/{} 匹配"),
+    (" mongosh syntax ", " mongosh 语法 "),
+    ("Parse error", "解析错误"),
+    (
+        "the size, Extended JSON and bytes come back when it parses",
+        "能解析后会重新显示大小、Extended JSON 和字节",
+    ),
+    (
+        "type a document: { a: 1 } or {\"a\": {\"$numberInt\": \"1\"}}",
+        "输入一个文档：{ a: 1 } 或 {\"a\": {\"$numberInt\": \"1\"}}",
+    ),
+    (
+        "type a filter: { userId: { $gt: 0 } }",
+        "输入过滤条件：{ userId: { $gt: 0 } }",
+    ),
     // Help: sections and actions
     ("anywhere", "任何位置"),
     ("lessons", "课程"),

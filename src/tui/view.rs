@@ -386,6 +386,7 @@ fn render_playground(app: &App, area: Rect, buf: &mut Buffer) {
         PlaygroundView {
             playground,
             theme: &app.settings.theme,
+            lang: app.settings.lang,
         }
         .render(area, buf);
     }

@@ -20,6 +20,7 @@ fn draw(p: &Playground, width: u16, height: u16) -> Buffer {
     PlaygroundView {
         playground: p,
         theme: &Theme::default(),
+        lang: crate::lesson::i18n::Lang::En,
     }
     .render(area, &mut buf);
     buf
@@ -375,6 +376,7 @@ fn drawing_never_panics_in_small_areas() {
     PlaygroundView {
         playground: &p,
         theme: &Theme::default(),
+        lang: crate::lesson::i18n::Lang::En,
     }
     .render(Rect::new(0, 0, 100, 100), &mut buf);
 }

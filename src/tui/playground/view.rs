@@ -13,8 +13,10 @@ use super::text::{fit, width_capped, window, wrap};
 use super::{FilterReading, Notice, Playground, PlaygroundFocus, Verdict};
 use crate::bson::ParseError;
 use crate::bson::text::Syntax;
+use crate::lesson::i18n::Lang;
 use crate::tui::hex::HexView;
 use crate::tui::input::TextInput;
+use crate::tui::strings::{tr, trf};
 use crate::tui::theme::Theme;
 
 /// The playground drawn in the area given (the whole screen but the status bar).
@@ -23,6 +25,8 @@ pub struct PlaygroundView<'a> {
     pub playground: &'a Playground,
     /// Styles.
     pub theme: &'a Theme,
+    /// The language of the labels.
+    pub lang: Lang,
 }
 
 /// Rows of a bordered one-line input.
@@ -34,6 +38,12 @@ const BODY_MIN: u16 = 12;
 const HEX_WANT: u16 = 8;
 /// Width of the labels before the results.
 const LABEL_WIDTH: usize = 10;
+
+/// A label padded to the label column by display width (labels may be Chinese).
+fn label_cell(label: &str) -> String {
+    let width = unicode_width::UnicodeWidthStr::width(label);
+    format!(" {label}{}", " ".repeat(LABEL_WIDTH.saturating_sub(width)))
+}
 /// Reason lines of one document when the list has room for all of them.
 const REASON_LINES: usize = 3;
 
@@ -404,14 +414,18 @@ impl PlaygroundView<'_> {
     fn render_results(&self, area: Rect, buf: &mut Buffer) {
         let (p, theme) = (self.playground, self.theme);
         let width = usize::from(area.width).saturating_sub(1 + LABEL_WIDTH);
-        let row = |label: &str, value: String, style: Style| {
+        let row = |label: &'static str, value: String, style: Style| {
             Line::from(vec![
-                Span::styled(format!(" {label:<LABEL_WIDTH$}"), theme.dim),
+                Span::styled(label_cell(tr(self.lang, label)), theme.dim),
                 Span::styled(fit(&value, width), style),
             ])
         };
         let size = match p.analysis().map(|a| &a.bytes) {
-            Some(Ok(model)) => row("size", format!("{} bytes", model.bytes().len()), theme.code),
+            Some(Ok(model)) => row(
+                "size",
+                format!("{} {}", model.bytes().len(), tr(self.lang, "bytes")),
+                theme.code,
+            ),
             Some(Err(e)) => row("size", e.clone(), theme.error),
             None => row("size", String::new(), theme.dim),
         };
@@ -449,7 +463,10 @@ impl PlaygroundView<'_> {
         let theme = self.theme;
         let block = Block::bordered()
             .border_style(theme.border)
-            .title(Span::styled(" Parse error ", theme.error));
+            .title(Span::styled(
+                format!(" {} ", tr(self.lang, "Parse error")),
+                theme.error,
+            ));
         let inner = block.inner(area);
         block.render(area, buf);
         let width = usize::from(inner.width);
@@ -460,7 +477,10 @@ impl PlaygroundView<'_> {
         lines.extend(caret_lines(e, width, theme));
         lines.push(Line::styled(
             fit(
-                "the size, Extended JSON and bytes come back when it parses",
+                tr(
+                    self.lang,
+                    "the size, Extended JSON and bytes come back when it parses",
+                ),
                 width,
             ),
             theme.dim,
@@ -470,7 +490,11 @@ impl PlaygroundView<'_> {
 
     fn render_hex(&self, area: Rect, buf: &mut Buffer) {
         let (p, theme) = (self.playground, self.theme);
-        let block = bordered("Bytes", p.focus == PlaygroundFocus::Hex, theme);
+        let block = bordered(
+            tr(self.lang, "Bytes"),
+            p.focus == PlaygroundFocus::Hex,
+            theme,
+        );
         let inner = block.inner(area);
         block.render(area, buf);
         match p.analysis().map(|a| &a.bytes) {
@@ -494,7 +518,7 @@ impl PlaygroundView<'_> {
     fn render_collection(&self, area: Rect, buf: &mut Buffer) {
         let (p, theme) = (self.playground, self.theme);
         let focused = p.focus == PlaygroundFocus::Collection;
-        let title = format!("Collection {}", super::NAMESPACE);
+        let title = trf(self.lang, "Collection {}", &[&super::NAMESPACE]);
         let block = bordered(&title, focused, theme);
         let inner = block.inner(area);
         block.render(area, buf);
@@ -523,18 +547,25 @@ impl Widget for PlaygroundView<'_> {
         let areas = p.areas(area);
 
         let syntax = match p.syntax() {
-            Syntax::Shell => " mongosh syntax ",
+            Syntax::Shell => tr(self.lang, " mongosh syntax "),
             Syntax::Ejson => " Extended JSON ",
         };
-        let document = bordered("Document", p.focus == PlaygroundFocus::Document, theme)
-            .title_top(Line::styled(syntax, theme.dim).right_aligned());
+        let document = bordered(
+            tr(self.lang, "Document"),
+            p.focus == PlaygroundFocus::Document,
+            theme,
+        )
+        .title_top(Line::styled(syntax, theme.dim).right_aligned());
         self.render_input(
             areas.document,
             buf,
             document,
             &p.document,
             p.focus == PlaygroundFocus::Document,
-            "type a document: { a: 1 } or {\"a\": {\"$numberInt\": \"1\"}}",
+            tr(
+                self.lang,
+                "type a document: { a: 1 } or {\"a\": {\"$numberInt\": \"1\"}}",
+            ),
         );
 
         match p.parse_error() {
@@ -550,11 +581,18 @@ impl Widget for PlaygroundView<'_> {
             .iter()
             .filter(|e| e.verdict == Verdict::Matches)
             .count();
-        let mut filter = bordered("Filter", p.focus == PlaygroundFocus::Filter, theme);
+        let mut filter = bordered(
+            tr(self.lang, "Filter"),
+            p.focus == PlaygroundFocus::Filter,
+            theme,
+        );
         if matches!(p.filter_reading, FilterReading::Valid { .. }) {
             filter = filter.title_top(
                 Line::styled(
-                    format!(" {matching} of {} match ", p.entries.len()),
+                    format!(
+                        " {} ",
+                        trf(self.lang, "{} of {} match", &[&matching, &p.entries.len()])
+                    ),
                     theme.dim,
                 )
                 .right_aligned(),
@@ -566,7 +604,7 @@ impl Widget for PlaygroundView<'_> {
             filter,
             &p.filter,
             p.focus == PlaygroundFocus::Filter,
-            "type a filter: { userId: { $gt: 0 } }",
+            tr(self.lang, "type a filter: { userId: { $gt: 0 } }"),
         );
 
         self.render_collection(areas.collection, buf);
