@@ -7,9 +7,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use bson_tutor::lesson::check::check_lesson_with;
+use bson_tutor::lesson::compute::{Classroom, LESSON_NOW_MS};
 use bson_tutor::lesson::progress::{self, Position, Status};
-use bson_tutor::lesson::render::{RenderOptions, fill_computed, render};
-use bson_tutor::lesson::{LoadError, Loaded, answer, builtin, check_lesson, load_dir, solve};
+use bson_tutor::lesson::render::{RenderOptions, fill_computed, render_with};
+use bson_tutor::lesson::{LoadError, Loaded, answer, builtin, load_dir, solve};
 
 use super::fail;
 use super::store::Store;
@@ -114,9 +116,41 @@ pub struct ShowArgs {
     /// Colour: `auto` colours a terminal only (and never when NO_COLOR is set).
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// The class's seed and clock.
+    #[command(flatten)]
+    pub classroom: ClassroomArgs,
     /// Where lessons come from.
     #[command(flatten)]
     pub source: Source,
+}
+
+/// `--seed` and `--now` of `show` and `check`: the same values give every learner of a class
+/// the same generated ObjectIds, UUIDs and times, byte for byte.
+#[derive(Debug, clap::Args)]
+pub struct ClassroomArgs {
+    /// Seed the ObjectIds and UUIDs that lesson text generates (`ObjectId()`, `UUID()`, an
+    /// `_id` a collection adds); without it they are the fixed ones the lessons are written with.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Fix the clock (ISO-8601, e.g. 2026-10-08T03:45:49Z): `new Date()`, `$$NOW` and the time
+    /// in generated ObjectIds read this (default: 2026-10-08T03:45:49Z, the lessons' clock).
+    #[arg(long, value_name = "ISO-TIME", value_parser = parse_now)]
+    pub now: Option<i64>,
+}
+
+impl ClassroomArgs {
+    /// The lesson context these flags ask for.
+    pub fn classroom(&self) -> Classroom {
+        Classroom {
+            seed: self.seed,
+            now_ms: self.now.unwrap_or(LESSON_NOW_MS),
+        }
+    }
+}
+
+/// `--now`: an ISO-8601 instant, in milliseconds since the epoch.
+fn parse_now(text: &str) -> Result<i64, String> {
+    bson_tutor::bson::datetime::parse_iso(text)
 }
 
 /// `--color` values.
@@ -182,6 +216,9 @@ pub struct CheckArgs {
     /// object for machines. The exit code is the same: 0 when all pass, 1 otherwise.
     #[arg(long, value_enum, default_value_t = super::pack::CheckFormat::Text)]
     pub format: super::pack::CheckFormat,
+    /// The class's seed and clock: check the lessons as that class will see them.
+    #[command(flatten)]
+    pub classroom: ClassroomArgs,
 }
 
 fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, String> {
@@ -277,12 +314,13 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
             ids.join(", ")
         ));
     };
-    let text = render(
+    let text = render_with(
         &found.lesson,
         RenderOptions {
             width: args.width,
             answers: args.answers,
         },
+        &args.classroom.classroom(),
     );
     let color = match args.color {
         ColorChoice::Always => true,
@@ -307,13 +345,14 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
         Ok(all) => all,
         Err(e) => return fail(&e),
     };
+    let room = args.classroom.classroom();
     let mut passed = 0;
     let mut failures: Vec<(&str, String)> = Vec::new();
     let mut broken: Vec<&LoadError> = Vec::new();
     for l in &all {
         match l {
             Ok(l) => {
-                let report = check_lesson(l);
+                let report = check_lesson_with(l, &room);
                 passed += report.passed;
                 failures.extend(report.failures.into_iter().map(|f| (l.file.as_str(), f)));
             }

@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use super::compute::{self, need};
+use super::compute::{self, Classroom, need};
 use super::model::{Exercise, ExerciseType};
 use crate::bson::spans::{Meaning, document_spans, rows};
 use crate::bson::{Document, ElementType, Value, datetime, document_size, hex, shell};
@@ -68,27 +68,34 @@ enum Truth {
     Choice(usize),
 }
 
-/// Computes the true answer of an exercise.
+/// Computes the true answer of an exercise in the default [`Classroom`].
 ///
 /// # Errors
 /// A missing or unparsable input, or an engine error: the exercise cannot be answered.
 pub fn solve(ex: &Exercise) -> Result<Solution, String> {
+    solve_with(ex, &Classroom::default())
+}
+
+/// Computes the true answer of an exercise in `room`, whose seed and clock decide the values
+/// `ObjectId()`, `UUID()` and `new Date()` stand for in its inputs.
+///
+/// # Errors
+/// A missing or unparsable input, or an engine error: the exercise cannot be answered.
+pub fn solve_with(ex: &Exercise, room: &Classroom) -> Result<Solution, String> {
     let kind = ex.exercise_type.name();
     let value = |value: Value, exact: bool| Solution {
-        text: typed_text(&value),
+        text: typed_text(&value, room),
         truth: Truth::Value { value, exact },
     };
     match ex.exercise_type {
         ExerciseType::Size => {
-            let doc = compute::parse_document(
-                need(ex.document.as_deref(), "document", kind)?,
-                "document",
-            )?;
+            let doc =
+                room.parse_document(need(ex.document.as_deref(), "document", kind)?, "document")?;
             let size = i32::try_from(document_size(&doc)).map_err(|e| e.to_string())?;
             Ok(value(Value::Int32(size), false))
         }
         ExerciseType::Bytes => {
-            let bytes = compute::bytes_of(need(ex.document.as_deref(), "document", kind)?)?;
+            let bytes = room.bytes_of(need(ex.document.as_deref(), "document", kind)?)?;
             let bytes = match ex.path.as_deref() {
                 None => bytes,
                 Some(path) => {
@@ -106,27 +113,27 @@ pub fn solve(ex: &Exercise) -> Result<Solution, String> {
                 truth: Truth::Hex(bytes),
             })
         }
-        ExerciseType::Decode => solve_decode(ex),
+        ExerciseType::Decode => solve_decode(ex, room),
         ExerciseType::Find | ExerciseType::Sort => {
             let docs_text = need(ex.docs.as_deref(), "docs", kind)?;
-            let docs: Vec<Document> =
-                compute::collection(compute::parse_documents(docs_text, "docs")?)?
-                    .documents()
-                    .cloned()
-                    .collect();
+            let docs: Vec<Document> = room
+                .collection(room.parse_documents(docs_text, "docs")?)?
+                .documents()
+                .cloned()
+                .collect();
             let ordered = ex.exercise_type == ExerciseType::Sort;
             let (filter_text, sort_text) = if ordered {
                 ("{}", Some(need(ex.sort.as_deref(), "sort", kind)?))
             } else {
                 (need(ex.filter.as_deref(), "filter", kind)?, None)
             };
-            let found = compute::find(docs_text, filter_text, sort_text)?;
+            let found = room.find(docs_text, filter_text, sort_text)?;
             let ids: Vec<Value> = found.iter().map(compute::id_of).collect();
-            let filter = Filter::parse(&compute::parse_document(filter_text, "filter")?)
+            let filter = Filter::parse(&room.parse_document(filter_text, "filter")?)
                 .map_err(|e| e.to_string())?;
             let sort = sort_text
                 .map(|s| {
-                    SortSpec::parse(&compute::parse_document(s, "sort")?).map_err(|e| e.to_string())
+                    SortSpec::parse(&room.parse_document(s, "sort")?).map_err(|e| e.to_string())
                 })
                 .transpose()?;
             Ok(Solution {
@@ -141,14 +148,14 @@ pub fn solve(ex: &Exercise) -> Result<Solution, String> {
             })
         }
         ExerciseType::Eval => {
-            let v = compute::eval(
+            let v = room.eval(
                 need(ex.expression.as_deref(), "expression", kind)?,
                 ex.document.as_deref(),
             )?;
             Ok(value(v, ex.exact_type.unwrap_or(true)))
         }
         ExerciseType::Type => {
-            let v = compute::eval(
+            let v = room.eval(
                 need(ex.expression.as_deref(), "expression", kind)?,
                 ex.document.as_deref(),
             )?;
@@ -199,7 +206,7 @@ pub fn solve(ex: &Exercise) -> Result<Solution, String> {
                     ex.options.len()
                 )
             })?;
-            check_claims(ex, i)?;
+            check_claims(ex, i, room)?;
             Ok(Solution {
                 text: letter(i),
                 truth: Truth::Choice(i),
@@ -210,7 +217,7 @@ pub fn solve(ex: &Exercise) -> Result<Solution, String> {
 
 /// A choice's checkable claims: the engine must find the expected option's claim true and
 /// every other claim false, so the right answer is computed, not asserted by the author.
-fn check_claims(ex: &Exercise, expected: usize) -> Result<(), String> {
+fn check_claims(ex: &Exercise, expected: usize, room: &Classroom) -> Result<(), String> {
     if ex.claims.is_empty() {
         return Ok(());
     }
@@ -225,7 +232,7 @@ fn check_claims(ex: &Exercise, expected: usize) -> Result<(), String> {
         if claim.trim().is_empty() {
             continue;
         }
-        let holds = match compute::eval(claim, None)? {
+        let holds = match room.eval(claim, None)? {
             Value::Boolean(b) => b,
             other => {
                 return Err(format!(
@@ -247,9 +254,9 @@ fn check_claims(ex: &Exercise, expected: usize) -> Result<(), String> {
 
 /// The value as a learner would type it so that it reads back with its type: mongosh
 /// prints the double 1 as `1`, which reads back as an int.
-fn typed_text(v: &Value) -> String {
+fn typed_text(v: &Value, room: &Classroom) -> String {
     let text = shell::print_value(v);
-    let reads_back = compute::parse_value(&text, "").is_ok_and(|b| same_typed(&b, v));
+    let reads_back = room.parse_value(&text, "").is_ok_and(|b| same_typed(&b, v));
     match v {
         Value::Double(_) if !reads_back => format!("Double({text})"),
         _ => text,
@@ -282,8 +289,8 @@ fn normalise_word(text: &str) -> String {
         .to_lowercase()
 }
 
-fn solve_decode(ex: &Exercise) -> Result<Solution, String> {
-    let bytes = compute::bytes_of(need(ex.document.as_deref(), "document", "decode")?)?;
+fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, String> {
+    let bytes = room.bytes_of(need(ex.document.as_deref(), "document", "decode")?)?;
     let offset = need(ex.offset.as_ref(), "offset", "decode")?;
     let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
     let all = rows(&spans);
@@ -385,14 +392,19 @@ pub fn same_typed(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// Judges a learner's answer to an exercise.
+/// Judges a learner's answer to an exercise in the default [`Classroom`].
 pub fn answer(ex: &Exercise, learner: &str) -> Verdict {
+    answer_with(ex, learner, &Classroom::default())
+}
+
+/// Judges a learner's answer to an exercise in `room` (the one the exercise was shown in).
+pub fn answer_with(ex: &Exercise, learner: &str, room: &Classroom) -> Verdict {
     let text = learner.trim();
     if text.is_empty() {
         return Verdict::wrong("type an answer first");
     }
-    match solve(ex) {
-        Ok(solution) => judge(&solution.truth, text, &ex.options),
+    match solve_with(ex, room) {
+        Ok(solution) => judge(&solution.truth, text, &ex.options, room),
         Err(e) => Verdict::wrong(format!("this exercise cannot be answered: {e}")),
     }
 }
@@ -401,10 +413,10 @@ fn describe(v: &Value) -> String {
     format!("`{}` ({})", shell::print_value(v), v.element_type().alias())
 }
 
-fn judge(truth: &Truth, text: &str, options: &[String]) -> Verdict {
+fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom) -> Verdict {
     match truth {
         Truth::Value { value, exact } => {
-            let typed = match compute::parse_value(text, "your answer") {
+            let typed = match room.parse_value(text, "your answer") {
                 Ok(v) => v,
                 Err(e) => return Verdict::wrong(format!("that is not a value: {e}")),
             };
@@ -454,7 +466,15 @@ fn judge(truth: &Truth, text: &str, options: &[String]) -> Verdict {
             docs,
             filter,
             sort,
-        } => judge_ids(text, ids, *ordered, docs, filter.as_ref(), sort.as_ref()),
+        } => judge_ids(
+            text,
+            ids,
+            *ordered,
+            docs,
+            filter.as_ref(),
+            sort.as_ref(),
+            room,
+        ),
         Truth::Words(words) => {
             if words.contains(&normalise_word(text)) {
                 Verdict::right("right")
@@ -523,6 +543,7 @@ fn judge_ids(
     docs: &[Document],
     filter: Option<&Filter>,
     sort: Option<&SortSpec>,
+    room: &Classroom,
 ) -> Verdict {
     let wrapped;
     let text = if text.starts_with('[') {
@@ -531,7 +552,7 @@ fn judge_ids(
         wrapped = format!("[{text}]");
         &wrapped
     };
-    let typed = match compute::parse_value(text, "your answer") {
+    let typed = match room.parse_value(text, "your answer") {
         Ok(Value::Array(items)) => items,
         Ok(other) => vec![other],
         Err(e) => return Verdict::wrong(format!("type the _ids as a list: {e}")),
@@ -597,17 +618,24 @@ pub struct Report {
     pub failures: Vec<String>,
 }
 
-/// Checks a loaded lesson: every step computes; every exercise's `expect` is accepted, every
-/// `reject`, the empty answer and the prompt typed back are refused.
+/// Checks a loaded lesson in the default [`Classroom`]: every step computes; every
+/// exercise's `expect` is accepted, every `reject`, the empty answer and the prompt typed back
+/// are refused.
 pub fn check_lesson(loaded: &super::Loaded) -> Report {
+    check_lesson_with(loaded, &Classroom::default())
+}
+
+/// [`check_lesson`] in `room`: a lesson a class is shown with its own seed and clock must
+/// hold there too.
+pub fn check_lesson_with(loaded: &super::Loaded, room: &Classroom) -> Report {
     let mut report = Report::default();
     let mut exercise = 0;
     for (i, step) in loaded.lesson.steps.iter().enumerate() {
         let mut problems = Vec::new();
-        if let Err(e) = super::render::render_step(step, 80, true, &mut exercise) {
+        if let Err(e) = super::render::render_step_with(step, 80, true, &mut exercise, room) {
             problems.push(format!("does not compute: {e}"));
         } else if let super::Step::Exercise(ex) = step {
-            problems.extend(check_exercise(ex));
+            problems.extend(check_exercise_with(ex, room));
         }
         if problems.is_empty() {
             report.passed += 1;
@@ -625,14 +653,19 @@ pub fn check_lesson(loaded: &super::Loaded) -> Report {
     report
 }
 
-/// The problems of one exercise (empty when it holds).
+/// The problems of one exercise in the default [`Classroom`] (empty when it holds).
 pub fn check_exercise(ex: &Exercise) -> Vec<String> {
+    check_exercise_with(ex, &Classroom::default())
+}
+
+/// The problems of one exercise in `room` (empty when it holds).
+pub fn check_exercise_with(ex: &Exercise, room: &Classroom) -> Vec<String> {
     let mut problems = Vec::new();
-    let truth = match solve(ex) {
+    let truth = match solve_with(ex, room) {
         Ok(s) => s.text,
         Err(e) => return vec![format!("cannot be answered: {e}")],
     };
-    let v = answer(ex, &ex.expect);
+    let v = answer_with(ex, &ex.expect, room);
     if !v.correct {
         problems.push(format!(
             "expect = {:?}, but the engine's answer is `{truth}` ({})",
@@ -640,17 +673,17 @@ pub fn check_exercise(ex: &Exercise) -> Vec<String> {
         ));
     }
     for r in &ex.reject {
-        let v = answer(ex, r);
+        let v = answer_with(ex, r, room);
         if v.correct {
             problems.push(format!("reject {r:?} is accepted: {}", v.feedback));
         } else if v.feedback.trim().is_empty() {
             problems.push(format!("reject {r:?} is refused without feedback"));
         }
     }
-    if answer(ex, "").correct {
+    if answer_with(ex, "", room).correct {
         problems.push("the empty answer is accepted".into());
     }
-    if answer(ex, &ex.prompt).correct {
+    if answer_with(ex, &ex.prompt, room).correct {
         problems.push("the prompt typed back is accepted".into());
     }
     problems

@@ -1,11 +1,11 @@
 //! What lesson steps compute: values parsed from the file's text, queries over small
 //! collections, byte walks and ObjectIds. Everything here is deterministic: the clock and
-//! the ObjectId processes are fixed.
+//! the ObjectId processes come from a [`Classroom`], fixed unless a class fixes its own.
 
 use std::fmt::Write as _;
 
-use crate::bson::oid::{ObjectIdProcess, processes_from_seed};
-use crate::bson::shell::{self, FixedGenerator};
+use crate::bson::oid::{ObjectIdProcess, SeededGenerator, processes_from_seed};
+use crate::bson::shell::{self, FixedGenerator, Generate};
 use crate::bson::spans::{ElementSpan, document_spans};
 use crate::bson::{Document, ObjectId, Value, datetime, document_size, encode_document};
 use crate::bson::{hex, text, value_size};
@@ -16,38 +16,263 @@ use crate::query::collection::{Collection, FindOptions};
 /// The clock lessons run at: 2026-10-08T03:45:49Z.
 pub const LESSON_NOW_MS: i64 = 1_791_431_149_000;
 
-/// A value written in a lesson or typed by a learner: Extended JSON when the text is valid
-/// JSON, mongosh syntax otherwise.
+/// The context lesson text is computed in: where `ObjectId()`, `UUID()`, `new Date()`, the
+/// `_id`s a collection adds and `$$NOW` get their values. The default is the fixed context
+/// every lesson is written and snapshot against; a class passes `--seed` and `--now` so that
+/// every learner sees the same generated values, and a different seed shows different ones.
+///
+/// Each parse of a text starts a fresh generator, so the same text gives the same value every
+/// time it is parsed (the document a step shows and the bytes it walks agree), and the same
+/// context gives byte-identical lessons.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::lesson::compute::Classroom;
+/// let class = Classroom { seed: Some(7), ..Classroom::default() };
+/// let a = class.parse_value("ObjectId()", "id").unwrap();
+/// assert_eq!(a, class.parse_value("ObjectId()", "id").unwrap());
+/// let other = Classroom { seed: Some(8), ..class };
+/// assert_ne!(a, other.parse_value("ObjectId()", "id").unwrap());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Classroom {
+    /// The seed of generated ObjectIds and UUIDs ([`SeededGenerator::from_seed`]); `None`
+    /// keeps the fixed ones of [`FixedGenerator`].
+    pub seed: Option<u64>,
+    /// The clock, in milliseconds since the epoch: `new Date()`, the time inside generated
+    /// ObjectIds, and `$$NOW` in pipelines.
+    pub now_ms: i64,
+}
+
+impl Default for Classroom {
+    /// No seed, and the clock at [`LESSON_NOW_MS`]: the ids and times lessons are written with.
+    fn default() -> Self {
+        Classroom {
+            seed: None,
+            now_ms: LESSON_NOW_MS,
+        }
+    }
+}
+
+impl Classroom {
+    /// A fresh generator for one parse: seeded when the class has a seed, fixed otherwise,
+    /// its clock at [`Classroom::now_ms`].
+    pub fn generator(&self) -> Box<dyn Generate> {
+        match self.seed {
+            Some(seed) => Box::new(SeededGenerator::from_seed(seed, self.now_ms)),
+            None => Box::new(FixedGenerator::new(self.now_ms)),
+        }
+    }
+
+    /// The clock in whole seconds, as an ObjectId holds it (clamped to its range).
+    fn now_secs(&self) -> u32 {
+        u32::try_from(self.now_ms.div_euclid(1000).max(0)).unwrap_or(u32::MAX)
+    }
+
+    /// The driver and server processes of a lesson's collections. With a seed they are the
+    /// seed's second and third processes: the first is the one `ObjectId()` uses, so ids the
+    /// text generates and ids the collection adds never share a random value.
+    fn collection_processes(&self) -> (ObjectIdProcess, ObjectIdProcess) {
+        match self.seed {
+            Some(seed) => {
+                let mut p = processes_from_seed(seed, 3).into_iter().skip(1);
+                let fixed = |i: u8| ObjectIdProcess::new([i; 5], 0);
+                (
+                    p.next().unwrap_or_else(|| fixed(1)),
+                    p.next().unwrap_or_else(|| fixed(2)),
+                )
+            }
+            None => (
+                ObjectIdProcess::new([1; 5], 0),
+                ObjectIdProcess::new([2; 5], 0),
+            ),
+        }
+    }
+
+    /// A value written in a lesson or typed by a learner: Extended JSON when the text is
+    /// valid JSON, mongosh syntax otherwise.
+    ///
+    /// # Errors
+    /// The parser's message, with line and column.
+    pub fn parse_value(&self, text: &str, what: &str) -> Result<Value, String> {
+        let mut generator = self.generator();
+        text::parse_value(text, None, generator.as_mut())
+            .map(|p| p.value)
+            .map_err(|e| format!("{what}: {e}"))
+    }
+
+    /// A document written in a lesson.
+    ///
+    /// # Errors
+    /// A parse error, or a value that is not a document.
+    pub fn parse_document(&self, text: &str, what: &str) -> Result<Document, String> {
+        match self.parse_value(text, what)? {
+            Value::Document(d) => Ok(d),
+            other => Err(format!(
+                "{what} must be a document, but it is {}",
+                other.element_type().alias()
+            )),
+        }
+    }
+
+    /// An array of documents written in a lesson.
+    ///
+    /// # Errors
+    /// A parse error, or an item that is not a document.
+    pub fn parse_documents(&self, text: &str, what: &str) -> Result<Vec<Document>, String> {
+        text::documents(self.parse_value(text, what)?, what)
+    }
+
+    /// A collection holding `docs`, inserted as `insertMany` would; a document without an
+    /// `_id` gets one from the class's driver process, made at the class's clock.
+    ///
+    /// # Errors
+    /// An insert error (duplicate `_id`...).
+    pub fn collection(&self, docs: Vec<Document>) -> Result<Collection, String> {
+        let (client, server) = self.collection_processes();
+        let mut c = Collection::new("lesson.docs", client, server, self.now_secs());
+        for (i, d) in docs.into_iter().enumerate() {
+            c.insert_one(d)
+                .map_err(|e| format!("docs: document {i}: {e}"))?;
+        }
+        Ok(c)
+    }
+
+    /// The documents of `docs` that `filter` matches, sorted by `sort` if given.
+    ///
+    /// # Errors
+    /// A parse or query error.
+    pub fn find(
+        &self,
+        docs: &str,
+        filter: &str,
+        sort: Option<&str>,
+    ) -> Result<Vec<Document>, String> {
+        let c = self.collection(self.parse_documents(docs, "docs")?)?;
+        let options = FindOptions {
+            sort: sort.map(|s| self.parse_document(s, "sort")).transpose()?,
+            ..FindOptions::default()
+        };
+        c.find(&self.parse_document(filter, "filter")?, &options)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The encoded bytes of a document.
+    ///
+    /// # Errors
+    /// A parse or encode error.
+    pub fn bytes_of(&self, document: &str) -> Result<Vec<u8>, String> {
+        encode_document(&self.parse_document(document, "document")?).map_err(|e| e.to_string())
+    }
+
+    /// The annotated byte walk of a document, and a line on the focused element.
+    ///
+    /// # Errors
+    /// A parse or encode error, or a focus path the document does not have.
+    pub fn hex_walk(&self, document: &str, focus: Option<&str>) -> Result<String, String> {
+        let bytes = self.bytes_of(document)?;
+        let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
+        let mut out = inspect::table(&spans, &bytes);
+        if let Some(path) = focus {
+            let e = find_span(&spans.elements, path)
+                .ok_or_else(|| format!("focus: the document has no element `{path}`"))?;
+            let _ = writeln!(
+                out,
+                "focus: `{path}` is bytes {}..{} ({} bytes): {}",
+                e.offset,
+                e.offset + e.len,
+                e.len,
+                hex::encode_spaced(bytes.get(e.offset..e.offset + e.len).unwrap_or(&[]))
+            );
+        }
+        Ok(out)
+    }
+
+    /// The rows of a table step: label, value, type byte, value bytes, bytes of `{ v: value }`.
+    ///
+    /// # Errors
+    /// A value that does not parse.
+    pub fn table_rows(&self, rows: &[(String, String)]) -> Result<Vec<[String; 5]>, String> {
+        rows.iter()
+            .map(|(label, text)| {
+                let value = self.parse_value(text, label)?;
+                let mut doc = Document::new();
+                doc.push("v", value.clone());
+                Ok([
+                    label.clone(),
+                    shell::print_value(&value),
+                    format!("0x{:02x}", value.element_type().byte()),
+                    value_size(&value).to_string(),
+                    document_size(&doc).to_string(),
+                ])
+            })
+            .collect()
+    }
+
+    /// Output of `eval`.
+    ///
+    /// # Errors
+    /// A parse or evaluation error.
+    pub fn eval(&self, expression: &str, document: Option<&str>) -> Result<Value, String> {
+        let expr = self.parse_value(expression, "expression")?;
+        let root = document
+            .map(|d| self.parse_document(d, "document"))
+            .transpose()?;
+        crate::query::expr::evaluate(&expr, root.as_ref()).map_err(|e| e.to_string())
+    }
+
+    /// Output of `aggregate` over `docs` (or none, for `$documents`), `$$NOW` at the class's
+    /// clock.
+    ///
+    /// # Errors
+    /// A parse or pipeline error.
+    pub fn run_aggregate(
+        &self,
+        docs: Option<&str>,
+        pipeline: &str,
+    ) -> Result<Vec<Document>, String> {
+        let stages = self.parse_documents(pipeline, "pipeline")?;
+        let input: Vec<Document> = match docs {
+            Some(d) => self
+                .collection(self.parse_documents(d, "docs")?)?
+                .documents()
+                .cloned()
+                .collect(),
+            None => Vec::new(),
+        };
+        aggregate::aggregate(
+            &input,
+            &stages,
+            &Context {
+                now_ms: self.now_ms,
+            },
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// [`Classroom::parse_value`] in the default classroom.
 ///
 /// # Errors
 /// The parser's message, with line and column.
 pub fn parse_value(text: &str, what: &str) -> Result<Value, String> {
-    let mut generator = FixedGenerator::new(LESSON_NOW_MS);
-    text::parse_value(text, None, &mut generator)
-        .map(|p| p.value)
-        .map_err(|e| format!("{what}: {e}"))
+    Classroom::default().parse_value(text, what)
 }
 
-/// A document written in a lesson.
+/// [`Classroom::parse_document`] in the default classroom.
 ///
 /// # Errors
 /// A parse error, or a value that is not a document.
 pub fn parse_document(text: &str, what: &str) -> Result<Document, String> {
-    match parse_value(text, what)? {
-        Value::Document(d) => Ok(d),
-        other => Err(format!(
-            "{what} must be a document, but it is {}",
-            other.element_type().alias()
-        )),
-    }
+    Classroom::default().parse_document(text, what)
 }
 
-/// An array of documents written in a lesson.
+/// [`Classroom::parse_documents`] in the default classroom.
 ///
 /// # Errors
 /// A parse error, or an item that is not a document.
 pub fn parse_documents(text: &str, what: &str) -> Result<Vec<Document>, String> {
-    text::documents(parse_value(text, what)?, what)
+    Classroom::default().parse_documents(text, what)
 }
 
 /// A required field of a step or exercise.
@@ -58,23 +283,12 @@ pub fn need<'a, T: ?Sized>(field: Option<&'a T>, name: &str, kind: &str) -> Resu
     field.ok_or_else(|| format!("a `{kind}` needs `{name}`"))
 }
 
-/// A collection holding `docs`, inserted as `insertMany` would, with fixed ObjectId processes.
+/// [`Classroom::collection`] in the default classroom.
 ///
 /// # Errors
 /// An insert error (duplicate `_id`...).
 pub fn collection(docs: Vec<Document>) -> Result<Collection, String> {
-    let secs = u32::try_from(LESSON_NOW_MS / 1000).unwrap_or(u32::MAX);
-    let mut c = Collection::new(
-        "lesson.docs",
-        ObjectIdProcess::new([1; 5], 0),
-        ObjectIdProcess::new([2; 5], 0),
-        secs,
-    );
-    for (i, d) in docs.into_iter().enumerate() {
-        c.insert_one(d)
-            .map_err(|e| format!("docs: document {i}: {e}"))?;
-    }
-    Ok(c)
+    Classroom::default().collection(docs)
 }
 
 /// The `_id` of a document (null when it has none).
@@ -82,26 +296,20 @@ pub fn id_of(d: &Document) -> Value {
     d.get("_id").cloned().unwrap_or(Value::Null)
 }
 
-/// The documents of `docs` that `filter` matches, sorted by `sort` if given.
+/// [`Classroom::find`] in the default classroom.
 ///
 /// # Errors
 /// A parse or query error.
 pub fn find(docs: &str, filter: &str, sort: Option<&str>) -> Result<Vec<Document>, String> {
-    let c = collection(parse_documents(docs, "docs")?)?;
-    let options = FindOptions {
-        sort: sort.map(|s| parse_document(s, "sort")).transpose()?,
-        ..FindOptions::default()
-    };
-    c.find(&parse_document(filter, "filter")?, &options)
-        .map_err(|e| e.to_string())
+    Classroom::default().find(docs, filter, sort)
 }
 
-/// The encoded bytes of a document.
+/// [`Classroom::bytes_of`] in the default classroom.
 ///
 /// # Errors
 /// A parse or encode error.
 pub fn bytes_of(document: &str) -> Result<Vec<u8>, String> {
-    encode_document(&parse_document(document, "document")?).map_err(|e| e.to_string())
+    Classroom::default().bytes_of(document)
 }
 
 /// The element at a dotted path in a span tree.
@@ -117,83 +325,36 @@ pub fn find_span<'a>(elements: &'a [ElementSpan], path: &str) -> Option<&'a Elem
     None
 }
 
-/// The annotated byte walk of a document, and a line on the focused element.
+/// [`Classroom::hex_walk`] in the default classroom.
 ///
 /// # Errors
 /// A parse or encode error, or a focus path the document does not have.
 pub fn hex_walk(document: &str, focus: Option<&str>) -> Result<String, String> {
-    let bytes = bytes_of(document)?;
-    let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
-    let mut out = inspect::table(&spans, &bytes);
-    if let Some(path) = focus {
-        let e = find_span(&spans.elements, path)
-            .ok_or_else(|| format!("focus: the document has no element `{path}`"))?;
-        let _ = writeln!(
-            out,
-            "focus: `{path}` is bytes {}..{} ({} bytes): {}",
-            e.offset,
-            e.offset + e.len,
-            e.len,
-            hex::encode_spaced(bytes.get(e.offset..e.offset + e.len).unwrap_or(&[]))
-        );
-    }
-    Ok(out)
+    Classroom::default().hex_walk(document, focus)
 }
 
-/// The rows of a table step: label, value, type byte, value bytes, bytes of `{ v: value }`.
+/// [`Classroom::table_rows`] in the default classroom.
 ///
 /// # Errors
 /// A value that does not parse.
 pub fn table_rows(rows: &[(String, String)]) -> Result<Vec<[String; 5]>, String> {
-    rows.iter()
-        .map(|(label, text)| {
-            let value = parse_value(text, label)?;
-            let mut doc = Document::new();
-            doc.push("v", value.clone());
-            Ok([
-                label.clone(),
-                shell::print_value(&value),
-                format!("0x{:02x}", value.element_type().byte()),
-                value_size(&value).to_string(),
-                document_size(&doc).to_string(),
-            ])
-        })
-        .collect()
+    Classroom::default().table_rows(rows)
 }
 
-/// Output of `eval`.
+/// [`Classroom::eval`] in the default classroom.
 ///
 /// # Errors
 /// A parse or evaluation error.
 pub fn eval(expression: &str, document: Option<&str>) -> Result<Value, String> {
-    let expr = parse_value(expression, "expression")?;
-    let root = document
-        .map(|d| parse_document(d, "document"))
-        .transpose()?;
-    crate::query::expr::evaluate(&expr, root.as_ref()).map_err(|e| e.to_string())
+    Classroom::default().eval(expression, document)
 }
 
-/// Output of `aggregate` over `docs` (or none, for `$documents`).
+/// [`Classroom::run_aggregate`] in the default classroom.
 ///
 /// # Errors
 /// A parse or pipeline error.
 pub fn run_aggregate(docs: Option<&str>, pipeline: &str) -> Result<Vec<Document>, String> {
-    let stages = parse_documents(pipeline, "pipeline")?;
-    let input: Vec<Document> = match docs {
-        Some(d) => collection(parse_documents(d, "docs")?)?
-            .documents()
-            .cloned()
-            .collect(),
-        None => Vec::new(),
-    };
-    aggregate::aggregate(
-        &input,
-        &stages,
-        &Context {
-            now_ms: LESSON_NOW_MS,
-        },
-    )
-    .map_err(|e| e.to_string())
+    Classroom::default().run_aggregate(docs, pipeline)
 }
 
 /// Prints documents one per line, or only their `_id`s as one array.
@@ -257,4 +418,127 @@ pub fn oid_anatomy(text: &str) -> Result<String, String> {
         id.counter(),
         datetime::format_iso(id.get_timestamp_ms())
     ))
+}
+
+#[cfg(test)]
+mod classroom_tests {
+    use super::{Classroom, LESSON_NOW_MS};
+    use crate::bson::oid::SeededGenerator;
+    use crate::bson::shell::{FixedGenerator, Generate};
+    use crate::bson::{ObjectId, Value};
+
+    const NOW_SECS: u32 = 1_791_431_149;
+
+    fn seeded(seed: u64) -> Classroom {
+        Classroom {
+            seed: Some(seed),
+            ..Classroom::default()
+        }
+    }
+
+    fn id(room: &Classroom, text: &str) -> ObjectId {
+        match room.parse_document(text, "doc").unwrap().get("_id") {
+            Some(Value::ObjectId(id)) => *id,
+            other => panic!("not an ObjectId: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_default_classroom_is_the_fixed_lesson_clock_and_ids() {
+        let room = Classroom::default();
+        assert_eq!(room.now_ms, LESSON_NOW_MS);
+        assert_eq!(room.seed, None);
+        assert_eq!(
+            id(&room, "{ _id: ObjectId() }"),
+            FixedGenerator::new(LESSON_NOW_MS).object_id(NOW_SECS)
+        );
+        assert_eq!(
+            room.parse_value("new Date()", "now").unwrap(),
+            Value::DateTime(LESSON_NOW_MS)
+        );
+    }
+
+    #[test]
+    fn a_seed_gives_the_seeds_generator_ids_at_the_class_clock() {
+        let room = seeded(7);
+        let mut g = SeededGenerator::from_seed(7, LESSON_NOW_MS);
+        assert_eq!(id(&room, "{ _id: ObjectId() }"), g.object_id(NOW_SECS));
+        assert_ne!(
+            id(&room, "{ _id: ObjectId() }"),
+            id(&Classroom::default(), "{ _id: ObjectId() }")
+        );
+    }
+
+    #[test]
+    fn every_parse_of_a_text_starts_from_the_same_generator() {
+        let room = seeded(7);
+        let text = "{ _id: ObjectId(), u: UUID(), at: new Date() }";
+        let first = room.parse_value(text, "doc").unwrap();
+        for _ in 0..3 {
+            assert_eq!(room.parse_value(text, "doc").unwrap(), first);
+        }
+        assert_eq!(room.bytes_of(text).unwrap(), room.bytes_of(text).unwrap());
+        // Within one text, each call still makes a new id.
+        let two = room.parse_value("[ObjectId(), ObjectId()]", "ids").unwrap();
+        let Value::Array(items) = two else {
+            panic!("not an array")
+        };
+        assert_ne!(items[0], items[1]);
+    }
+
+    #[test]
+    fn different_seeds_give_different_ids_and_uuids() {
+        let text = "{ _id: ObjectId(), u: UUID() }";
+        let a = seeded(7).parse_value(text, "doc").unwrap();
+        let b = seeded(8).parse_value(text, "doc").unwrap();
+        let (Value::Document(a), Value::Document(b)) = (a, b) else {
+            panic!("not documents")
+        };
+        assert_ne!(a.get("_id"), b.get("_id"));
+        assert_ne!(a.get("u"), b.get("u"));
+    }
+
+    #[test]
+    fn the_clock_moves_new_date_ids_and_now() {
+        let now = 1_893_456_000_000; // 2030-01-01T00:00:00Z
+        for seed in [None, Some(7)] {
+            let room = Classroom { seed, now_ms: now };
+            assert_eq!(
+                room.parse_value("new Date()", "now").unwrap(),
+                Value::DateTime(now)
+            );
+            assert_eq!(id(&room, "{ _id: ObjectId() }").timestamp(), 1_893_456_000);
+            let out = room
+                .run_aggregate(None, "[{ $documents: [{ t: '$$NOW' }] }]")
+                .unwrap();
+            assert_eq!(out[0].get("t"), Some(&Value::DateTime(now)));
+            let added = room.find("[{ n: 1 }]", "{}", None).unwrap();
+            match added[0].get("_id") {
+                Some(Value::ObjectId(id)) => assert_eq!(id.timestamp(), 1_893_456_000),
+                other => panic!("no ObjectId added: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn ids_a_collection_adds_follow_the_seed_and_not_the_texts_process() {
+        let docs = "[{ n: 1 }, { _id: ObjectId(), n: 2 }]";
+        let ids = |room: &Classroom| -> Vec<ObjectId> {
+            room.find(docs, "{}", None)
+                .unwrap()
+                .iter()
+                .map(|d| match d.get("_id") {
+                    Some(Value::ObjectId(id)) => *id,
+                    other => panic!("not an ObjectId: {other:?}"),
+                })
+                .collect()
+        };
+        let seven = ids(&seeded(7));
+        assert_eq!(seven, ids(&seeded(7)));
+        assert_ne!(seven, ids(&seeded(8)));
+        assert_ne!(seven[0].random_value(), seven[1].random_value());
+        let fixed = ids(&Classroom::default());
+        assert_eq!(fixed[0].random_value(), [1; 5]);
+        assert_eq!(fixed[1].random_value(), FixedGenerator::PROCESS);
+    }
 }

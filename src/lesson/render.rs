@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::check::solve;
-use super::compute;
+use super::check::solve_with;
+use super::compute::{self, Classroom};
 use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableStep, TextStep};
 
 /// Options of [`render`].
@@ -16,8 +16,15 @@ pub struct RenderOptions {
     pub answers: bool,
 }
 
-/// Renders a whole lesson. A step that does not compute shows its error in place.
+/// Renders a whole lesson in the default [`Classroom`]. A step that does not compute shows
+/// its error in place.
 pub fn render(lesson: &Lesson, options: RenderOptions) -> String {
+    render_with(lesson, options, &Classroom::default())
+}
+
+/// Renders a whole lesson in `room`: its seed and clock decide every generated id and time,
+/// so the same classroom gives byte-identical text.
+pub fn render_with(lesson: &Lesson, options: RenderOptions, room: &Classroom) -> String {
     let width = options.width.max(20);
     let mut out = String::new();
     let _ = writeln!(out, "{}. {}", lesson.order, lesson.title);
@@ -36,7 +43,7 @@ pub fn render(lesson: &Lesson, options: RenderOptions) -> String {
     let mut exercise = 0;
     for step in &lesson.steps {
         out.push('\n');
-        match render_step(step, width, options.answers, &mut exercise) {
+        match render_step_with(step, width, options.answers, &mut exercise, room) {
             Ok(text) => out.push_str(&text),
             Err(e) => {
                 let _ = writeln!(out, "(this step does not compute: {e})");
@@ -46,7 +53,7 @@ pub fn render(lesson: &Lesson, options: RenderOptions) -> String {
     out
 }
 
-/// Renders one step; `exercise` numbers the exercises.
+/// Renders one step in the default [`Classroom`]; `exercise` numbers the exercises.
 ///
 /// # Errors
 /// What the engine could not compute.
@@ -56,14 +63,28 @@ pub fn render_step(
     answers: bool,
     exercise: &mut usize,
 ) -> Result<String, String> {
+    render_step_with(step, width, answers, exercise, &Classroom::default())
+}
+
+/// Renders one step in `room`; `exercise` numbers the exercises.
+///
+/// # Errors
+/// What the engine could not compute.
+pub fn render_step_with(
+    step: &Step,
+    width: usize,
+    answers: bool,
+    exercise: &mut usize,
+    room: &Classroom,
+) -> Result<String, String> {
     match step {
-        Step::Text(t) => render_text(t, width),
-        Step::Hex(h) => render_hex(h, width),
-        Step::Run(r) => render_run(r, width),
-        Step::Table(t) => render_table(t, width),
+        Step::Text(t) => render_text(t, width, room),
+        Step::Hex(h) => render_hex(h, width, room),
+        Step::Run(r) => render_run(r, width, room),
+        Step::Table(t) => render_table(t, width, room),
         Step::Exercise(e) => {
             *exercise += 1;
-            render_exercise(e, *exercise, width, answers)
+            render_exercise(e, *exercise, width, answers, room)
         }
     }
 }
@@ -86,6 +107,14 @@ fn caption(out: &mut String, caption: Option<&str>, width: usize) {
 /// assert_eq!(fill_computed("{= { $add: [0.1, 0.2] } =} drifts").unwrap(), "0.30000000000000004 drifts");
 /// ```
 pub fn fill_computed(text: &str) -> Result<String, String> {
+    fill_computed_with(text, &Classroom::default())
+}
+
+/// [`fill_computed`] in `room`.
+///
+/// # Errors
+/// An unclosed `{=`, or an expression the engine cannot evaluate.
+pub fn fill_computed_with(text: &str, room: &Classroom) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(start) = rest.find("{=") {
@@ -95,8 +124,9 @@ pub fn fill_computed(text: &str) -> Result<String, String> {
             .find("=}")
             .ok_or_else(|| format!("`{{=` without a closing `=}}` in: {text}"))?;
         let expression = after[..end].trim();
-        let value =
-            compute::eval(expression, None).map_err(|e| format!("`{{= {expression} =}}`: {e}"))?;
+        let value = room
+            .eval(expression, None)
+            .map_err(|e| format!("`{{= {expression} =}}`: {e}"))?;
         out.push_str(&crate::bson::shell::print_value(&value));
         rest = &after[end + 2..];
     }
@@ -104,8 +134,8 @@ pub fn fill_computed(text: &str) -> Result<String, String> {
     Ok(out)
 }
 
-fn render_text(t: &TextStep, width: usize) -> Result<String, String> {
-    let filled = fill_computed(&t.text)?;
+fn render_text(t: &TextStep, width: usize, room: &Classroom) -> Result<String, String> {
+    let filled = fill_computed_with(&t.text, room)?;
     let mut out = String::new();
     let mut label = t.claim.map(|c| format!("{} ", c.label()));
     let mut paragraph: Vec<&str> = Vec::new();
@@ -179,12 +209,12 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
     out
 }
 
-fn render_hex(h: &HexStep, width: usize) -> Result<String, String> {
+fn render_hex(h: &HexStep, width: usize, room: &Classroom) -> Result<String, String> {
     let mut out = String::new();
     caption(&mut out, h.caption.as_deref(), width);
-    let doc = compute::parse_document(&h.document, "document")?;
+    let doc = room.parse_document(&h.document, "document")?;
     let _ = writeln!(out, "{}", crate::bson::shell::print_document(&doc));
-    out.push_str(&compute::hex_walk(&h.document, h.focus.as_deref())?);
+    out.push_str(&room.hex_walk(&h.document, h.focus.as_deref())?);
     Ok(out)
 }
 
@@ -192,11 +222,11 @@ fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
 
-fn render_run(r: &RunStep, width: usize) -> Result<String, String> {
+fn render_run(r: &RunStep, width: usize, room: &Classroom) -> Result<String, String> {
     let mut out = String::new();
     caption(&mut out, r.caption.as_deref(), width);
     let _ = writeln!(out, "{}", command_line(r));
-    match (run_output(r), &r.expect_error) {
+    match (run_output(r, room), &r.expect_error) {
         (Ok(output), None) => out.push_str(&output),
         (Err(e), None) => return Err(e),
         // A step can show the engine refusing something: the refusal is the output.
@@ -265,31 +295,31 @@ fn command_line(r: &RunStep) -> String {
 }
 
 /// What the engine prints for a run step.
-fn run_output(r: &RunStep) -> Result<String, String> {
+fn run_output(r: &RunStep, room: &Classroom) -> Result<String, String> {
     fn need<'a>(f: Option<&'a String>, name: &str) -> Result<&'a str, String> {
         compute::need(f.map(String::as_str), name, "run")
     }
     Ok(match r.command {
         RunCommand::Eval => {
             let e = need(r.expression.as_ref(), "expression")?;
-            let v = compute::eval(e, r.document.as_deref())?;
+            let v = room.eval(e, r.document.as_deref())?;
             format!("{}\n", crate::bson::shell::print_value(&v))
         }
         RunCommand::Find => {
             let docs = need(r.docs.as_ref(), "docs")?;
             let filter = r.filter.as_deref().unwrap_or("{}");
-            let found = compute::find(docs, filter, r.sort.as_deref())?;
+            let found = room.find(docs, filter, r.sort.as_deref())?;
             compute::print_documents(&found, r.ids)
         }
         RunCommand::Aggregate => {
             let p = need(r.pipeline.as_ref(), "pipeline")?;
-            let found = compute::run_aggregate(r.docs.as_deref(), p)?;
+            let found = room.run_aggregate(r.docs.as_deref(), p)?;
             compute::print_documents(&found, r.ids)
         }
         RunCommand::Inspect => {
             let d = need(r.document.as_ref(), "document")?;
             match r.to.as_deref().unwrap_or("table") {
-                "table" => compute::hex_walk(d, None)?,
+                "table" => room.hex_walk(d, None)?,
                 // The other views are exactly what `bson-tutor inspect --to NAME` prints.
                 name => {
                     let view = crate::inspect::View::from_name(name).ok_or_else(|| {
@@ -297,7 +327,7 @@ fn run_output(r: &RunStep) -> Result<String, String> {
                             "to: expected `table`, `hex`, `dump`, `spans`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`, but found `{name}`"
                         )
                     })?;
-                    let result = crate::inspect::inspect(&compute::bytes_of(d)?, view);
+                    let result = crate::inspect::inspect(&room.bytes_of(d)?, view);
                     match result.error {
                         Some(e) => return Err(e.to_string()),
                         None => result.text,
@@ -316,7 +346,7 @@ fn run_output(r: &RunStep) -> Result<String, String> {
     })
 }
 
-fn render_table(t: &TableStep, width: usize) -> Result<String, String> {
+fn render_table(t: &TableStep, width: usize, room: &Classroom) -> Result<String, String> {
     let mut out = String::new();
     caption(&mut out, t.caption.as_deref(), width);
     let pairs: Vec<(String, String)> = t
@@ -331,7 +361,7 @@ fn render_table(t: &TableStep, width: usize) -> Result<String, String> {
         "value bytes".to_string(),
         "{ v: value } bytes".to_string(),
     ]];
-    rows.extend(compute::table_rows(&pairs)?);
+    rows.extend(room.table_rows(&pairs)?);
     let widths: Vec<usize> = (0..5)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
         .collect();
@@ -357,12 +387,19 @@ fn render_table(t: &TableStep, width: usize) -> Result<String, String> {
     Ok(out)
 }
 
-fn render_exercise(e: &Exercise, n: usize, width: usize, answers: bool) -> Result<String, String> {
-    let solution = solve(e)?;
+fn render_exercise(
+    e: &Exercise,
+    n: usize,
+    width: usize,
+    answers: bool,
+    room: &Classroom,
+) -> Result<String, String> {
+    let solution = solve_with(e, room)?;
+    let fill = |text: &str| fill_computed_with(text, room);
     let mut out = String::new();
     let head = format!("Exercise {n} ({}): ", e.exercise_type.name());
     out.push_str(&wrap(
-        &format!("{head}{}", fill_computed(&e.prompt)?),
+        &format!("{head}{}", fill(&e.prompt)?),
         width,
         "",
         "  ",
@@ -387,7 +424,7 @@ fn render_exercise(e: &Exercise, n: usize, width: usize, answers: bool) -> Resul
     }
     for (i, h) in e.hints.iter().enumerate() {
         out.push_str(&wrap(
-            &fill_computed(h)?,
+            &fill(h)?,
             width,
             &format!("  hint {}: ", i + 1),
             "    ",
@@ -395,12 +432,7 @@ fn render_exercise(e: &Exercise, n: usize, width: usize, answers: bool) -> Resul
     }
     if answers {
         let _ = writeln!(out, "  answer: {}", solution.text);
-        out.push_str(&wrap(
-            &fill_computed(&e.explanation)?,
-            width,
-            "  why: ",
-            "    ",
-        ));
+        out.push_str(&wrap(&fill(&e.explanation)?, width, "  why: ", "    "));
     }
     Ok(out)
 }
