@@ -9,4 +9,5 @@ pub mod bson;
 pub mod inspect;
 pub mod lesson;
 pub mod query;
+pub mod strings;
 pub mod tui;

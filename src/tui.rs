@@ -10,7 +10,6 @@ pub mod keymap;
 pub mod message;
 pub mod page;
 pub mod playground;
-pub mod strings;
 pub mod theme;
 pub mod update;
 pub mod view;

@@ -6,7 +6,13 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+    // English whatever the machine's locale: outputs are compared with English text.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    command
 }
 
 /// A directory of its own for one test, removed afterwards.

@@ -8,7 +8,13 @@ use bson_tutor::lesson::{builtin, load_str};
 const NOW: &str = "2026-10-08T03:45:49Z";
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+    // English whatever the machine's locale: outputs are compared with English text.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    command
 }
 
 fn run(args: &[&str]) -> Output {

@@ -6,7 +6,13 @@ use std::process::Command;
 use bson_tutor::lesson::{answer, builtin, load_str, solve};
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+    // English whatever the machine's locale: outputs are compared with English text.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    command
 }
 
 #[test]

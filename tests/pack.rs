@@ -7,7 +7,13 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+    // English whatever the machine's locale: outputs are compared with English text.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    command
 }
 
 /// A fresh, empty directory under the system's temp dir, unique to this process and call.

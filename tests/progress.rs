@@ -9,7 +9,13 @@ use std::process::{Command, Output, Stdio};
 use bson_tutor::lesson::progress::{Progress, Status, key};
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
+    // English whatever the machine's locale: outputs are compared with English text.
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    command
 }
 
 /// A directory of its own for one test, removed afterwards.

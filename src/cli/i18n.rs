@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use bson_tutor::lesson::Lesson;
 use bson_tutor::lesson::builtin;
-use bson_tutor::lesson::i18n::{Lang, Translation, load_translation, localize};
+use bson_tutor::lesson::i18n::{GapKind, Lang, Translation, load_translation, localize};
+use bson_tutor::lesson::{Lesson, Loaded};
 
 /// `--lang` values.
 pub fn parse_lang(code: &str) -> Result<Lang, String> {
@@ -74,4 +74,64 @@ pub fn localized(
             localize(&lesson, t.as_ref()).0
         })
         .collect()
+}
+
+/// For `check`: every text a translation lacks (`file:line` of the step in the lesson file),
+/// every text a translation gives where the lesson has none, and every lesson with no
+/// translation into a language that the source (the pack, or the built-ins) translates into.
+pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<String> {
+    let mut out = Vec::new();
+    for lang in [Lang::Vi, Lang::Zh] {
+        let mut problems = Vec::new();
+        let pack = dir.map_or_else(Vec::new, |d| pack_translations(d, lang, &mut problems));
+        out.extend(problems);
+        let source_translates = match dir {
+            Some(_) => !pack.is_empty(),
+            None => builtin::TRANSLATIONS
+                .iter()
+                .any(|(code, _, _)| *code == lang.code()),
+        };
+        if !source_translates {
+            continue;
+        }
+        for loaded in lessons {
+            let lesson = &loaded.lesson;
+            let translation = match dir {
+                Some(_) => pack.iter().find(|t| t.lesson == lesson.id).cloned(),
+                None => builtin::translation(&lesson.id, lang),
+            };
+            let Some(translation) = translation else {
+                out.push(format!(
+                    "{}:1: no {} translation of lesson `{}` (it shows in English)",
+                    loaded.file,
+                    lang.code(),
+                    lesson.id
+                ));
+                continue;
+            };
+            let (_, gaps) = localize(lesson, Some(&translation));
+            for gap in gaps {
+                let line = if gap.step == 0 {
+                    1
+                } else {
+                    loaded.step_line(gap.step - 1)
+                };
+                let what = match gap.kind {
+                    GapKind::Missing => "is not translated (English is shown)",
+                    GapKind::Misplaced => "is translated, but the lesson has no such text",
+                };
+                let place = if gap.step == 0 {
+                    gap.field.clone()
+                } else {
+                    format!("step {} {}", gap.step, gap.field)
+                };
+                out.push(format!(
+                    "{}:{line}: {}: {place} {what}",
+                    loaded.file,
+                    lang.code()
+                ));
+            }
+        }
+    }
+    out
 }

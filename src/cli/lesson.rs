@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use bson_tutor::lesson::check::check_lesson_with;
 use bson_tutor::lesson::compute::{Classroom, LESSON_NOW_MS};
+use bson_tutor::lesson::i18n::Lang;
 use bson_tutor::lesson::progress::{self, Position, Status};
 use bson_tutor::lesson::render::{RenderOptions, fill_computed, render_with};
 use bson_tutor::lesson::{LoadError, Loaded, answer, builtin, load_dir, solve};
@@ -119,6 +120,10 @@ pub struct ShowArgs {
     /// The class's seed and clock.
     #[command(flatten)]
     pub classroom: ClassroomArgs,
+    /// The language: en, vi or zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG).
+    /// A text not translated yet shows in English.
+    #[arg(long, value_name = "LANG", value_parser = super::i18n::parse_lang)]
+    pub lang: Option<Lang>,
     /// Where lessons come from.
     #[command(flatten)]
     pub source: Source,
@@ -314,11 +319,25 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
             ids.join(", ")
         ));
     };
+    let lang = super::i18n::pick(args.lang);
+    let mut problems = Vec::new();
+    let lesson = super::i18n::localized(
+        vec![found.lesson.clone()],
+        lang,
+        args.source.lessons.as_deref(),
+        &mut problems,
+    )
+    .pop()
+    .unwrap_or_else(|| found.lesson.clone());
+    for p in &problems {
+        eprintln!("warning: {p}");
+    }
     let text = render_with(
-        &found.lesson,
+        &lesson,
         RenderOptions {
             width: args.width,
             answers: args.answers,
+            lang,
         },
         &args.classroom.classroom(),
     );
@@ -358,6 +377,12 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             }
             Err(e) => broken.push(e),
         }
+    }
+    // Missing translations are warnings: the lesson still works, in English where a text is
+    // not translated.
+    let loaded: Vec<&Loaded> = all.iter().flatten().collect();
+    for w in super::i18n::translation_warnings(&loaded, args.dir.as_deref()) {
+        eprintln!("warning: {w}");
     }
     let mut out = std::io::stdout().lock();
     match args.format {

@@ -5,7 +5,10 @@ use std::fmt::Write as _;
 
 use super::check::solve_with;
 use super::compute::{self, Classroom};
+use super::i18n::Lang;
 use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableStep, TextStep};
+use crate::strings::{tr, trf};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Options of [`render`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +17,9 @@ pub struct RenderOptions {
     pub width: usize,
     /// Show each exercise's computed answer and explanation.
     pub answers: bool,
+    /// The language of the fixed labels (`Exercise 1 (size):`, `hint 1:`); the lesson's own
+    /// texts are localized before rendering (see [`super::i18n::localize`]).
+    pub lang: Lang,
 }
 
 /// Renders a whole lesson in the default [`Classroom`]. A step that does not compute shows
@@ -31,19 +37,24 @@ pub fn render_with(lesson: &Lesson, options: RenderOptions, room: &Classroom) ->
     let _ = writeln!(
         out,
         "{}",
-        "=".repeat(lesson.title.chars().count() + 4)
+        "=".repeat(lesson.title.width() + 4)
             .chars()
             .take(width)
             .collect::<String>()
     );
     out.push_str(&wrap(&lesson.summary, width, "", ""));
     if !lesson.prerequisites.is_empty() {
-        let _ = writeln!(out, "Read first: {}", lesson.prerequisites.join(", "));
+        let prerequisites = lesson.prerequisites.join(", ");
+        let _ = writeln!(
+            out,
+            "{}",
+            trf(options.lang, "Read first: {}", &[&prerequisites])
+        );
     }
     let mut exercise = 0;
     for step in &lesson.steps {
         out.push('\n');
-        match render_step_with(step, width, options.answers, &mut exercise, room) {
+        match render_step_in(step, width, options, &mut exercise, room) {
             Ok(text) => out.push_str(&text),
             Err(e) => {
                 let _ = writeln!(out, "(this step does not compute: {e})");
@@ -77,6 +88,21 @@ pub fn render_step_with(
     exercise: &mut usize,
     room: &Classroom,
 ) -> Result<String, String> {
+    let options = RenderOptions {
+        width,
+        answers,
+        lang: Lang::En,
+    };
+    render_step_in(step, width, options, exercise, room)
+}
+
+fn render_step_in(
+    step: &Step,
+    width: usize,
+    options: RenderOptions,
+    exercise: &mut usize,
+    room: &Classroom,
+) -> Result<String, String> {
     match step {
         Step::Text(t) => render_text(t, width, room),
         Step::Hex(h) => render_hex(h, width, room),
@@ -84,7 +110,7 @@ pub fn render_step_with(
         Step::Table(t) => render_table(t, width, room),
         Step::Exercise(e) => {
             *exercise += 1;
-            render_exercise(e, *exercise, width, answers, room)
+            render_exercise(e, *exercise, width, options, room)
         }
     }
 }
@@ -187,19 +213,50 @@ fn render_text(t: &TextStep, width: usize, room: &Classroom) -> Result<String, S
 pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
     let mut out = String::new();
     let mut line = first.to_string();
+    let mut used = first.width();
     let mut empty = true;
+    let newline = |out: &mut String, line: &mut String, used: &mut usize| {
+        out.push_str(line.trim_end());
+        out.push('\n');
+        *line = rest.to_string();
+        *used = rest.width();
+    };
     for word in text.split_whitespace() {
-        let len = line.chars().count();
-        if !empty && len + 1 + word.chars().count() > width {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line = rest.to_string();
-            empty = true;
+        let w = word.width();
+        // Chinese has no spaces between words: a word with wide characters (or one longer
+        // than a line) breaks between its characters, by display width.
+        let breakable = w > width.saturating_sub(rest.width())
+            || word.chars().any(|c| c.width().unwrap_or(0) > 1);
+        if !breakable {
+            if !empty && used + 1 + w > width {
+                newline(&mut out, &mut line, &mut used);
+                empty = true;
+            }
+            if !empty {
+                line.push(' ');
+                used += 1;
+            }
+            line.push_str(word);
+            used += w;
+            empty = false;
+            continue;
         }
         if !empty {
-            line.push(' ');
+            if used + 2 > width {
+                newline(&mut out, &mut line, &mut used);
+            } else {
+                line.push(' ');
+                used += 1;
+            }
         }
-        line.push_str(word);
+        for c in word.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > width && used > rest.width() {
+                newline(&mut out, &mut line, &mut used);
+            }
+            line.push(c);
+            used += cw;
+        }
         empty = false;
     }
     if !empty {
@@ -391,13 +448,14 @@ fn render_exercise(
     e: &Exercise,
     n: usize,
     width: usize,
-    answers: bool,
+    options: RenderOptions,
     room: &Classroom,
 ) -> Result<String, String> {
+    let (answers, lang) = (options.answers, options.lang);
     let solution = solve_with(e, room)?;
     let fill = |text: &str| fill_computed_with(text, room);
     let mut out = String::new();
-    let head = format!("Exercise {n} ({}): ", e.exercise_type.name());
+    let head = trf(lang, "Exercise {} ({}): ", &[&n, &e.exercise_type.name()]);
     out.push_str(&wrap(
         &format!("{head}{}", fill(&e.prompt)?),
         width,
@@ -426,13 +484,14 @@ fn render_exercise(
         out.push_str(&wrap(
             &fill(h)?,
             width,
-            &format!("  hint {}: ", i + 1),
+            &format!("  {}", trf(lang, "hint {}: ", &[&(i + 1)])),
             "    ",
         ));
     }
     if answers {
-        let _ = writeln!(out, "  answer: {}", solution.text);
-        out.push_str(&wrap(&fill(&e.explanation)?, width, "  why: ", "    "));
+        let _ = writeln!(out, "  {}{}", tr(lang, "answer: "), solution.text);
+        let why = format!("  {}", tr(lang, "why: "));
+        out.push_str(&wrap(&fill(&e.explanation)?, width, &why, "    "));
     }
     Ok(out)
 }

@@ -180,7 +180,7 @@ impl App {
             app.open_lesson(lesson);
             app.select_exercise(exercise);
             app.notice = Some(Notice {
-                text: super::strings::trf(
+                text: crate::strings::trf(
                     app.settings.lang,
                     "resumed at lesson {}",
                     &[&app.lessons[lesson].order],

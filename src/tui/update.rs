@@ -4,10 +4,10 @@
 use super::app::{App, Feedback, ListItem, Mode, Notice};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
-use super::strings::{tr, trf};
 use super::view;
 use crate::lesson::answer;
 use crate::lesson::progress::{Status, key};
+use crate::strings::{tr, trf};
 
 /// What the caller must do after an update.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

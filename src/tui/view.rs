@@ -17,8 +17,8 @@ use super::keymap::KEYS;
 use super::message::{Confirm, Focus};
 use super::playground::PlaygroundView;
 use super::playground::text::fit;
-use super::strings::{tr, trf};
 use crate::lesson::progress::Status;
+use crate::strings::{tr, trf};
 
 /// The smallest terminal the interface draws in.
 pub const MIN_SIZE: (u16, u16) = (60, 18);

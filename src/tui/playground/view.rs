@@ -14,9 +14,9 @@ use super::{FilterReading, Notice, Playground, PlaygroundFocus, Verdict};
 use crate::bson::ParseError;
 use crate::bson::text::Syntax;
 use crate::lesson::i18n::Lang;
+use crate::strings::{tr, trf};
 use crate::tui::hex::HexView;
 use crate::tui::input::TextInput;
-use crate::tui::strings::{tr, trf};
 use crate::tui::theme::Theme;
 
 /// The playground drawn in the area given (the whole screen but the status bar).

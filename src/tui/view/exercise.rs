@@ -5,9 +5,9 @@ use ratatui::text::{Line, Span};
 
 use super::wrap::{Marks, fill, words};
 use crate::lesson::progress::Status;
+use crate::strings::{tr, trf};
 use crate::tui::app::App;
 use crate::tui::message::Focus;
-use crate::tui::strings::{tr, trf};
 
 /// The panel's title: `Exercise 2/7 · size · 1 attempt · hints 1/2`.
 pub fn title(app: &App) -> String {

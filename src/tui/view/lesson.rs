@@ -5,9 +5,9 @@ use ratatui::text::{Line, Span};
 
 use super::wrap::{Marks, fill, words};
 use crate::lesson::progress::Status;
+use crate::strings::{tr, trf};
 use crate::tui::app::App;
 use crate::tui::page::Block;
-use crate::tui::strings::{tr, trf};
 
 /// The lesson as lines at a width, and where each exercise starts.
 pub struct LessonText {

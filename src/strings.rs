@@ -78,6 +78,7 @@ const VI: &[(&str, &str)] = &[
     ),
     // Lesson pane
     ("Exercise {} ", "Bài tập {} "),
+    ("Exercise {} ({}): ", "Bài tập {} ({}): "),
     (" ✓ solved", " ✓ đã giải"),
     (" • revealed", " • đã xem đáp án"),
     (
@@ -310,6 +311,7 @@ const ZH: &[(&str, &str)] = &[
     ),
     // Lesson pane
     ("Exercise {} ", "练习 {} "),
+    ("Exercise {} ({}): ", "练习 {}（{}）："),
     (" ✓ solved", " ✓ 已解答"),
     (" • revealed", " • 已查看答案"),
     ("(this step does not compute: {})", "（此步骤无法计算：{}）"),
