@@ -69,6 +69,22 @@ pub struct Settings {
     pub lang: crate::lesson::i18n::Lang,
 }
 
+impl Settings {
+    /// The lessons' seed and clock: a fixed `--seed` or `--now` reaches the lessons as it
+    /// reaches `bson-tutor show`, otherwise they keep the ids and clock they are written with.
+    pub fn classroom(&self) -> crate::lesson::compute::Classroom {
+        let default = crate::lesson::compute::Classroom::default();
+        crate::lesson::compute::Classroom {
+            seed: self.seed_fixed.then_some(self.seed),
+            now_ms: if self.now_fixed {
+                self.now_ms
+            } else {
+                default.now_ms
+            },
+        }
+    }
+}
+
 /// One line of the lesson list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ListItem {
@@ -149,7 +165,7 @@ impl App {
             prerequisites: Vec::new(),
             steps: Vec::new(),
         };
-        let page = Page::build(lessons.first().unwrap_or(&empty));
+        let page = Page::build(lessons.first().unwrap_or(&empty), &settings.classroom());
         let mut app = App {
             lessons,
             progress,
@@ -205,7 +221,7 @@ impl App {
             return;
         };
         if i != self.lesson || self.page.blocks.is_empty() {
-            self.page = Page::build(lesson);
+            self.page = Page::build(lesson, &self.settings.classroom());
         }
         self.lesson = i;
         self.scroll = 0;

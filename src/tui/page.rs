@@ -2,10 +2,10 @@
 //! opened, so that drawing a frame computes nothing.
 
 use super::hex::HexModel;
-use crate::lesson::check::solve;
-use crate::lesson::compute;
+use crate::lesson::check::solve_with;
+use crate::lesson::compute::Classroom;
 use crate::lesson::model::{Claim, Exercise, Lesson, RunCommand, Step};
-use crate::lesson::render::{fill_computed, render_step};
+use crate::lesson::render::{fill_computed_with, render_step_with};
 
 /// One block of the lesson pane.
 #[derive(Clone, Debug)]
@@ -76,8 +76,8 @@ pub struct Page {
 }
 
 impl Page {
-    /// Computes every step of `lesson`.
-    pub fn build(lesson: &Lesson) -> Page {
+    /// Computes every step of `lesson` in `room` (its seed and clock decide generated ids).
+    pub fn build(lesson: &Lesson, room: &Classroom) -> Page {
         let mut page = Page {
             blocks: Vec::new(),
             cards: Vec::new(),
@@ -89,28 +89,28 @@ impl Page {
                 page.blocks.push(Block::Gap);
             }
             match step {
-                Step::Text(t) => match fill_computed(&t.text) {
+                Step::Text(t) => match fill_computed_with(&t.text, room) {
                     Ok(text) => prose(&text, t.claim, &mut page.blocks),
                     Err(e) => page.blocks.push(Block::Error(e)),
                 },
                 Step::Exercise(e) => {
                     page.blocks.push(Block::Exercise(page.cards.len()));
-                    page.cards.push(card(e));
+                    page.cards.push(card(e, room));
                     exercise_number += 1;
                 }
                 other => {
                     let (caption, step) = without_caption(other);
                     if let Some(c) = caption {
                         page.blocks
-                            .push(Block::Caption(fill_computed(&c).unwrap_or(c)));
+                            .push(Block::Caption(fill_computed_with(&c, room).unwrap_or(c)));
                     }
-                    match render_step(&step, 1000, false, &mut exercise_number) {
+                    match render_step_with(&step, 1000, false, &mut exercise_number, room) {
                         Ok(text) => page
                             .blocks
                             .push(Block::Code(text.lines().map(str::to_owned).collect())),
                         Err(e) => page.blocks.push(Block::Error(e)),
                     }
-                    if let Some(doc) = hex_doc(&step, i) {
+                    if let Some(doc) = hex_doc(&step, i, room) {
                         page.documents.push(doc);
                     }
                 }
@@ -133,7 +133,7 @@ fn without_caption(step: &Step) -> (Option<String>, Step) {
     (caption, step)
 }
 
-fn hex_doc(step: &Step, i: usize) -> Option<HexDoc> {
+fn hex_doc(step: &Step, i: usize, room: &Classroom) -> Option<HexDoc> {
     let (kind, document, focus) = match step {
         Step::Hex(h) => ("hex", &h.document, h.focus.clone()),
         Step::Run(r) if r.command == RunCommand::Inspect && r.expect_error.is_none() => {
@@ -141,7 +141,8 @@ fn hex_doc(step: &Step, i: usize) -> Option<HexDoc> {
         }
         _ => return None,
     };
-    let model = compute::bytes_of(document)
+    let model = room
+        .bytes_of(document)
         .and_then(|bytes| HexModel::new(bytes).map_err(|e| e.to_string()));
     Some(HexDoc {
         label: format!("{kind} step {}", i + 1),
@@ -200,8 +201,8 @@ fn prose(text: &str, claim: Option<Claim>, out: &mut Vec<Block>) {
     }
 }
 
-fn card(e: &Exercise) -> Card {
-    let fill = |t: &str| fill_computed(t).unwrap_or_else(|err| format!("{t} ({err})"));
+fn card(e: &Exercise, room: &Classroom) -> Card {
+    let fill = |t: &str| fill_computed_with(t, room).unwrap_or_else(|err| format!("{t} ({err})"));
     let mut inputs = Vec::new();
     let mut add = |label: &'static str, v: &Option<String>| {
         if let Some(v) = v {
@@ -225,7 +226,7 @@ fn card(e: &Exercise) -> Card {
         options: e.options.iter().map(|o| fill(o)).collect(),
         hints: e.hints.iter().map(|h| fill(h)).collect(),
         explanation: fill(&e.explanation),
-        solution: solve(e).map(|s| s.text),
+        solution: solve_with(e, room).map(|s| s.text),
         exercise: e.clone(),
     }
 }
@@ -239,7 +240,7 @@ mod tests {
     fn every_builtin_lesson_builds_without_step_errors() {
         for (file, text) in builtin::LESSONS {
             let loaded = load_str(file, text).unwrap();
-            let page = Page::build(&loaded.lesson);
+            let page = Page::build(&loaded.lesson, &Classroom::default());
             let errors: Vec<_> = page
                 .blocks
                 .iter()

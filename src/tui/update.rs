@@ -5,7 +5,7 @@ use super::app::{App, Feedback, ListItem, Mode, Notice};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
 use super::view;
-use crate::lesson::answer;
+use crate::lesson::check::answer_with;
 use crate::lesson::progress::{Status, key};
 use crate::strings::{tr, trf};
 
@@ -282,7 +282,7 @@ fn submit(app: &mut App) -> Option<Effect> {
         });
         return None;
     }
-    let verdict = answer(&card.exercise, &text);
+    let verdict = answer_with(&card.exercise, &text, &app.settings.classroom());
     let was_done = lesson_done(app);
     let id = app.current()?.id.clone();
     app.progress
