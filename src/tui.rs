@@ -10,6 +10,7 @@ pub mod keymap;
 pub mod message;
 pub mod page;
 pub mod playground;
+pub mod svg;
 pub mod theme;
 pub mod update;
 pub mod view;
