@@ -199,6 +199,82 @@ const VI: &[(&str, &str)] = &[
         "type a filter: { userId: { $gt: 0 } }",
         "nhập bộ lọc: { userId: { $gt: 0 } }",
     ),
+    // Answer feedback
+    ("right", "đúng"),
+    ("right: {}", "đúng: {}"),
+    ("right: {} bytes", "đúng: {} byte"),
+    (
+        "this exercise cannot be answered: {}",
+        "bài tập này không trả lời được: {}",
+    ),
+    ("that is not a value: {}", "đó không phải một giá trị: {}"),
+    (
+        "the right value, but {} is {}, and the result is {}: the type matters here",
+        "đúng giá trị, nhưng {} là {}, còn kết quả là {}: ở đây kiểu dữ liệu quan trọng",
+    ),
+    (
+        "{} is not even the right kind of value: the result is {}",
+        "{} còn không cùng loại giá trị: kết quả là {}",
+    ),
+    (
+        "{} is not the value the engine computes",
+        "{} không phải giá trị mà engine tính ra",
+    ),
+    ("that is not hex: {}", "đó không phải hex: {}"),
+    ("byte {} is wrong: you typed {}", "byte {} sai: bạn nhập {}"),
+    (
+        "you typed {} bytes, but the answer has {}",
+        "bạn nhập {} byte, nhưng đáp án có {}",
+    ),
+    (
+        "`{}` is not what that byte is",
+        "byte đó không phải là `{}`",
+    ),
+    (
+        "`{}` is {} (type {}), a different type",
+        "`{}` là {} (kiểu {}), một kiểu khác",
+    ),
+    (
+        "`{}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
+        "`{}` không phải tên kiểu: hãy dùng tên như $type in ra (\"int\", \"long\", \"double\"...)",
+    ),
+    ("{} is {} seconds off", "{} lệch {} giây"),
+    (
+        "that is not an ISO-8601 time: {}",
+        "đó không phải thời điểm ISO-8601: {}",
+    ),
+    ("({}) is not right", "({}) chưa đúng"),
+    (
+        "answer with a letter from a to {}",
+        "hãy trả lời bằng một chữ cái từ a đến {}",
+    ),
+    (
+        "type the _ids as a list: {}",
+        "hãy nhập các _id thành một danh sách: {}",
+    ),
+    (
+        "there is no document with _id {}",
+        "không có document nào có _id {}",
+    ),
+    ("it is not in the result", "nó không có trong kết quả"),
+    ("_id {} does not match: {}", "_id {} không khớp: {}"),
+    (
+        "_id {} is not in the result",
+        "_id {} không có trong kết quả",
+    ),
+    (
+        "{} matches too, and you left it out",
+        "{} cũng khớp, và bạn đã bỏ sót nó",
+    ),
+    (
+        "an _id appears more than once",
+        "có một _id xuất hiện hơn một lần",
+    ),
+    ("{} sorts after {}", "{} xếp sau {}"),
+    (
+        "the right _ids, in the wrong order",
+        "đúng các _id, nhưng sai thứ tự",
+    ),
     // Help: sections and actions
     ("anywhere", "mọi nơi"),
     ("lessons", "bài học"),
@@ -423,6 +499,67 @@ const ZH: &[(&str, &str)] = &[
         "type a filter: { userId: { $gt: 0 } }",
         "输入过滤条件：{ userId: { $gt: 0 } }",
     ),
+    // Answer feedback
+    ("right", "正确"),
+    ("right: {}", "正确：{}"),
+    ("right: {} bytes", "正确：{} 字节"),
+    (
+        "this exercise cannot be answered: {}",
+        "这道练习无法作答：{}",
+    ),
+    ("that is not a value: {}", "这不是一个值：{}"),
+    (
+        "the right value, but {} is {}, and the result is {}: the type matters here",
+        "值是对的，但 {} 是 {}，而结果是 {}：这里类型很重要",
+    ),
+    (
+        "{} is not even the right kind of value: the result is {}",
+        "{} 连值的种类都不对：结果是 {}",
+    ),
+    (
+        "{} is not the value the engine computes",
+        "{} 不是引擎算出的值",
+    ),
+    ("that is not hex: {}", "这不是十六进制：{}"),
+    (
+        "byte {} is wrong: you typed {}",
+        "第 {} 个字节不对：你输入的是 {}",
+    ),
+    (
+        "you typed {} bytes, but the answer has {}",
+        "你输入了 {} 个字节，但答案有 {} 个",
+    ),
+    ("`{}` is not what that byte is", "这个字节不是 `{}`"),
+    (
+        "`{}` is {} (type {}), a different type",
+        "`{}` 是 {}（类型 {}），是另一种类型",
+    ),
+    (
+        "`{}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
+        "`{}` 不是类型名：请使用 $type 输出的别名（\"int\"、\"long\"、\"double\"……）",
+    ),
+    ("{} is {} seconds off", "{} 相差 {} 秒"),
+    (
+        "that is not an ISO-8601 time: {}",
+        "这不是 ISO-8601 时间：{}",
+    ),
+    ("({}) is not right", "（{}）不对"),
+    (
+        "answer with a letter from a to {}",
+        "请用 a 到 {} 之间的字母作答",
+    ),
+    ("type the _ids as a list: {}", "请把 _id 写成列表：{}"),
+    ("there is no document with _id {}", "没有 _id 为 {} 的文档"),
+    ("it is not in the result", "它不在结果中"),
+    ("_id {} does not match: {}", "_id {} 不匹配：{}"),
+    ("_id {} is not in the result", "_id {} 不在结果中"),
+    (
+        "{} matches too, and you left it out",
+        "{} 也匹配，但你漏掉了它",
+    ),
+    ("an _id appears more than once", "有一个 _id 出现了不止一次"),
+    ("{} sorts after {}", "{} 排在 {} 之后"),
+    ("the right _ids, in the wrong order", "_id 都对，但顺序不对"),
     // Help: sections and actions
     ("anywhere", "任何位置"),
     ("lessons", "课程"),

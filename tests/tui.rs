@@ -400,3 +400,30 @@ fn frames_in_vietnamese_and_chinese_keep_their_columns() {
         insta::assert_snapshot!(format!("help_{}_80x24", lang.code()), frame(&app));
     }
 }
+
+#[test]
+fn answer_feedback_speaks_the_learners_language_and_judges_the_same() {
+    use bson_tutor::lesson::i18n::Lang;
+    for (lang, wrong, right) in [
+        (
+            Lang::En,
+            "is not the value the engine computes",
+            "right: `36` (int)",
+        ),
+        (
+            Lang::Vi,
+            "không phải giá trị mà engine tính ra",
+            "đúng: `36` (int)",
+        ),
+        (Lang::Zh, "不是引擎算出的值", "正确：`36` (int)"),
+    ] {
+        let mut app = app_in(lang, 120, 40);
+        press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Tab)]);
+        answer(&mut app, "37");
+        let f = app.feedback.clone().unwrap();
+        assert!(!f.correct && f.text.contains(wrong), "{lang:?}: {}", f.text);
+        answer(&mut app, "36");
+        let f = app.feedback.clone().unwrap();
+        assert!(f.correct && f.text == right, "{lang:?}: {}", f.text);
+    }
+}

@@ -4,12 +4,14 @@
 use std::cmp::Ordering;
 
 use super::compute::{self, Classroom, need};
+use super::i18n::Lang;
 use super::model::{Exercise, ExerciseType};
 use crate::bson::spans::{Meaning, document_spans, rows};
 use crate::bson::{Document, ElementType, Value, datetime, document_size, hex, shell};
 use crate::query::matcher::Filter;
 use crate::query::order;
 use crate::query::sort::SortSpec;
+use crate::strings::{tr, trf};
 
 /// The judgement of one answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -399,13 +401,19 @@ pub fn answer(ex: &Exercise, learner: &str) -> Verdict {
 
 /// Judges a learner's answer to an exercise in `room` (the one the exercise was shown in).
 pub fn answer_with(ex: &Exercise, learner: &str, room: &Classroom) -> Verdict {
+    answer_in(ex, learner, room, Lang::En)
+}
+
+/// Judges a learner's answer, with the feedback in `lang` (values, types and the matcher's
+/// reasons stay as the engine prints them).
+pub fn answer_in(ex: &Exercise, learner: &str, room: &Classroom, lang: Lang) -> Verdict {
     let text = learner.trim();
     if text.is_empty() {
-        return Verdict::wrong("type an answer first");
+        return Verdict::wrong(tr(lang, "type an answer first"));
     }
     match solve_with(ex, room) {
-        Ok(solution) => judge(&solution.truth, text, &ex.options, room),
-        Err(e) => Verdict::wrong(format!("this exercise cannot be answered: {e}")),
+        Ok(solution) => judge(&solution.truth, text, &ex.options, room, lang),
+        Err(e) => Verdict::wrong(trf(lang, "this exercise cannot be answered: {}", &[&e])),
     }
 }
 
@@ -413,49 +421,57 @@ fn describe(v: &Value) -> String {
     format!("`{}` ({})", shell::print_value(v), v.element_type().alias())
 }
 
-fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom) -> Verdict {
+fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: Lang) -> Verdict {
+    let right = || Verdict::right(tr(lang, "right"));
     match truth {
         Truth::Value { value, exact } => {
             let typed = match room.parse_value(text, "your answer") {
                 Ok(v) => v,
-                Err(e) => return Verdict::wrong(format!("that is not a value: {e}")),
+                Err(e) => return Verdict::wrong(trf(lang, "that is not a value: {}", &[&e])),
             };
             if same_typed(&typed, value) || (!exact && order::equal(&typed, value)) {
-                Verdict::right(format!("right: {}", describe(value)))
+                Verdict::right(trf(lang, "right: {}", &[&describe(value)]))
             } else if order::equal(&typed, value) {
-                Verdict::wrong(format!(
+                Verdict::wrong(trf(
+                    lang,
                     "the right value, but {} is {}, and the result is {}: the type matters here",
-                    describe(&typed),
-                    typed.element_type().alias(),
-                    value.element_type().alias()
+                    &[
+                        &describe(&typed),
+                        &typed.element_type().alias(),
+                        &value.element_type().alias(),
+                    ],
                 ))
             } else if order::bracket(&typed) != order::bracket(value) {
-                Verdict::wrong(format!(
+                Verdict::wrong(trf(
+                    lang,
                     "{} is not even the right kind of value: the result is {}",
-                    describe(&typed),
-                    value.element_type().alias()
+                    &[&describe(&typed), &value.element_type().alias()],
                 ))
             } else {
-                Verdict::wrong(format!(
+                Verdict::wrong(trf(
+                    lang,
                     "{} is not the value the engine computes",
-                    describe(&typed)
+                    &[&describe(&typed)],
                 ))
             }
         }
         Truth::Hex(bytes) => match hex::decode(text) {
-            Err(e) => Verdict::wrong(format!("that is not hex: {e}")),
-            Ok(typed) if &typed == bytes => Verdict::right(format!("right: {} bytes", bytes.len())),
+            Err(e) => Verdict::wrong(trf(lang, "that is not hex: {}", &[&e])),
+            Ok(typed) if &typed == bytes => {
+                Verdict::right(trf(lang, "right: {} bytes", &[&bytes.len()]))
+            }
             Ok(typed) => {
                 let first = typed.iter().zip(bytes).position(|(a, b)| a != b);
                 match first {
-                    Some(i) => Verdict::wrong(format!(
-                        "byte {i} is wrong: you typed {:02x}",
-                        typed.get(i).copied().unwrap_or(0)
+                    Some(i) => Verdict::wrong(trf(
+                        lang,
+                        "byte {} is wrong: you typed {}",
+                        &[&i, &format!("{:02x}", typed.get(i).copied().unwrap_or(0))],
                     )),
-                    None => Verdict::wrong(format!(
+                    None => Verdict::wrong(trf(
+                        lang,
                         "you typed {} bytes, but the answer has {}",
-                        typed.len(),
-                        bytes.len()
+                        &[&typed.len(), &bytes.len()],
                     )),
                 }
             }
@@ -473,13 +489,13 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom) -> Ver
             docs,
             filter.as_ref(),
             sort.as_ref(),
-            room,
+            (room, lang),
         ),
         Truth::Words(words) => {
             if words.contains(&normalise_word(text)) {
-                Verdict::right("right")
+                right()
             } else {
-                Verdict::wrong(format!("`{text}` is not what that byte is"))
+                Verdict::wrong(trf(lang, "`{}` is not what that byte is", &[&text]))
             }
         }
         Truth::Type(t) => {
@@ -498,14 +514,16 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom) -> Ver
                         .and_then(ElementType::from_u8)
                 });
             match parsed {
-                Some(p) if p == *t => Verdict::right(format!("right: {}", t.alias())),
-                Some(p) => Verdict::wrong(format!(
-                    "`{typed}` is {} (type {}), a different type",
-                    p.alias(),
-                    p.number()
+                Some(p) if p == *t => Verdict::right(trf(lang, "right: {}", &[&t.alias()])),
+                Some(p) => Verdict::wrong(trf(
+                    lang,
+                    "`{}` is {} (type {}), a different type",
+                    &[&typed, &p.alias(), &p.number()],
                 )),
-                None => Verdict::wrong(format!(
-                    "`{typed}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)"
+                None => Verdict::wrong(trf(
+                    lang,
+                    "`{}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
+                    &[&typed],
                 )),
             }
         }
@@ -516,21 +534,22 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom) -> Ver
                 .unwrap_or(text)
                 .trim_matches(|c| c == '"' || c == '\'');
             match datetime::parse_iso(inner) {
-                Ok(t) if t == *ms => Verdict::right("right"),
-                Ok(t) => Verdict::wrong(format!(
+                Ok(t) if t == *ms => right(),
+                Ok(t) => Verdict::wrong(trf(
+                    lang,
                     "{} is {} seconds off",
-                    datetime::format_iso(t),
-                    (t - ms) / 1000
+                    &[&datetime::format_iso(t), &((t - ms) / 1000)],
                 )),
-                Err(e) => Verdict::wrong(format!("that is not an ISO-8601 time: {e}")),
+                Err(e) => Verdict::wrong(trf(lang, "that is not an ISO-8601 time: {}", &[&e])),
             }
         }
         Truth::Choice(i) => match choice_index(text, options) {
-            Some(j) if j == *i => Verdict::right("right"),
-            Some(j) => Verdict::wrong(format!("({}) is not right", letter(j))),
-            None => Verdict::wrong(format!(
+            Some(j) if j == *i => right(),
+            Some(j) => Verdict::wrong(trf(lang, "({}) is not right", &[&letter(j)])),
+            None => Verdict::wrong(trf(
+                lang,
                 "answer with a letter from a to {}",
-                letter(options.len().saturating_sub(1))
+                &[&letter(options.len().saturating_sub(1))],
             )),
         },
     }
@@ -543,7 +562,7 @@ fn judge_ids(
     docs: &[Document],
     filter: Option<&Filter>,
     sort: Option<&SortSpec>,
-    room: &Classroom,
+    (room, lang): (&Classroom, Lang),
 ) -> Verdict {
     let wrapped;
     let text = if text.starts_with('[') {
@@ -555,7 +574,7 @@ fn judge_ids(
     let typed = match room.parse_value(text, "your answer") {
         Ok(Value::Array(items)) => items,
         Ok(other) => vec![other],
-        Err(e) => return Verdict::wrong(format!("type the _ids as a list: {e}")),
+        Err(e) => return Verdict::wrong(trf(lang, "type the _ids as a list: {}", &[&e])),
     };
     let contains = |list: &[Value], v: &Value| list.iter().any(|x| order::equal(x, v));
     let doc_of = |id: &Value| docs.iter().find(|d| order::equal(&compute::id_of(d), id));
@@ -563,25 +582,35 @@ fn judge_ids(
     for t in &typed {
         if !contains(ids, t) {
             match (doc_of(t), filter) {
-                (None, _) => why.push(format!("there is no document with _id {}", describe(t))),
+                (None, _) => why.push(trf(
+                    lang,
+                    "there is no document with _id {}",
+                    &[&describe(t)],
+                )),
                 (Some(d), Some(f)) => {
                     let reason = f
                         .explain_mismatch(d)
-                        .unwrap_or_else(|| "it is not in the result".into());
-                    why.push(format!("_id {} does not match: {reason}", describe(t)));
+                        .unwrap_or_else(|| tr(lang, "it is not in the result").into());
+                    why.push(trf(
+                        lang,
+                        "_id {} does not match: {}",
+                        &[&describe(t), &reason],
+                    ));
                 }
-                (Some(_), None) => why.push(format!("_id {} is not in the result", describe(t))),
+                (Some(_), None) => {
+                    why.push(trf(lang, "_id {} is not in the result", &[&describe(t)]));
+                }
             }
         }
     }
     for id in ids {
         if !contains(&typed, id) {
             let shown = doc_of(id).map_or_else(|| describe(id), shell::print_document);
-            why.push(format!("{shown} matches too, and you left it out"));
+            why.push(trf(lang, "{} matches too, and you left it out", &[&shown]));
         }
     }
     if typed.len() != ids.len() && why.is_empty() {
-        why.push("an _id appears more than once".into());
+        why.push(tr(lang, "an _id appears more than once").into());
     }
     if !why.is_empty() {
         return Verdict::wrong(why.join("\n"));
@@ -593,19 +622,20 @@ fn judge_ids(
                 if let (Some(da), Some(db), Some(s)) = (doc_of(a), doc_of(b), sort)
                     && s.compare(da, db) == Ordering::Greater
                 {
-                    return Verdict::wrong(format!(
+                    return Verdict::wrong(trf(
+                        lang,
                         "{} sorts after {}",
-                        shell::print_document(da),
-                        shell::print_document(db)
+                        &[&shell::print_document(da), &shell::print_document(db)],
                     ));
                 }
             }
         }
-        return Verdict::wrong("the right _ids, in the wrong order");
+        return Verdict::wrong(tr(lang, "the right _ids, in the wrong order"));
     }
-    Verdict::right(format!(
+    Verdict::right(trf(
+        lang,
         "right: {}",
-        shell::print_value(&Value::Array(ids.to_vec()))
+        &[&shell::print_value(&Value::Array(ids.to_vec()))],
     ))
 }
 

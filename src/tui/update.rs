@@ -5,7 +5,7 @@ use super::app::{App, Feedback, ListItem, Mode, Notice};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
 use super::view;
-use crate::lesson::check::answer_with;
+use crate::lesson::check::answer_in;
 use crate::lesson::progress::{Status, key};
 use crate::strings::{tr, trf};
 
@@ -282,7 +282,12 @@ fn submit(app: &mut App) -> Option<Effect> {
         });
         return None;
     }
-    let verdict = answer_with(&card.exercise, &text, &app.settings.classroom());
+    let verdict = answer_in(
+        &card.exercise,
+        &text,
+        &app.settings.classroom(),
+        app.settings.lang,
+    );
     let was_done = lesson_done(app);
     let id = app.current()?.id.clone();
     app.progress
