@@ -97,6 +97,7 @@ fn hex_frame_100kb_200x60(c: &mut Criterion) {
                 model: &model,
                 state: &state,
                 theme: &theme,
+                lang: bson_tutor::lesson::i18n::Lang::En,
             }
             .render(area, &mut buf);
             black_box(&buf);

@@ -17,9 +17,11 @@ use ratatui::widgets::Widget;
 use super::theme::Theme;
 use crate::bson::DecodeError;
 use crate::bson::spans::{
-    ByteRole, DocumentSpans, ElementSpan, Meaning, Row, document_spans, rows,
+    ByteRole, Container, DocumentSpans, ElementSpan, Meaning, Row, document_spans, rows,
 };
-use crate::bson::spec::ElementType;
+use crate::bson::spec::{ElementType, binary_subtype_name};
+use crate::lesson::i18n::Lang;
+use crate::strings::tr;
 
 /// The narrowest area that shows whole lines (4 bytes per line, 4-digit offsets).
 pub const MIN_WIDTH: u16 = line_width(4, 4);
@@ -54,7 +56,7 @@ mod state;
 mod tests;
 
 pub use model::HexModel;
-pub use render::{HexView, hex_lines, legend, meaning_line, selected_element_line};
+pub use render::{HexView, hex_lines, legend, legend_in, meaning_line, selected_element_line};
 pub use state::{HexMove, HexState};
 // The parts share their private items through this module.
 use state::*;

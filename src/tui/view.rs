@@ -347,6 +347,7 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
             model,
             state: &app.hex,
             theme,
+            lang: app.settings.lang,
         }
         .render(inner, buf),
         Err(e) => Line::styled(e.clone(), theme.error).render(inner, buf),

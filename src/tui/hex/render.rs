@@ -22,8 +22,125 @@ pub(super) fn write_meaning(
     state: &HexState,
     w: &mut dyn fmt::Write,
 ) -> fmt::Result {
+    write_meaning_in(model, state, Lang::En, w)
+}
+
+/// The meaning line in `lang`. The words around the engine's values are translated; the
+/// values (numbers, keys, strings) are written as they are, straight into the bounded writer.
+pub(super) fn write_meaning_in(
+    model: &HexModel,
+    state: &HexState,
+    lang: Lang,
+    w: &mut dyn fmt::Write,
+) -> fmt::Result {
     let r = &model.rows[state.run(model)];
-    write!(w, "offset {}: {}", r.offset, r.meaning)
+    if lang == Lang::En {
+        return write!(w, "offset {}: {}", r.offset, r.meaning);
+    }
+    write_tr(w, lang, "offset {}: ", &[&r.offset])?;
+    let container = |c: Container| {
+        tr(
+            lang,
+            match c {
+                Container::Top => "document",
+                Container::Document => "embedded document",
+                Container::Array => "array",
+                Container::Scope => "scope document",
+            },
+        )
+    };
+    match &r.meaning {
+        Meaning::DocumentLength { container: c, len } => write_tr(
+            w,
+            lang,
+            "{} length = 0x{} = {} bytes",
+            &[&container(*c), &format_args!("{len:x}"), len],
+        ),
+        Meaning::DocumentEnd { container: c } => write_tr(w, lang, "end of {}", &[&container(*c)]),
+        Meaning::TypeByte(t) => write_tr(
+            w,
+            lang,
+            "type 0x{} = {}",
+            &[&format_args!("{:02x}", t.byte()), &t.name()],
+        ),
+        Meaning::Key(k) => write_tr(w, lang, "key {} + NUL", &[&format_args!("{k:?}")]),
+        Meaning::StringLength(n) => write_tr(
+            w,
+            lang,
+            "string length = {} (counting the trailing NUL)",
+            &[n],
+        ),
+        Meaning::StringBytes(text) => write_tr(w, lang, "{} + NUL", &[&format_args!("{text:?}")]),
+        Meaning::Scalar { text, .. } => write_tr(w, lang, "value {}", &[text]),
+        Meaning::OidTime(secs) => write_tr(
+            w,
+            lang,
+            "ObjectId time 0x{} = {} s = {} (big-endian)",
+            &[
+                &format_args!("{secs:08x}"),
+                secs,
+                &crate::bson::datetime::format_iso(i64::from(*secs) * 1000),
+            ],
+        ),
+        Meaning::OidRandom(h) => {
+            write_tr(w, lang, "ObjectId random value {} (one per process)", &[h])
+        }
+        Meaning::OidCounter(c) => write_tr(
+            w,
+            lang,
+            "ObjectId counter 0x{} = {} (big-endian)",
+            &[&format_args!("{c:06x}"), c],
+        ),
+        Meaning::TimestampIncrement(i) => write_tr(w, lang, "timestamp increment {}", &[i]),
+        Meaning::TimestampTime(t) => write_tr(w, lang, "timestamp seconds {}", &[t]),
+        Meaning::BinaryLength(n) => write_tr(w, lang, "binary length = {} bytes of data", &[n]),
+        Meaning::BinarySubtype(b) => write_tr(
+            w,
+            lang,
+            "subtype 0x{} = {}",
+            &[&format_args!("{b:02x}"), &binary_subtype_name(*b)],
+        ),
+        Meaning::OldBinaryLength(n) => write_tr(w, lang, "old binary inner length = {}", &[n]),
+        Meaning::BinaryData { len, uuid: Some(u) } => {
+            write_tr(w, lang, "{} bytes: UUID {}", &[len, u])
+        }
+        Meaning::BinaryData { len, uuid: None } => write_tr(w, lang, "{} bytes of data", &[len]),
+        Meaning::RegexPattern(p) => {
+            write_tr(w, lang, "pattern {} + NUL", &[&format_args!("{p:?}")])
+        }
+        Meaning::RegexOptions(o) => {
+            write_tr(w, lang, "options {} + NUL", &[&format_args!("{o:?}")])
+        }
+        Meaning::CodeWithScopeLength(n) => write_tr(
+            w,
+            lang,
+            "code-with-scope length = {} bytes (code and scope)",
+            &[n],
+        ),
+        // A meaning added later shows in English until it is translated.
+        #[allow(unreachable_patterns)]
+        other => write!(w, "{other}"),
+    }
+}
+
+/// Writes `en` in `lang` with each `{}` replaced by the next argument, straight into `w`.
+fn write_tr(
+    w: &mut dyn fmt::Write,
+    lang: Lang,
+    en: &'static str,
+    args: &[&dyn fmt::Display],
+) -> fmt::Result {
+    let mut args = args.iter();
+    let mut parts = tr(lang, en).split("{}").peekable();
+    while let Some(part) = parts.next() {
+        w.write_str(part)?;
+        if parts.peek().is_some()
+            && let Some(a) = args.next()
+        {
+            write!(w, "{a}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The element the selected run belongs to:
@@ -38,6 +155,15 @@ pub(super) fn write_element(
     state: &HexState,
     w: &mut dyn fmt::Write,
 ) -> fmt::Result {
+    write_element_in(model, state, Lang::En, w)
+}
+
+pub(super) fn write_element_in(
+    model: &HexModel,
+    state: &HexState,
+    lang: Lang,
+    w: &mut dyn fmt::Write,
+) -> fmt::Result {
     match model.node_of(state.run(model)) {
         Some(n) => {
             // The type byte's row carries the element's own path.
@@ -48,20 +174,30 @@ pub(super) fn write_element(
                 w.write_str(path)?;
             }
             write!(w, " · {} · ", n.element_type.name())?;
-            write_range(w, n.offset, n.len)?;
-            write!(w, " · depth {}", n.depth)
+            write_range(w, n.offset, n.len, lang)?;
+            w.write_str(" · ")?;
+            write_tr(w, lang, "depth {}", &[&n.depth])
         }
         None => {
-            w.write_str("document · ")?;
-            write_range(w, 0, model.bytes.len())
+            write!(w, "{} · ", tr(lang, "document"))?;
+            write_range(w, 0, model.bytes.len(), lang)
         }
     }
 }
 
-pub(super) fn write_range(w: &mut dyn fmt::Write, offset: usize, len: usize) -> fmt::Result {
+pub(super) fn write_range(
+    w: &mut dyn fmt::Write,
+    offset: usize,
+    len: usize,
+    lang: Lang,
+) -> fmt::Result {
     let last = offset + len.saturating_sub(1);
-    let unit = if len == 1 { "byte" } else { "bytes" };
-    write!(w, "bytes {offset}–{last} ({len} {unit})")
+    let en = if len == 1 {
+        "bytes {}–{} ({} byte)"
+    } else {
+        "bytes {}–{} ({} bytes)"
+    };
+    write_tr(w, lang, en, &[&offset, &last, &len])
 }
 
 /// Text written through `f`, cut at `max` characters with an ellipsis: a 100 KB string's
@@ -96,6 +232,11 @@ pub(super) fn bounded(max: usize, f: impl FnOnce(&mut dyn fmt::Write) -> fmt::Re
 
 /// The role colours, each name in its own style: `length type key value subtype end`.
 pub fn legend(theme: &Theme) -> Line<'static> {
+    legend_in(theme, Lang::En)
+}
+
+/// [`legend`] in `lang`.
+pub fn legend_in(theme: &Theme, lang: Lang) -> Line<'static> {
     let roles = [
         (ByteRole::Length, "length"),
         (ByteRole::TypeByte, "type"),
@@ -109,7 +250,10 @@ pub fn legend(theme: &Theme) -> Line<'static> {
         if i > 0 {
             spans.push(Span::styled(" ", theme.text));
         }
-        spans.push(Span::styled(name, theme.text.patch(theme.roles.of(role))));
+        spans.push(Span::styled(
+            tr(lang, name),
+            theme.text.patch(theme.roles.of(role)),
+        ));
     }
     Line::from(spans)
 }
@@ -279,6 +423,8 @@ pub struct HexView<'a> {
     pub state: &'a HexState,
     /// Styles.
     pub theme: &'a Theme,
+    /// The language of the meaning, element and legend lines.
+    pub lang: Lang,
 }
 
 impl Widget for HexView<'_> {
@@ -287,6 +433,7 @@ impl Widget for HexView<'_> {
             model,
             state,
             theme,
+            lang,
         } = self;
         let area = area.intersection(buf.area);
         if area.is_empty() {
@@ -330,17 +477,17 @@ impl Widget for HexView<'_> {
         let width = usize::from(area.width);
         let mut y = lines.bottom();
         if footer >= 1 {
-            let text = bounded(width, |w| write_meaning(model, state, w));
+            let text = bounded(width, |w| write_meaning_in(model, state, lang, w));
             buf.set_stringn(area.x, y, text, width, theme.text);
             y += 1;
         }
         if footer >= 2 {
-            let text = bounded(width, |w| write_element(model, state, w));
+            let text = bounded(width, |w| write_element_in(model, state, lang, w));
             buf.set_stringn(area.x, y, text, width, theme.dim);
             y += 1;
         }
         if footer >= 3 {
-            buf.set_line(area.x, y, &legend(theme), area.width);
+            buf.set_line(area.x, y, &legend_in(theme, lang), area.width);
         }
     }
 }

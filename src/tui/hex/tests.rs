@@ -42,6 +42,7 @@ fn render(model: &HexModel, state: &HexState, width: u16, height: u16) -> Buffer
         model,
         state,
         theme: &theme,
+        lang: crate::lesson::i18n::Lang::En,
     }
     .render(buf.area, &mut buf);
     buf
@@ -298,6 +299,7 @@ fn clicks_on_hex_or_ascii_select_the_run_under_them() {
         model: &model,
         state: &state,
         theme: &theme,
+        lang: crate::lesson::i18n::Lang::En,
     }
     .render(area, &mut buf);
     let hex = |i: usize| 2 + hex_x(4, i) as u16;

@@ -502,6 +502,7 @@ impl PlaygroundView<'_> {
                 model,
                 state: &p.hex,
                 theme,
+                lang: self.lang,
             }
             .render(inner, buf),
             Some(Err(e)) => render_lines(
