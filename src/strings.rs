@@ -2,7 +2,7 @@
 //! translation shows in English, so adding a string never breaks another language. `{}` marks
 //! a value filled in by [`trf`], in order.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 
 use crate::lesson::i18n::Lang;
 
@@ -22,17 +22,32 @@ pub fn tr(lang: Lang, en: &'static str) -> &'static str {
 /// `en` in `lang` with each `{}` replaced by the next of `args`.
 pub fn trf(lang: Lang, en: &'static str, args: &[&dyn Display]) -> String {
     let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = write_trf(&mut out, lang, en, args);
+    out
+}
+
+/// [`trf`] written straight into `w` (a bounded writer stops a long value early).
+///
+/// # Errors
+/// Whatever `w` returns.
+pub fn write_trf(
+    w: &mut dyn fmt::Write,
+    lang: Lang,
+    en: &'static str,
+    args: &[&dyn Display],
+) -> fmt::Result {
     let mut args = args.iter();
     let mut parts = tr(lang, en).split("{}").peekable();
     while let Some(part) = parts.next() {
-        out.push_str(part);
+        w.write_str(part)?;
         if parts.peek().is_some()
             && let Some(a) = args.next()
         {
-            out.push_str(&a.to_string());
+            write!(w, "{a}")?;
         }
     }
-    out
+    Ok(())
 }
 
 /// Vietnamese.

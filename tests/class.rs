@@ -2,17 +2,13 @@
 //! with `progress --export`, and `class summary` merges the exports; bad and mismatched
 //! files are named, never skipped in silence.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn bin() -> Command {
-    // English whatever the machine's locale: outputs are compared with English text.
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
-    command
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8");
-    command
+    common::bson_tutor()
 }
 
 /// A directory of its own for one test, removed afterwards.

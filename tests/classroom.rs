@@ -1,6 +1,8 @@
 //! A class sees the same screen: `show` and `check` with `--seed` and `--now` are
 //! byte-identical from run to run, and a different seed shows different generated ids.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use bson_tutor::lesson::{builtin, load_str};
@@ -8,13 +10,7 @@ use bson_tutor::lesson::{builtin, load_str};
 const NOW: &str = "2026-10-08T03:45:49Z";
 
 fn bin() -> Command {
-    // English whatever the machine's locale: outputs are compared with English text.
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
-    command
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8");
-    command
+    common::bson_tutor()
 }
 
 fn run(args: &[&str]) -> Output {

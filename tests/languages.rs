@@ -2,6 +2,8 @@
 //! in every language, the locale as the default, English fallback per string, and `check`
 //! naming untranslated texts as warnings with `file:line`.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -10,12 +12,7 @@ use bson_tutor::lesson::builtin;
 const NOW: &str = "2026-10-08T03:45:49Z";
 
 fn bin() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
-    command
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8");
-    command
+    common::bson_tutor()
 }
 
 fn run(args: &[&str]) -> Output {

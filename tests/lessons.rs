@@ -1,18 +1,14 @@
 //! The lessons and the lesson engine: `check` passes on `lessons/`, reports broken files at
 //! `file:line:col`, and every exercise accepts its answer and refuses its rejects.
 
+mod common;
+
 use std::process::Command;
 
 use bson_tutor::lesson::{answer, builtin, load_str, solve};
 
 fn bin() -> Command {
-    // English whatever the machine's locale: outputs are compared with English text.
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
-    command
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8");
-    command
+    common::bson_tutor()
 }
 
 #[test]

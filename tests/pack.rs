@@ -2,18 +2,14 @@
 //! that passes `check`, `check --format json` reports file and line, `completions` and `man`
 //! describe the real command line, and every lesson in `lessons/README.md` passes `check`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn bin() -> Command {
-    // English whatever the machine's locale: outputs are compared with English text.
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
-    command
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8");
-    command
+    common::bson_tutor()
 }
 
 /// A fresh, empty directory under the system's temp dir, unique to this process and call.

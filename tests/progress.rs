@@ -1,6 +1,8 @@
 //! Progress on disk: saved after each answer, shown by `progress`, erased only when the
 //! learner says yes, never lost to a damaged file or to a second instance.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,13 +11,7 @@ use std::process::{Command, Output, Stdio};
 use bson_tutor::lesson::progress::{Progress, Status, key};
 
 fn bin() -> Command {
-    // English whatever the machine's locale: outputs are compared with English text.
-    let mut command = Command::new(env!("CARGO_BIN_EXE_bson-tutor"));
-    command
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8");
-    command
+    common::bson_tutor()
 }
 
 /// A directory of its own for one test, removed afterwards.

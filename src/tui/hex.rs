@@ -21,7 +21,7 @@ use crate::bson::spans::{
 };
 use crate::bson::spec::{ElementType, binary_subtype_name};
 use crate::lesson::i18n::Lang;
-use crate::strings::tr;
+use crate::strings::{tr, write_trf};
 
 /// The narrowest area that shows whole lines (4 bytes per line, 4-digit offsets).
 pub const MIN_WIDTH: u16 = line_width(4, 4);

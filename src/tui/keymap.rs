@@ -211,22 +211,10 @@ fn browse_key(focus: Focus, key: &KeyEvent) -> Option<Message> {
             KeyCode::Esc => Some(Message::Back),
             _ => None,
         },
-        Focus::Hex => {
-            let mv = match key.code {
-                KeyCode::Left => HexMove::PrevRun,
-                KeyCode::Right => HexMove::NextRun,
-                KeyCode::Up | KeyCode::Char('k') => HexMove::PrevElement,
-                KeyCode::Down | KeyCode::Char('j') => HexMove::NextElement,
-                KeyCode::Enter => HexMove::Enter,
-                KeyCode::Backspace | KeyCode::Esc => HexMove::Leave,
-                KeyCode::PageUp => HexMove::PageUp,
-                KeyCode::PageDown => HexMove::PageDown,
-                KeyCode::Home => HexMove::First,
-                KeyCode::End => HexMove::Last,
-                _ => return None,
-            };
-            Some(Message::Hex(mv))
-        }
+        Focus::Hex => match key.code {
+            KeyCode::Esc => Some(Message::Hex(HexMove::Leave)),
+            _ => hex_move(key).map(Message::Hex),
+        },
         Focus::Exercise | Focus::Answer => match key.code {
             KeyCode::Enter => Some(Message::StartTyping),
             KeyCode::Left => Some(Message::Exercise(-1)),
@@ -263,24 +251,28 @@ fn playground_key(app: &App, key: &KeyEvent) -> Option<Message> {
             KeyCode::Char('q') => Some(Message::ClosePlayground),
             _ => None,
         },
-        PlaygroundFocus::Hex => {
-            let mv = match key.code {
-                KeyCode::Left => HexMove::PrevRun,
-                KeyCode::Right => HexMove::NextRun,
-                KeyCode::Up | KeyCode::Char('k') => HexMove::PrevElement,
-                KeyCode::Down | KeyCode::Char('j') => HexMove::NextElement,
-                KeyCode::Enter => HexMove::Enter,
-                KeyCode::Backspace => HexMove::Leave,
-                KeyCode::Esc => return Some(Message::ClosePlayground),
-                KeyCode::PageUp => HexMove::PageUp,
-                KeyCode::PageDown => HexMove::PageDown,
-                KeyCode::Home => HexMove::First,
-                KeyCode::End => HexMove::Last,
-                KeyCode::Char('?') => return Some(Message::ToggleHelp),
-                KeyCode::Char('q') => return Some(Message::ClosePlayground),
-                _ => return None,
-            };
-            Some(Message::Hex(mv))
-        }
+        PlaygroundFocus::Hex => match key.code {
+            KeyCode::Esc | KeyCode::Char('q') => Some(Message::ClosePlayground),
+            KeyCode::Char('?') => Some(Message::ToggleHelp),
+            _ => hex_move(key).map(Message::Hex),
+        },
     }
+}
+
+/// The keys that move in a hex view, wherever it is (Esc is left to the caller: out of an
+/// element in the lessons, out of the playground there).
+fn hex_move(key: &KeyEvent) -> Option<HexMove> {
+    Some(match key.code {
+        KeyCode::Left => HexMove::PrevRun,
+        KeyCode::Right => HexMove::NextRun,
+        KeyCode::Up | KeyCode::Char('k') => HexMove::PrevElement,
+        KeyCode::Down | KeyCode::Char('j') => HexMove::NextElement,
+        KeyCode::Enter => HexMove::Enter,
+        KeyCode::Backspace => HexMove::Leave,
+        KeyCode::PageUp => HexMove::PageUp,
+        KeyCode::PageDown => HexMove::PageDown,
+        KeyCode::Home => HexMove::First,
+        KeyCode::End => HexMove::Last,
+        _ => return None,
+    })
 }

@@ -37,7 +37,7 @@ pub(super) fn write_meaning_in(
     if lang == Lang::En {
         return write!(w, "offset {}: {}", r.offset, r.meaning);
     }
-    write_tr(w, lang, "offset {}: ", &[&r.offset])?;
+    write_trf(w, lang, "offset {}: ", &[&r.offset])?;
     let container = |c: Container| {
         tr(
             lang,
@@ -50,29 +50,29 @@ pub(super) fn write_meaning_in(
         )
     };
     match &r.meaning {
-        Meaning::DocumentLength { container: c, len } => write_tr(
+        Meaning::DocumentLength { container: c, len } => write_trf(
             w,
             lang,
             "{} length = 0x{} = {} bytes",
             &[&container(*c), &format_args!("{len:x}"), len],
         ),
-        Meaning::DocumentEnd { container: c } => write_tr(w, lang, "end of {}", &[&container(*c)]),
-        Meaning::TypeByte(t) => write_tr(
+        Meaning::DocumentEnd { container: c } => write_trf(w, lang, "end of {}", &[&container(*c)]),
+        Meaning::TypeByte(t) => write_trf(
             w,
             lang,
             "type 0x{} = {}",
             &[&format_args!("{:02x}", t.byte()), &t.name()],
         ),
-        Meaning::Key(k) => write_tr(w, lang, "key {} + NUL", &[&format_args!("{k:?}")]),
-        Meaning::StringLength(n) => write_tr(
+        Meaning::Key(k) => write_trf(w, lang, "key {} + NUL", &[&format_args!("{k:?}")]),
+        Meaning::StringLength(n) => write_trf(
             w,
             lang,
             "string length = {} (counting the trailing NUL)",
             &[n],
         ),
-        Meaning::StringBytes(text) => write_tr(w, lang, "{} + NUL", &[&format_args!("{text:?}")]),
-        Meaning::Scalar { text, .. } => write_tr(w, lang, "value {}", &[text]),
-        Meaning::OidTime(secs) => write_tr(
+        Meaning::StringBytes(text) => write_trf(w, lang, "{} + NUL", &[&format_args!("{text:?}")]),
+        Meaning::Scalar { text, .. } => write_trf(w, lang, "value {}", &[text]),
+        Meaning::OidTime(secs) => write_trf(
             w,
             lang,
             "ObjectId time 0x{} = {} s = {} (big-endian)",
@@ -83,35 +83,35 @@ pub(super) fn write_meaning_in(
             ],
         ),
         Meaning::OidRandom(h) => {
-            write_tr(w, lang, "ObjectId random value {} (one per process)", &[h])
+            write_trf(w, lang, "ObjectId random value {} (one per process)", &[h])
         }
-        Meaning::OidCounter(c) => write_tr(
+        Meaning::OidCounter(c) => write_trf(
             w,
             lang,
             "ObjectId counter 0x{} = {} (big-endian)",
             &[&format_args!("{c:06x}"), c],
         ),
-        Meaning::TimestampIncrement(i) => write_tr(w, lang, "timestamp increment {}", &[i]),
-        Meaning::TimestampTime(t) => write_tr(w, lang, "timestamp seconds {}", &[t]),
-        Meaning::BinaryLength(n) => write_tr(w, lang, "binary length = {} bytes of data", &[n]),
-        Meaning::BinarySubtype(b) => write_tr(
+        Meaning::TimestampIncrement(i) => write_trf(w, lang, "timestamp increment {}", &[i]),
+        Meaning::TimestampTime(t) => write_trf(w, lang, "timestamp seconds {}", &[t]),
+        Meaning::BinaryLength(n) => write_trf(w, lang, "binary length = {} bytes of data", &[n]),
+        Meaning::BinarySubtype(b) => write_trf(
             w,
             lang,
             "subtype 0x{} = {}",
             &[&format_args!("{b:02x}"), &binary_subtype_name(*b)],
         ),
-        Meaning::OldBinaryLength(n) => write_tr(w, lang, "old binary inner length = {}", &[n]),
+        Meaning::OldBinaryLength(n) => write_trf(w, lang, "old binary inner length = {}", &[n]),
         Meaning::BinaryData { len, uuid: Some(u) } => {
-            write_tr(w, lang, "{} bytes: UUID {}", &[len, u])
+            write_trf(w, lang, "{} bytes: UUID {}", &[len, u])
         }
-        Meaning::BinaryData { len, uuid: None } => write_tr(w, lang, "{} bytes of data", &[len]),
+        Meaning::BinaryData { len, uuid: None } => write_trf(w, lang, "{} bytes of data", &[len]),
         Meaning::RegexPattern(p) => {
-            write_tr(w, lang, "pattern {} + NUL", &[&format_args!("{p:?}")])
+            write_trf(w, lang, "pattern {} + NUL", &[&format_args!("{p:?}")])
         }
         Meaning::RegexOptions(o) => {
-            write_tr(w, lang, "options {} + NUL", &[&format_args!("{o:?}")])
+            write_trf(w, lang, "options {} + NUL", &[&format_args!("{o:?}")])
         }
-        Meaning::CodeWithScopeLength(n) => write_tr(
+        Meaning::CodeWithScopeLength(n) => write_trf(
             w,
             lang,
             "code-with-scope length = {} bytes (code and scope)",
@@ -121,26 +121,6 @@ pub(super) fn write_meaning_in(
         #[allow(unreachable_patterns)]
         other => write!(w, "{other}"),
     }
-}
-
-/// Writes `en` in `lang` with each `{}` replaced by the next argument, straight into `w`.
-fn write_tr(
-    w: &mut dyn fmt::Write,
-    lang: Lang,
-    en: &'static str,
-    args: &[&dyn fmt::Display],
-) -> fmt::Result {
-    let mut args = args.iter();
-    let mut parts = tr(lang, en).split("{}").peekable();
-    while let Some(part) = parts.next() {
-        w.write_str(part)?;
-        if parts.peek().is_some()
-            && let Some(a) = args.next()
-        {
-            write!(w, "{a}")?;
-        }
-    }
-    Ok(())
 }
 
 /// The element the selected run belongs to:
@@ -176,7 +156,7 @@ pub(super) fn write_element_in(
             write!(w, " · {} · ", n.element_type.name())?;
             write_range(w, n.offset, n.len, lang)?;
             w.write_str(" · ")?;
-            write_tr(w, lang, "depth {}", &[&n.depth])
+            write_trf(w, lang, "depth {}", &[&n.depth])
         }
         None => {
             write!(w, "{} · ", tr(lang, "document"))?;
@@ -197,7 +177,7 @@ pub(super) fn write_range(
     } else {
         "bytes {}–{} ({} bytes)"
     };
-    write_tr(w, lang, en, &[&offset, &last, &len])
+    write_trf(w, lang, en, &[&offset, &last, &len])
 }
 
 /// Text written through `f`, cut at `max` characters with an ellipsis: a 100 KB string's
