@@ -115,7 +115,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn tutor(progress: &Path, extra: &str) -> String {
     format!(
-        "{BIN} --progress {} {extra}; echo EXITED:$?; stty -a; sleep 60",
+        "{BIN} --progress {} {extra}; echo EXITED:$?; stty -a; echo STTY-END; sleep 60",
         progress.display()
     )
 }
@@ -153,7 +153,9 @@ fn a_learner_walks_the_bytes_answers_wrong_then_right_and_resumes() {
     let right = tmux.wait_for("✓ right");
     assert!(right.contains("✓ solved · 2 attempts"), "{right}");
     tmux.keys(&["q"]);
-    let after = tmux.wait_for("EXITED:0");
+    tmux.wait_for("EXITED:0");
+    // `stty -a` prints after the exit line; read the screen once it is all there.
+    let after = tmux.wait_for("STTY-END");
     assert!(
         cooked(&after),
         "the terminal was left in raw mode:\n{after}"
@@ -197,8 +199,7 @@ fn a_panic_leaves_the_terminal_in_cooked_mode() {
         !screen.contains("EXITED:0"),
         "a panic must not exit 0:\n{screen}"
     );
-    tmux.wait_for("speed");
-    let screen = tmux.screen();
+    let screen = tmux.wait_for("STTY-END");
     assert!(
         cooked(&screen),
         "the terminal was left in raw mode:\n{screen}"
@@ -239,8 +240,8 @@ fn sigterm_saves_and_restores_the_terminal() {
     assert!(ok);
     let screen = tmux.wait_for("EXITED:");
     assert!(screen.contains("EXITED:0"), "{screen}");
-    tmux.wait_for("speed");
-    assert!(cooked(&tmux.screen()), "{}", tmux.screen());
+    let screen = tmux.wait_for("STTY-END");
+    assert!(cooked(&screen), "{screen}");
     // The position was saved on the way out.
     let saved = std::fs::read_to_string(&progress).unwrap();
     assert!(saved.contains("\"exercise\": 2"), "{saved}");
