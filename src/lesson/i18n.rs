@@ -26,48 +26,7 @@ use serde::Deserialize;
 use super::load::{LoadError, toml_error};
 use super::model::{Lesson, Step};
 
-/// The languages of the built-in lessons and the interface.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Lang {
-    /// English, the language lessons are written in.
-    #[default]
-    En,
-    /// Vietnamese.
-    Vi,
-    /// Chinese (simplified).
-    Zh,
-}
-
-impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::Vi, Lang::Zh];
-
-    /// The code used by `--lang` and in translation files: `en`, `vi`, `zh`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Vi => "vi",
-            Lang::Zh => "zh",
-        }
-    }
-
-    /// Reads a code (`vi`, `zh`, `en`), case-insensitively.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(code))
-    }
-
-    /// The language a locale names (`vi_VN.UTF-8`, `zh_CN.UTF-8`, `C.UTF-8`): its language
-    /// part if known, English otherwise.
-    pub fn from_locale(locale: &str) -> Lang {
-        let language = locale
-            .split(['_', '.', '@', '-'])
-            .next()
-            .unwrap_or_default();
-        Lang::from_code(language).unwrap_or_default()
-    }
-}
+pub use crate::strings::Lang;
 
 /// The text of one step in another language; every field is optional.
 #[derive(Clone, Debug, Default, Deserialize)]
