@@ -1,6 +1,7 @@
 //! The command line: clap definitions and what each command does with the library's results.
 //! This is the only place that reads files, prints and picks exit codes.
 
+use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,7 +31,6 @@ const EXIT_BAD_INPUT: u8 = 1;
 /// A terminal tutorial on what MongoDB data really is: BSON bytes, types, order and ObjectIds.
 #[derive(Debug, Parser)]
 #[command(name = "bson-tutor", version, about, long_about = None)]
-#[command(args_conflicts_with_subcommands = true)]
 #[command(
     after_help = "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys)."
 )]
@@ -41,6 +41,11 @@ pub struct Cli {
     /// Options of the interactive tutorial.
     #[command(flatten)]
     pub tui: tui::TuiArgs,
+    /// The language of the lessons, the interface and every command's messages: en, vi or
+    /// zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG). A text not translated yet
+    /// shows in English; values, ids and the server's own error messages are never translated.
+    #[arg(long, global = true, value_name = "LANG", value_parser = i18n::parse_lang)]
+    pub lang: Option<bson_tutor::strings::Lang>,
 }
 
 /// The subcommands.
@@ -281,6 +286,13 @@ impl ToFormat {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
+    i18n::set(i18n::pick(cli.lang));
+    if let (Some(_), Some(flag)) = (&cli.command, cli.tui.given()) {
+        return fail(&i18n::tf(
+            "{} is an option of the tutorial (bson-tutor with no command); put a command's options after the command",
+            &[&flag],
+        ));
+    }
     match cli.command {
         None => tui::run(&cli.tui),
         Some(Command::Inspect(args)) => run_inspect(&args),
@@ -300,8 +312,16 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// Prints `error: message` in the language of this run (the tutor's own sentences are
+/// translated; values and the server's own messages are not) and gives the exit code for
+/// bad input.
 fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
+    let lang = i18n::lang();
+    eprintln!(
+        "{}{}",
+        i18n::t("error: "),
+        bson_tutor::strings::errors::translate_error(lang, message)
+    );
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
@@ -352,18 +372,43 @@ fn oid_anatomy(text: &str) -> Result<String, String> {
         });
     let id = ObjectId::parse_hex(digits)?;
     let (b, secs, counter) = (id.bytes(), id.timestamp(), id.counter());
-    Ok(format!(
-        "ObjectId('{id}')\n\
-         bytes 0-3   timestamp     {:<12} {secs} s since 1970 = {}\n\
-         bytes 4-8   random value  {:<12} drawn once per process\n\
-         bytes 9-11  counter       {:<12} {counter}, +1 per id from that process\n\
-         getTimestamp(): {}  (seconds only: the milliseconds are always .000)\n",
-        hex::encode(&b[..4]),
-        datetime::format_iso(id.get_timestamp_ms()).replace(".000Z", "Z"),
-        hex::encode(&b[4..9]),
-        hex::encode(&b[9..]),
-        datetime::format_iso(id.get_timestamp_ms()),
-    ))
+    let iso = datetime::format_iso(id.get_timestamp_ms());
+    let rows = [
+        (
+            i18n::t("bytes 0-3"),
+            i18n::t("timestamp"),
+            hex::encode(&b[..4]),
+            i18n::tf("{} s since 1970 = {}", &[&secs, &iso.replace(".000Z", "Z")]),
+        ),
+        (
+            i18n::t("bytes 4-8"),
+            i18n::t("random value"),
+            hex::encode(&b[4..9]),
+            i18n::t("drawn once per process").to_owned(),
+        ),
+        (
+            i18n::t("bytes 9-11"),
+            i18n::t("counter"),
+            hex::encode(&b[9..]),
+            i18n::tf("{}, +1 per id from that process", &[&counter]),
+        ),
+    ];
+    let mut out = format!("ObjectId('{id}')\n");
+    for (bytes, part, digits, meaning) in rows {
+        let _ = writeln!(
+            out,
+            "{}{}{} {meaning}",
+            i18n::pad(bytes, 12),
+            i18n::pad(part, 14),
+            i18n::pad(&digits, 12)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "getTimestamp(): {iso}  {}",
+        i18n::t("(seconds only: the milliseconds are always .000)")
+    );
+    Ok(out)
 }
 
 /// `--count` ids from each of `--processes` processes, interleaved A, B, ..., A, B, ...
@@ -373,9 +418,9 @@ fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Resul
         Some(text) => {
             let ms = datetime::parse_iso(text).map_err(|e| format!("--at: {e}"))?;
             u32::try_from(ms.div_euclid(1000)).map_err(|_| {
-                format!(
-                    "--at: an ObjectId's timestamp is 4 unsigned bytes of seconds, from \
-                     1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z, but `{text}` is outside"
+                i18n::tf(
+                    "--at: an ObjectId's timestamp is 4 unsigned bytes of seconds, from 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z, but `{}` is outside",
+                    &[text],
                 )
             })?
         }
@@ -426,9 +471,9 @@ fn run_eval(args: &EvalArgs) -> ExitCode {
         None => None,
         Some(Ok(Value::Document(d))) => Some(d),
         Some(Ok(other)) => {
-            return fail(&format!(
+            return fail(&i18n::tf(
                 "--doc must be a document, not {}",
-                other.element_type().alias()
+                &[&other.element_type().alias()],
             ));
         }
         Some(Err(message)) => return fail(&message),
@@ -468,7 +513,8 @@ fn reported<T>(origin: &str, parsed: Result<Parsed<T>, ParseError>) -> Result<T,
     };
     let parsed = parsed.map_err(|e| format!("{prefix}{e}\n{}", e.caret()))?;
     for w in &parsed.warnings {
-        eprintln!("warning: {prefix}{w}\n{}", w.caret());
+        let text = bson_tutor::strings::errors::translate_error(i18n::lang(), &w.to_string());
+        i18n::warn(&format!("{prefix}{text}\n{}", w.caret()));
     }
     Ok(parsed.value)
 }
@@ -496,21 +542,21 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
                 FromFormat::Bson => return Ok(bytes),
                 from => {
                     let text = String::from_utf8(bytes).map_err(|e| {
-                        format!(
+                        i18n::tf(
                             "{}: not UTF-8 text (byte {})",
-                            path.display(),
-                            e.utf8_error().valid_up_to()
+                            &[&path.display(), &e.utf8_error().valid_up_to()],
                         )
                     })?;
                     (text, from, "--file")
                 }
             }
         }
-        _ => return Err("give a DOCUMENT, --hex or --file".into()),
+        _ => return Err(i18n::t("give a DOCUMENT, --hex or --file").into()),
     };
     match from {
-        FromFormat::Bson => Err(format!(
-            "{origin} is text; --from bson reads raw bytes from --file"
+        FromFormat::Bson => Err(i18n::tf(
+            "{} is text; --from bson reads raw bytes from --file",
+            &[&origin],
         )),
         // A --hex argument may span lines; a file holds one document per line.
         FromFormat::Hex if origin == "--hex" => {
@@ -531,7 +577,7 @@ fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
-            .map_err(|e| format!("reading standard input: {e}"))?;
+            .map_err(|e| i18n::tf("reading standard input: {}", &[&e]))?;
         Ok(bytes)
     } else {
         std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
@@ -559,7 +605,8 @@ fn lines(
         if line.trim().is_empty() {
             continue;
         }
-        let bytes = parse(line).map_err(|e| format!("{origin} line {}: {e}", i + 1))?;
+        let bytes =
+            parse(line).map_err(|e| i18n::tf("{} line {}: {}", &[&origin, &(i + 1), &e]))?;
         out.extend_from_slice(&bytes);
     }
     Ok(out)

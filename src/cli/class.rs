@@ -5,7 +5,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use bson_tutor::lesson::class::{gather, render_json, render_text};
+use bson_tutor::lesson::class::{gather, render_json, render_text_in};
+use bson_tutor::strings::errors::translate_error;
+
+use super::i18n::{lang, t, tf, warn};
 
 /// The `class` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -56,12 +59,12 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
         .map(|path| {
             let name = path.display().to_string();
             let text = std::fs::read(path)
-                .map_err(|e| format!("cannot read it: {e}"))
+                .map_err(|e| tf("cannot read it: {}", &[&e]))
                 .and_then(|bytes| {
                     String::from_utf8(bytes).map_err(|e| {
-                        format!(
+                        tf(
                             "not a bson-tutor results export: not UTF-8 text at byte {}",
-                            e.utf8_error().valid_up_to()
+                            &[&e.utf8_error().valid_up_to()],
                         )
                     })
                 });
@@ -70,11 +73,11 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
         .collect();
     let gathered = gather(files);
     for w in &gathered.warnings {
-        eprintln!("warning: {w}");
+        warn(&translate_error(lang(), w));
     }
     let text = match args.format {
         SummaryFormat::Json => Some(render_json(&gathered)),
-        SummaryFormat::Text => gathered.summary.as_ref().map(render_text),
+        SummaryFormat::Text => gathered.summary.as_ref().map(|s| render_text_in(s, lang())),
     };
     if let Some(text) = text {
         // A closed pipe (`| head`) is not an error worth a message.
@@ -83,23 +86,34 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
     if gathered.left_out.is_empty() {
         return ExitCode::SUCCESS;
     }
+    let error = t("error: ");
     for l in &gathered.left_out {
-        eprintln!("error: {}: {}", l.file, l.reason);
+        eprintln!("{error}{}: {}", l.file, translate_error(lang(), &l.reason));
     }
     let (out, all) = (gathered.left_out.len(), args.files.len());
     if gathered.summary.is_some() {
-        eprintln!(
-            "error: {out} of {all} file{} left out of the summary: {}",
-            if all == 1 { "" } else { "s" },
-            gathered
-                .left_out
-                .iter()
-                .map(|l| l.file.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        let names: Vec<&str> = gathered.left_out.iter().map(|l| l.file.as_str()).collect();
+        let names = names.join(", ");
+        let message = if all == 1 {
+            tf(
+                "{} of {} file left out of the summary: {}",
+                &[&out, &all, &names],
+            )
+        } else {
+            tf(
+                "{} of {} files left out of the summary: {}",
+                &[&out, &all, &names],
+            )
+        };
+        eprintln!("{error}{message}");
     } else {
-        eprintln!("error: no usable export among the {all} file(s): nothing to summarize");
+        eprintln!(
+            "{error}{}",
+            tf(
+                "no usable export among the {} file(s): nothing to summarize",
+                &[&all]
+            )
+        );
     }
     ExitCode::from(1)
 }

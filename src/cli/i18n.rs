@@ -3,14 +3,57 @@
 //! `i18n/<lang>/*.toml`.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use bson_tutor::lesson::builtin;
 use bson_tutor::lesson::i18n::{GapKind, Lang, Translation, load_translation, localize};
 use bson_tutor::lesson::{Lesson, Loaded};
+use bson_tutor::strings::{tr, trf};
 
 /// `--lang` values.
 pub fn parse_lang(code: &str) -> Result<Lang, String> {
-    Lang::from_code(code).ok_or_else(|| format!("unknown language `{code}`: use en, vi or zh"))
+    Lang::from_code(code).ok_or_else(|| tf("unknown language `{}`: use en, vi or zh", &[&code]))
+}
+
+/// The language of this run, chosen once by [`set`] before any command runs.
+static LANG: OnceLock<Lang> = OnceLock::new();
+
+/// Fixes the language of this run (the first call wins).
+pub fn set(lang: Lang) {
+    let _ = LANG.set(lang);
+}
+
+/// The language of this run: what [`set`] chose, or the locale's if nothing was set.
+pub fn lang() -> Lang {
+    // Not get_or_init: a message made while the command line is parsed must not fix the
+    // language before `--lang` is read.
+    LANG.get().copied().unwrap_or_else(|| pick(None))
+}
+
+/// `en` in the language of this run.
+pub fn t(en: &'static str) -> &'static str {
+    tr(lang(), en)
+}
+
+/// `en` in the language of this run, each `{}` replaced by the next of `args`.
+pub fn tf(en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
+    trf(lang(), en, args)
+}
+
+/// `text` padded with spaces to `width` display columns (a CJK character takes two).
+pub fn pad(text: &str, width: usize) -> String {
+    let shown = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{}", " ".repeat(width.saturating_sub(shown)))
+}
+
+/// Prints `warning: message` on standard error, in the language of this run.
+pub fn warn(message: &str) {
+    eprintln!("{}{message}", t("warning: "));
+}
+
+/// Prints `note: message` on standard error, in the language of this run.
+pub fn note(message: &str) {
+    eprintln!("{}{message}", t("note: "));
 }
 
 /// The language asked for, or the one the locale names.
@@ -101,11 +144,9 @@ pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<Stri
                 None => builtin::translation(&lesson.id, lang),
             };
             let Some(translation) = translation else {
-                out.push(format!(
+                out.push(tf(
                     "{}:1: no {} translation of lesson `{}` (it shows in English)",
-                    loaded.file,
-                    lang.code(),
-                    lesson.id
+                    &[&loaded.file, &lang.code(), &lesson.id],
                 ));
                 continue;
             };
@@ -116,14 +157,14 @@ pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<Stri
                 } else {
                     loaded.step_line(gap.step - 1)
                 };
-                let what = match gap.kind {
+                let what = t(match gap.kind {
                     GapKind::Missing => "is not translated (English is shown)",
                     GapKind::Misplaced => "is translated, but the lesson has no such text",
-                };
+                });
                 let place = if gap.step == 0 {
                     gap.field.clone()
                 } else {
-                    format!("step {} {}", gap.step, gap.field)
+                    tf("step {} {}", &[&gap.step, &gap.field])
                 };
                 out.push(format!(
                     "{}:{line}: {}: {place} {what}",

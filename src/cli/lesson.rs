@@ -7,14 +7,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use bson_tutor::lesson::check::check_lesson_with;
+use bson_tutor::lesson::check::{answer_in, check_lesson_with, solve_with};
 use bson_tutor::lesson::compute::{Classroom, LESSON_NOW_MS};
-use bson_tutor::lesson::i18n::Lang;
 use bson_tutor::lesson::progress::{self, Position, Status};
-use bson_tutor::lesson::render::{RenderOptions, fill_computed, render_with};
-use bson_tutor::lesson::{LoadError, Loaded, answer, builtin, load_dir, solve};
+use bson_tutor::lesson::render::{RenderOptions, fill_computed_with, render_with};
+use bson_tutor::lesson::{LoadError, Loaded, builtin, load_dir};
 
 use super::fail;
+use super::i18n::{t, tf, warn};
 use super::store::Store;
 
 /// Where lessons come from, shared by the lesson commands.
@@ -83,6 +83,9 @@ pub struct AnswerArgs {
     /// Show the answer (only after a wrong attempt; recorded as revealed, not solved).
     #[arg(long, conflicts_with = "answer")]
     pub reveal: bool,
+    /// The class's seed and clock: answer the exercise as that class sees it.
+    #[command(flatten)]
+    pub classroom: ClassroomArgs,
     /// Where lessons come from.
     #[command(flatten)]
     pub source: Source,
@@ -120,10 +123,6 @@ pub struct ShowArgs {
     /// The class's seed and clock.
     #[command(flatten)]
     pub classroom: ClassroomArgs,
-    /// The language: en, vi or zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG).
-    /// A text not translated yet shows in English.
-    #[arg(long, value_name = "LANG", value_parser = super::i18n::parse_lang)]
-    pub lang: Option<Lang>,
     /// Where lessons come from.
     #[command(flatten)]
     pub source: Source,
@@ -272,10 +271,23 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
     let progress = match args.progress.store().read() {
         Ok(p) => Some(p),
         Err(e) => {
-            eprintln!("warning: progress not shown: {e}");
+            warn(&tf("progress not shown: {}", &[&e]));
             None
         }
     };
+    // Titles in the run's language (the ids stay as they are: commands take them).
+    let dir = args.source.lessons.as_deref();
+    let mut problems = Vec::new();
+    let lessons: Vec<_> = all.iter().flatten().map(|l| l.lesson.clone()).collect();
+    let titles: Vec<String> =
+        super::i18n::localized(lessons, super::i18n::lang(), dir, &mut problems)
+            .into_iter()
+            .map(|l| l.title)
+            .collect();
+    for p in &problems {
+        warn(p);
+    }
+    let mut titles = titles.iter();
     let mut out = std::io::stdout().lock();
     let mut broken = false;
     for l in &all {
@@ -283,18 +295,19 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
             Ok(l) => {
                 let count = l.lesson.exercises().count();
                 let solved = match &progress {
-                    Some(p) => format!("  ({}/{count} solved)", p.solved(&l.lesson.id, count)),
-                    None => format!("  ({count} exercises)"),
+                    Some(p) => tf("{}/{} solved", &[&p.solved(&l.lesson.id, count), &count]),
+                    None => tf("{} exercises", &[&count]),
                 };
+                let title = titles.next().unwrap_or(&l.lesson.title);
                 writeln!(
                     out,
-                    "{:>3}  {:<24} {}{solved}",
-                    l.lesson.order, l.lesson.id, l.lesson.title,
+                    "{:>3}  {:<24} {title}  ({solved})",
+                    l.lesson.order, l.lesson.id,
                 )
             }
             Err(e) => {
                 broken = true;
-                writeln!(out, "  -  broken: {e}")
+                writeln!(out, "  -  {}{e}", t("broken: "))
             }
         };
     }
@@ -313,13 +326,12 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     };
     let Some(found) = all.iter().flatten().find(|l| l.lesson.id == args.id) else {
         let ids: Vec<&str> = all.iter().flatten().map(|l| l.lesson.id.as_str()).collect();
-        return fail(&format!(
+        return fail(&tf(
             "no lesson `{}`; the lessons are: {}",
-            args.id,
-            ids.join(", ")
+            &[&args.id, &ids.join(", ")],
         ));
     };
-    let lang = super::i18n::pick(args.lang);
+    let lang = super::i18n::lang();
     let mut problems = Vec::new();
     let lesson = super::i18n::localized(
         vec![found.lesson.clone()],
@@ -330,7 +342,7 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     .pop()
     .unwrap_or_else(|| found.lesson.clone());
     for p in &problems {
-        eprintln!("warning: {p}");
+        warn(p);
     }
     let text = render_with(
         &lesson,
@@ -382,7 +394,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     // not translated.
     let loaded: Vec<&Loaded> = all.iter().flatten().collect();
     for w in super::i18n::translation_warnings(&loaded, args.dir.as_deref()) {
-        eprintln!("warning: {w}");
+        warn(&w);
     }
     let mut out = std::io::stdout().lock();
     match args.format {
@@ -395,7 +407,11 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 let _ = writeln!(out, "BROKEN {e}");
             }
             let failed = failures.len() + broken.len();
-            let _ = writeln!(out, "check: {passed} passed, {failed} failed");
+            let _ = writeln!(
+                out,
+                "{}",
+                tf("check: {} passed, {} failed", &[&passed, &failed])
+            );
         }
         CheckFormat::Json => {
             let split: Vec<Failure<'_>> = failures
@@ -420,20 +436,31 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
 pub fn run_answer(args: &AnswerArgs) -> ExitCode {
     let run = || -> Result<bool, String> {
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
-        let lesson = all
+        let loaded = all
             .iter()
             .flatten()
             .find(|l| l.lesson.id == args.lesson)
-            .ok_or_else(|| format!("no lesson `{}` (see `bson-tutor lessons`)", args.lesson))?;
-        let count = lesson.lesson.exercises().count();
+            .ok_or_else(|| tf("no lesson `{}` (see `bson-tutor lessons`)", &[&args.lesson]))?;
+        // Hints and explanations in the run's language; answers are the same in every one.
+        let lang = super::i18n::lang();
+        let mut problems = Vec::new();
+        let dir = args.source.lessons.as_deref();
+        let lesson = super::i18n::localized(vec![loaded.lesson.clone()], lang, dir, &mut problems)
+            .pop()
+            .unwrap_or_else(|| loaded.lesson.clone());
+        for p in &problems {
+            warn(p);
+        }
+        let count = lesson.exercises().count();
         let ex = args
             .number
             .checked_sub(1)
-            .and_then(|i| lesson.lesson.exercises().nth(i))
-            .ok_or_else(|| format!("lesson `{}` has exercises 1 to {count}", args.lesson))?;
+            .and_then(|i| lesson.exercises().nth(i))
+            .ok_or_else(|| tf("lesson `{}` has exercises 1 to {}", &[&args.lesson, &count]))?;
+        let room = args.classroom.classroom();
         let store = args.progress.store();
         let mut progress = store.read()?;
-        let id = &lesson.lesson.id;
+        let id = &lesson.id;
         let n = args.number;
         let record = progress.record(id, n).cloned().unwrap_or_default();
         let mut changed = BTreeSet::new();
@@ -446,37 +473,46 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             let next = record.hints as usize;
             match ex.hints.get(next) {
                 Some(h) => {
-                    let _ = writeln!(out, "hint {}: {}", next + 1, fill_computed(h)?);
+                    let hint = fill_computed_with(h, &room)?;
+                    let _ = writeln!(out, "{}{hint}", tf("hint {}: ", &[&(next + 1)]));
                     progress.hinted(id, n);
                     changed.insert(progress::key(id, n));
                 }
                 None => {
-                    let _ = writeln!(out, "no more hints ({} given)", ex.hints.len());
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        tf("no more hints ({} given)", &[&ex.hints.len()])
+                    );
                 }
             }
             true
         } else if args.reveal {
             if record.last_wrong.is_none() && record.status != Status::Revealed {
-                return Err(
-                    "try an answer first: the answer is revealed after a wrong attempt".into(),
-                );
+                return Err(t(
+                    "try an answer first: the answer can be revealed after a wrong attempt",
+                )
+                .into());
             }
-            let solution = solve(ex)?;
-            let _ = writeln!(out, "answer: {}", solution.text);
-            let _ = writeln!(out, "why: {}", fill_computed(&ex.explanation)?);
+            let solution = solve_with(ex, &room)?;
+            let why = fill_computed_with(&ex.explanation, &room)?;
+            let _ = writeln!(out, "{}{}", t("answer: "), solution.text);
+            let _ = writeln!(out, "{}{why}", t("why: "));
             progress.revealed(id, n);
             changed.insert(progress::key(id, n));
             true
         } else {
             let text = args.answer.as_deref().unwrap_or_default();
-            let verdict = answer(ex, text);
+            let verdict = answer_in(ex, text, &room, lang);
             if verdict.correct {
-                let _ = writeln!(out, "correct. {}", fill_computed(&ex.explanation)?);
+                let why = fill_computed_with(&ex.explanation, &room)?;
+                let _ = writeln!(out, "{}", tf("correct. {}", &[&why]));
             } else {
-                let _ = writeln!(out, "not yet: {}", verdict.feedback);
+                let _ = writeln!(out, "{}", tf("not yet: {}", &[&verdict.feedback]));
                 let _ = writeln!(
                     out,
-                    "(try again, `--hint` for a hint, or `--reveal` for the answer)"
+                    "{}",
+                    t("(try again, `--hint` for a hint, or `--reveal` for the answer)")
                 );
             }
             progress.answered(id, n, text, verdict.correct);
@@ -485,10 +521,9 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
         };
         store.save(&progress, &changed)?;
         if store.path().is_none() {
-            eprintln!(
-                "warning: progress not saved: no --progress, $BSON_TUTOR_PROGRESS, \
-                 $XDG_DATA_HOME or $HOME"
-            );
+            warn(t(
+                "progress not saved: no --progress, $BSON_TUTOR_PROGRESS, $XDG_DATA_HOME or $HOME",
+            ));
         }
         Ok(correct)
     };

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use bson_tutor::lesson::{LoadError, builtin};
 use clap::CommandFactory;
 
+use super::i18n::{t, tf};
 use super::{Cli, fail};
 
 /// Arguments of `new`.
@@ -76,17 +77,15 @@ pub fn run_new(args: &NewArgs) -> ExitCode {
 /// Why `id` is not a lesson id, if it is not one.
 fn slug_problem(id: &str) -> Option<String> {
     if id.is_empty() {
-        return Some("a lesson id cannot be empty".into());
+        return Some(t("a lesson id cannot be empty").into());
     }
     let (at, bad) = id
         .chars()
         .enumerate()
         .find(|&(_, c)| !matches!(c, 'a'..='z' | '0'..='9' | '-'))?;
-    Some(format!(
-        "lesson id `{id}` is not a simple slug: character {} (`{bad}`) is not a lowercase \
-         letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it \
-         is [a-z0-9-]+, e.g. `my-lesson`",
-        at + 1
+    Some(tf(
+        "lesson id `{}` is not a simple slug: character {} (`{}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
+        &[&id, &(at + 1), &bad],
     ))
 }
 
@@ -97,41 +96,46 @@ fn new_lesson(id: &str, dir: &Path) -> Result<String, String> {
     }
     let path = dir.join(format!("{id}.toml"));
     if path.exists() {
-        return Err(format!(
-            "{} already exists; bson-tutor never overwrites a lesson: pick another id or \
-             --dir, or remove the file first",
-            path.display()
+        return Err(tf(
+            "{} already exists; bson-tutor never overwrites a lesson: pick another id or --dir, or remove the file first",
+            &[&path.display()],
         ));
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| tf("creating {}: {}", &[&dir.display(), &e]))?;
     // create_new: a file that appeared since the check above is still not overwritten.
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&path)
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => format!(
+            std::io::ErrorKind::AlreadyExists => tf(
                 "{} already exists; bson-tutor never overwrites a lesson",
-                path.display()
+                &[&path.display()],
             ),
-            _ => format!("writing {}: {e}", path.display()),
+            _ => tf("writing {}: {}", &[&path.display(), &e]),
         })?;
     file.write_all(skeleton(id).as_bytes())
         .and_then(|()| file.flush())
-        .map_err(|e| format!("writing {}: {e}", path.display()))?;
-    let mut out = format!("wrote {}\n", path.display());
+        .map_err(|e| tf("writing {}: {}", &[&path.display(), &e]))?;
+    let mut out = format!("{}\n", tf("wrote {}", &[&path.display()]));
     if builtin::LESSONS
         .iter()
         .any(|(_, text)| bson_tutor::lesson::load_str("", text).is_ok_and(|l| l.lesson.id == id))
     {
         let _ = writeln!(
             out,
-            "note: a built-in lesson is also called `{id}`; with --with-builtin both are loaded"
+            "{}{}",
+            t("note: "),
+            tf(
+                "a built-in lesson is also called `{}`; with --with-builtin both are loaded",
+                &[&id]
+            )
         );
     }
     let _ = writeln!(
         out,
-        "next: edit it, then run\n  bson-tutor check {}\n  bson-tutor show {id} --lessons {} --answers",
+        "{}\n  bson-tutor check {}\n  bson-tutor show {id} --lessons {} --answers",
+        t("next: edit it, then run"),
         shell_word(dir),
         shell_word(dir)
     );
@@ -277,7 +281,7 @@ pub fn run_completions(args: &CompletionsArgs) -> ExitCode {
 pub fn run_man() -> ExitCode {
     let mut out = Vec::new();
     if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut out) {
-        return fail(&format!("rendering the man page: {e}"));
+        return fail(&tf("rendering the man page: {}", &[&e]));
     }
     write_stdout(&out)
 }

@@ -6,11 +6,12 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use bson_tutor::lesson::Loaded;
 use bson_tutor::lesson::class::Export;
 use bson_tutor::lesson::progress::{self, Position, Progress};
+use bson_tutor::lesson::{Lesson, Loaded};
 
 use super::fail;
+use super::i18n::{note, pad, t, tf, warn};
 use super::lesson::{ProgressFile, Source, load};
 use super::store::Store;
 
@@ -60,7 +61,7 @@ pub fn run_progress(args: &ProgressArgs) -> ExitCode {
         let store = args.progress.store();
         let (progress, notice) = store.load()?;
         if let Some(n) = notice {
-            eprintln!("note: {n}");
+            note(&n);
         }
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
         let mut lessons: Vec<&Loaded> = all.iter().flatten().collect();
@@ -68,7 +69,18 @@ pub fn run_progress(args: &ProgressArgs) -> ExitCode {
         if args.reset {
             reset(&store, progress, &lessons, args)
         } else {
-            let text = progress_report(store.path(), &progress, &lessons);
+            // Titles in the run's language; ids and numbers are the same in every one.
+            let mut problems = Vec::new();
+            let localized = super::i18n::localized(
+                lessons.iter().map(|l| l.lesson.clone()).collect(),
+                super::i18n::lang(),
+                args.source.lessons.as_deref(),
+                &mut problems,
+            );
+            for p in &problems {
+                warn(p);
+            }
+            let text = progress_report(store.path(), &progress, &localized);
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
             Ok(())
         }
@@ -82,48 +94,51 @@ pub fn run_progress(args: &ProgressArgs) -> ExitCode {
 /// The saved progress as a person reads it: the file, the last position, then each lesson
 /// in course order with its solved count and a line per exercise with a record; records of
 /// lessons not loaded come last.
-fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[&Loaded]) -> String {
+fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson]) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let _ = match path {
-        Some(p) => writeln!(out, "progress file: {}", p.display()),
-        None => writeln!(out, "progress file: none (kept in memory only)"),
+        Some(p) => writeln!(out, "{}", tf("progress file: {}", &[&p.display()])),
+        None => writeln!(out, "{}", t("progress file: none (kept in memory only)")),
     };
     let _ = match &progress.last {
         Some(Position {
             lesson,
             exercise: 0,
-        }) => writeln!(out, "last position: {lesson}"),
-        Some(Position { lesson, exercise }) => {
-            writeln!(out, "last position: {lesson}, exercise {exercise}")
-        }
-        None => writeln!(out, "last position: none yet"),
+        }) => writeln!(out, "{}", tf("last position: {}", &[lesson])),
+        Some(Position { lesson, exercise }) => writeln!(
+            out,
+            "{}",
+            tf("last position: {}, exercise {}", &[lesson, exercise])
+        ),
+        None => writeln!(out, "{}", t("last position: none yet")),
     };
     let record_line = |out: &mut String, label: &str, r: &progress::Record| {
-        let plural = |n: u32, word: &str| {
-            if n == 1 {
-                format!("{n} {word}")
-            } else {
-                format!("{n} {word}s")
-            }
+        let attempts = match r.attempts {
+            1 => tf("{} attempt", &[&r.attempts]),
+            n => tf("{} attempts", &[&n]),
+        };
+        let hints = match r.hints {
+            1 => tf("{} hint", &[&r.hints]),
+            n => tf("{} hints", &[&n]),
         };
         let _ = writeln!(
             out,
-            "      {label:<12} {:<8}  {}, {}",
-            r.status.label(),
-            plural(r.attempts, "attempt"),
-            plural(r.hints, "hint")
+            "      {} {}  {}",
+            pad(label, 12),
+            pad(t(r.status.label()), 8),
+            tf("{}, {}", &[&attempts, &hints])
         );
     };
     let mut shown = BTreeSet::new();
     for l in lessons {
-        let (id, count) = (&l.lesson.id, l.lesson.exercises().count());
+        let (id, count) = (&l.id, l.exercises().count());
         let _ = writeln!(
             out,
-            "{:>3}. {}  ({id})  {}/{count} solved",
-            l.lesson.order,
-            l.lesson.title,
-            progress.solved(id, count)
+            "{:>3}. {}  ({id})  {}",
+            l.order,
+            l.title,
+            tf("{}/{} solved", &[&progress.solved(id, count), &count])
         );
         let mut mine: Vec<(usize, &String, &progress::Record)> = progress
             .exercises
@@ -135,7 +150,7 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[&Loaded]
             .collect();
         mine.sort_by_key(|&(n, ..)| n);
         for (n, k, r) in mine {
-            record_line(&mut out, &format!("exercise {n}"), r);
+            record_line(&mut out, &tf("exercise {}", &[&n]), r);
             shown.insert(k);
         }
     }
@@ -145,7 +160,7 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[&Loaded]
         .filter(|(k, _)| !shown.contains(k))
         .collect();
     if !others.is_empty() {
-        let _ = writeln!(out, "records of lessons not loaded:");
+        let _ = writeln!(out, "{}", t("records of lessons not loaded:"));
         for (k, r) in others {
             record_line(&mut out, k, r);
         }
@@ -160,17 +175,20 @@ fn reset(
     lessons: &[&Loaded],
     args: &ProgressArgs,
 ) -> Result<(), String> {
-    let path = store.path().ok_or(
+    let path = store.path().ok_or(t(
         "no progress file to erase: no --progress, $BSON_TUTOR_PROGRESS, $XDG_DATA_HOME or $HOME",
-    )?;
+    ))?;
     let exists = path.exists();
     let (question, changed) = match &args.lesson {
         None => {
             if !exists {
-                println!("nothing to erase: {} does not exist", path.display());
+                println!(
+                    "{}",
+                    tf("nothing to erase: {} does not exist", &[&path.display()])
+                );
                 return Ok(());
             }
-            (format!("Erase all progress in {}?", path.display()), None)
+            (tf("Erase all progress in {}?", &[&path.display()]), None)
         }
         Some(id) => {
             let mut changed = progress.reset_lesson(id);
@@ -181,46 +199,57 @@ fn reset(
                 .find(|l| &l.lesson.id == id)
                 .map(|l| l.lesson.exercises().count());
             if count.is_none() && changed.is_empty() {
-                return Err(format!(
-                    "no lesson `{id}` and no progress recorded for it (see `bson-tutor progress`)"
+                return Err(tf(
+                    "no lesson `{}` and no progress recorded for it (see `bson-tutor progress`)",
+                    &[id],
                 ));
             }
             changed.extend((1..=count.unwrap_or(0)).map(|n| progress::key(id, n)));
             if !exists {
-                println!("nothing to erase: {} does not exist", path.display());
+                println!(
+                    "{}",
+                    tf("nothing to erase: {} does not exist", &[&path.display()])
+                );
                 return Ok(());
             }
             (
-                format!("Erase the progress of lesson `{id}` in {}?", path.display()),
+                tf(
+                    "Erase the progress of lesson `{}` in {}?",
+                    &[id, &path.display()],
+                ),
                 Some(changed),
             )
         }
     };
     if !args.yes {
-        eprint!("{question} [y/N] ");
+        eprint!("{question} {} ", t("[y/N]"));
         let _ = std::io::stderr().flush();
         let mut line = String::new();
         let read = std::io::stdin()
             .lock()
             .read_line(&mut line)
-            .map_err(|e| format!("reading the answer from standard input: {e}"))?;
+            .map_err(|e| tf("reading the answer from standard input: {}", &[&e]))?;
         if read == 0 {
             eprintln!();
-            return Err(
-                "no answer on standard input: nothing erased (--yes erases without asking)".into(),
-            );
+            return Err(t(
+                "no answer on standard input: nothing erased (--yes erases without asking)",
+            )
+            .into());
         }
-        if !matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
-            println!("nothing erased");
+        if !yes(&line) {
+            println!("{}", t("nothing erased"));
             return Ok(());
         }
     }
     match changed {
         None => {
             if store.erase()? {
-                println!("erased {}", path.display());
+                println!("{}", tf("erased {}", &[&path.display()]));
             } else {
-                println!("nothing to erase: {} does not exist", path.display());
+                println!(
+                    "{}",
+                    tf("nothing to erase: {} does not exist", &[&path.display()])
+                );
             }
         }
         Some(changed) => {
@@ -228,7 +257,13 @@ fn reset(
             progress.last = None;
             store.save(&progress, &changed)?;
             let id = args.lesson.as_deref().unwrap_or_default();
-            println!("erased the progress of lesson `{id}` in {}", path.display());
+            println!(
+                "{}",
+                tf(
+                    "erased the progress of lesson `{}` in {}",
+                    &[&id, &path.display()]
+                )
+            );
         }
     }
     Ok(())
@@ -241,7 +276,7 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
         let progress = args.progress.store().read()?;
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
         for e in all.iter().filter_map(|l| l.as_ref().err()) {
-            eprintln!("warning: not exported, the lesson does not load: {e}");
+            warn(&tf("not exported, the lesson does not load: {}", &[e]));
         }
         let mut lessons: Vec<&Loaded> = all.iter().flatten().collect();
         lessons.sort_by_key(|l| l.lesson.order);
@@ -259,10 +294,10 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
             .filter(|e| progress.record(&e.lesson, e.exercise).is_some())
             .count();
         if with_record < recorded {
-            eprintln!(
-                "note: {} record(s) of lessons or exercises not loaded are not exported",
-                recorded - with_record
-            );
+            note(&tf(
+                "{} record(s) of lessons or exercises not loaded are not exported",
+                &[&(recorded - with_record)],
+            ));
         }
         Ok(match format {
             ExportFormat::Json => export.to_json(),
@@ -277,4 +312,10 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
         }
         Err(e) => fail(&e),
     }
+}
+
+/// Whether a typed answer means yes: `y` or `yes`, or the yes of the run's language.
+fn yes(line: &str) -> bool {
+    let word = line.trim().to_lowercase();
+    ["y", "yes"].contains(&word.as_str()) || t("yes").split('|').any(|w| w == word)
 }

@@ -11,6 +11,7 @@ use bson_tutor::query::aggregate::{self, Context};
 use bson_tutor::query::collection::{Collection, FindOptions};
 use bson_tutor::query::matcher::Filter;
 
+use super::i18n::{t, tf};
 use super::{EvalTo, TextFormat, fail, now_ms, parse_text_value};
 
 /// Arguments of `find`.
@@ -92,14 +93,19 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
                 let range = range.map_err(|e| format!("{spec}: {e}"))?;
                 let start = range.start;
                 docs.push(
-                    decode_document(&bytes[range])
-                        .map_err(|e| format!("{spec}: document at input byte {start}: {e}"))?,
+                    decode_document(&bytes[range]).map_err(|e| {
+                        tf("{}: document at input byte {}: {}", &[&spec, &start, &e])
+                    })?,
                 );
             }
             return Ok(docs);
         }
-        let text = String::from_utf8(bytes)
-            .map_err(|_| format!("{spec}: not UTF-8 text (use a .bson name for raw BSON)"))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            tf(
+                "{}: not UTF-8 text (use a .bson name for raw BSON)",
+                &[&spec],
+            )
+        })?;
         return match parse_text_value(&text, spec, from) {
             Ok(v) => text::documents(v, spec),
             // Not one value: try one document per line.
@@ -110,7 +116,7 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
                     .enumerate()
                     .filter(|(_, l)| !l.trim().is_empty())
                 {
-                    let origin = format!("{spec} line {}", i + 1);
+                    let origin = tf("{} line {}", &[&spec, &(i + 1)]);
                     docs.push(
                         document(line, &origin, from)
                             .map_err(|e| if i == 0 { whole.clone() } else { e })?,
@@ -129,7 +135,7 @@ fn collection(docs: Vec<Document>) -> Result<Collection, String> {
     let seed = now as u64;
     let mut processes = processes_from_seed(seed, 2).into_iter();
     let (Some(client), Some(server)) = (processes.next(), processes.next()) else {
-        return Err("could not make ObjectId generators".into());
+        return Err(t("could not make ObjectId generators").into());
     };
     let mut c = Collection::new(
         "test.docs",
@@ -139,7 +145,7 @@ fn collection(docs: Vec<Document>) -> Result<Collection, String> {
     );
     for (i, d) in docs.into_iter().enumerate() {
         c.insert_one(d)
-            .map_err(|e| format!("--docs: document {i}: {e}"))?;
+            .map_err(|e| tf("--docs: document {}: {}", &[&i, &e]))?;
     }
     Ok(c)
 }
@@ -199,7 +205,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
         Ok((found, reasons)) => {
             print(&found, args.ids, args.to);
             for r in reasons {
-                eprintln!("no match: {r}");
+                eprintln!("{}{r}", t("no match: "));
             }
             ExitCode::SUCCESS
         }

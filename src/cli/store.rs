@@ -8,7 +8,9 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use bson_tutor::lesson::progress::Progress;
+use bson_tutor::lesson::progress::{Progress, VERSION};
+
+use super::i18n::{t, tf};
 
 /// What a command knows about the progress file. `path` is `None` when there is nowhere
 /// to save (no `--progress`, `$BSON_TUTOR_PROGRESS`, `$XDG_DATA_HOME` or `$HOME`): progress
@@ -53,8 +55,7 @@ impl Store {
             return Ok((
                 Progress::new(),
                 Some(
-                    "nowhere to save progress (no --progress, $BSON_TUTOR_PROGRESS, \
-                     $XDG_DATA_HOME or $HOME): it is kept in memory only"
+                    t("nowhere to save progress (no --progress, $BSON_TUTOR_PROGRESS, $XDG_DATA_HOME or $HOME): it is kept in memory only")
                         .into(),
                 ),
             ));
@@ -73,10 +74,9 @@ impl Store {
                         let aside = move_aside(path, suffix)?;
                         Ok((
                             Progress::new(),
-                            Some(format!(
-                                "{} {why}: moved it aside to {} and started afresh",
-                                path.display(),
-                                aside.display()
+                            Some(tf(
+                                "{} {}: moved it aside to {} and started afresh",
+                                &[&path.display(), &why, &aside.display()],
                             )),
                         ))
                     }
@@ -97,10 +97,9 @@ impl Store {
         match read_disk(path)? {
             Disk::Missing => Ok(Progress::new()),
             Disk::Good(p) => Ok(p),
-            Disk::Damaged { why, .. } => Err(format!(
-                "{} {why}; it was left as it is (`bson-tutor progress` moves it aside and \
-                 starts afresh)",
-                path.display()
+            Disk::Damaged { why, .. } => Err(tf(
+                "{} {}; it was left as it is (`bson-tutor progress` moves it aside and starts afresh)",
+                &[&path.display(), &why],
             )),
         }
     }
@@ -125,10 +124,9 @@ impl Store {
             Disk::Good(p) => p,
             Disk::Damaged { suffix, why } => {
                 let aside = move_aside(path, suffix)?;
-                return Err(format!(
-                    "{} {why}: moved it aside to {}; nothing was saved this time",
-                    path.display(),
-                    aside.display()
+                return Err(tf(
+                    "{} {}: moved it aside to {}; nothing was saved this time",
+                    &[&path.display(), &why, &aside.display()],
                 ));
             }
         };
@@ -157,7 +155,7 @@ impl Store {
                 Ok(true)
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-            Err(e) => Err(format!("cannot erase {}: {e}", path.display())),
+            Err(e) => Err(tf("cannot erase {}: {}", &[&path.display(), &e])),
         }
     }
 }
@@ -180,17 +178,17 @@ fn read_disk(path: &Path) -> Result<Disk, String> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Disk::Missing),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        Err(e) => return Err(tf("cannot read {}: {}", &[&path.display(), &e])),
     };
     let corrupt = |why: String| Disk::Damaged {
         suffix: "corrupt",
-        why: format!("is not a bson-tutor progress file ({why})"),
+        why: tf("is not a bson-tutor progress file ({})", &[&why]),
     };
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            return Ok(corrupt(format!("not UTF-8 text at byte {at}")));
+            return Ok(corrupt(tf("not UTF-8 text at byte {}", &[&at])));
         }
     };
     let progress = match Progress::from_json(&text) {
@@ -204,9 +202,12 @@ fn read_disk(path: &Path) -> Result<Disk, String> {
     };
     Ok(match progress.check_version() {
         Ok(()) => Disk::Good(progress),
-        Err(why) => Disk::Damaged {
+        Err(_) => Disk::Damaged {
             suffix: "future",
-            why: format!("was {why}"),
+            why: tf(
+                "was written by a newer bson-tutor (progress format version {}, but this one reads up to version {})",
+                &[&progress.version, &VERSION],
+            ),
         },
     })
 }
@@ -215,7 +216,7 @@ fn read_disk(path: &Path) -> Result<Disk, String> {
 /// when the returned file is dropped (also when the process dies).
 fn lock(path: &Path) -> Result<File, String> {
     let dir = dir_of(path);
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| tf("cannot create {}: {}", &[&dir.display(), &e]))?;
     let lock_path = sibling(path, ".lock");
     let file = OpenOptions::new()
         .read(true)
@@ -223,9 +224,9 @@ fn lock(path: &Path) -> Result<File, String> {
         .create(true)
         .truncate(false)
         .open(&lock_path)
-        .map_err(|e| format!("cannot open {}: {e}", lock_path.display()))?;
+        .map_err(|e| tf("cannot open {}: {}", &[&lock_path.display(), &e]))?;
     file.lock()
-        .map_err(|e| format!("cannot lock {}: {e}", lock_path.display()))?;
+        .map_err(|e| tf("cannot lock {}: {}", &[&lock_path.display(), &e]))?;
     Ok(file)
 }
 
@@ -266,11 +267,11 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     })();
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(format!("cannot write {}: {e}", tmp.display()));
+        return Err(tf("cannot write {}: {}", &[&tmp.display(), &e]));
     }
     if let Err(e) = std::fs::rename(&tmp, path) {
         let _ = std::fs::remove_file(&tmp);
-        return Err(format!("cannot replace {}: {e}", path.display()));
+        return Err(tf("cannot replace {}: {}", &[&path.display(), &e]));
     }
     sync_dir(path)
 }
@@ -282,7 +283,7 @@ fn sync_dir(path: &Path) -> Result<(), String> {
         let dir = dir_of(path);
         File::open(dir)
             .and_then(|d| d.sync_all())
-            .map_err(|e| format!("cannot sync {}: {e}", dir.display()))?;
+            .map_err(|e| tf("cannot sync {}: {}", &[&dir.display(), &e]))?;
     }
     #[cfg(not(unix))]
     let _ = path;

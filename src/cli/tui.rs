@@ -20,6 +20,7 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 
 use super::fail;
+use super::i18n::{t, tf};
 use super::lesson::{ProgressFile, Source, load};
 use super::store::Store;
 
@@ -36,10 +37,6 @@ pub struct TuiArgs {
     /// generated ObjectIds read this, the same for a whole class.
     #[arg(long, value_name = "ISO-TIME", value_parser = parse_now)]
     pub now: Option<i64>,
-    /// The language of the lessons and the interface: en, vi or zh (default: from the
-    /// locale, LC_ALL / LC_MESSAGES / LANG). A text not translated yet shows in English.
-    #[arg(long, value_name = "LANG", value_parser = super::i18n::parse_lang)]
-    pub lang: Option<bson_tutor::lesson::i18n::Lang>,
     /// Leave the mouse to the terminal (text selection) instead of clicks and the wheel.
     #[arg(long)]
     pub no_mouse: bool,
@@ -49,6 +46,23 @@ pub struct TuiArgs {
     /// Where progress is kept.
     #[command(flatten)]
     pub progress: ProgressFile,
+}
+
+impl TuiArgs {
+    /// The first option given, if any (they belong to the tutorial, not to a command).
+    pub fn given(&self) -> Option<&'static str> {
+        [
+            (self.theme.is_some(), "--theme"),
+            (self.seed.is_some(), "--seed"),
+            (self.now.is_some(), "--now"),
+            (self.no_mouse, "--no-mouse"),
+            (self.source.lessons.is_some(), "--lessons"),
+            (self.source.with_builtin, "--with-builtin"),
+            (self.progress.progress.is_some(), "--progress"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
 }
 
 /// `--now`: an ISO-8601 instant, in milliseconds since the epoch.
@@ -61,9 +75,11 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     let started = std::time::Instant::now();
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         eprintln!(
-            "error: the tutorial needs a terminal (standard input and output are not one).\n\
-             Every lesson is also plain text: bson-tutor lessons, bson-tutor show ID.\n\
-             See bson-tutor --help for all the commands."
+            "{}{}",
+            t("error: "),
+            t(
+                "the tutorial needs a terminal (standard input and output are not one).\nEvery lesson is also plain text: bson-tutor lessons, bson-tutor show ID.\nSee bson-tutor --help for all the commands."
+            )
         );
         return ExitCode::from(2);
     }
@@ -84,7 +100,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     for e in &broken {
         eprintln!("{e}");
     }
-    let lang = super::i18n::pick(args.lang);
+    let lang = super::i18n::lang();
     let mut problems = Vec::new();
     let lessons =
         super::i18n::localized(lessons, lang, args.source.lessons.as_deref(), &mut problems);
@@ -92,7 +108,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         eprintln!("{p}");
     }
     if lessons.is_empty() {
-        return fail("no lessons to show");
+        return fail(t("no lessons to show"));
     }
     let store = args.progress.store();
     let (progress, moved) = match store.load() {
@@ -126,12 +142,15 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         // (`bson-tutor check DIR` lists them all).
         let more = match broken.len() {
             1 => String::new(),
-            n => format!(" (and {} more: bson-tutor check)", n - 1),
+            n => tf(" (and {} more: bson-tutor check)", &[&(n - 1)]),
         };
         app.notice = Some(Notice {
             text: format!(
-                "not loaded: {}:{}:{}: {}{more}",
-                first.file, first.line, first.column, first.message
+                "{}{more}",
+                tf(
+                    "not loaded: {}:{}:{}: {}",
+                    &[&first.file, &first.line, &first.column, &first.message]
+                )
             ),
             error: true,
         });
@@ -144,7 +163,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         signal_hook::consts::SIGINT,
     ] {
         if let Err(e) = signal_hook::flag::register(signal, Arc::clone(&stop)) {
-            return fail(&format!("cannot watch for signals: {e}"));
+            return fail(&tf("cannot watch for signals: {}", &[&e]));
         }
     }
 

@@ -11,7 +11,7 @@ mod render;
 mod summary;
 
 pub use export::{CSV_HEADER, ExerciseResult, Export, FORMAT, VERSION, lessons_digest};
-pub use render::{render_chart, render_json, render_text};
+pub use render::{render_chart, render_chart_in, render_json, render_text, render_text_in};
 pub use summary::{
     BAR_WIDTH, ExerciseSummary, Gathered, LeftOut, Summary, gather, median, most_common, summarize,
 };

@@ -4,7 +4,9 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 
-use super::summary::{BAR_WIDTH, Gathered, Summary, plural};
+use crate::strings::{Lang, tr, trf};
+
+use super::summary::{BAR_WIDTH, Gathered, Summary};
 
 /// A median as the table shows it: `-` for none, `2`, `1.5`.
 fn show_median(m: Option<f64>) -> String {
@@ -52,16 +54,22 @@ fn pad(text: &str, width: usize, right: bool) -> String {
 /// assert!(render_text(&summarize(&[&e])).starts_with("1 student: alice\n"));
 /// ```
 pub fn render_text(summary: &Summary) -> String {
+    render_text_in(summary, Lang::En)
+}
+
+/// [`render_text`] with its words in `lang` (ids, kinds, answers and numbers as they are).
+pub fn render_text_in(summary: &Summary, lang: Lang) -> String {
     let mut out = String::new();
     let n = summary.students.len();
-    let _ = writeln!(
-        out,
-        "{n} student{}: {}",
-        plural(n),
-        summary.students.join(", ")
-    );
+    let students = summary.students.join(", ");
+    let head = if n == 1 {
+        trf(lang, "{} student: {}", &[&n, &students])
+    } else {
+        trf(lang, "{} students: {}", &[&n, &students])
+    };
+    let _ = writeln!(out, "{head}");
     if summary.exercises.is_empty() {
-        let _ = writeln!(out, "no exercises");
+        let _ = writeln!(out, "{}", tr(lang, "no exercises"));
         return out;
     }
     const HEADERS: [&str; 9] = [
@@ -94,7 +102,8 @@ pub fn render_text(summary: &Summary) -> String {
             ]
         })
         .collect();
-    let mut widths = HEADERS.map(UnicodeWidthStr::width);
+    let headers = HEADERS.map(|h| tr(lang, h));
+    let mut widths = headers.map(UnicodeWidthStr::width);
     for row in &rows {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.width());
@@ -114,18 +123,18 @@ pub fn render_text(summary: &Summary) -> String {
         }
         l.trim_end().to_owned()
     };
-    let header = line(&HEADERS.map(String::from));
+    let header = line(&headers.map(String::from));
     let mut lesson: Option<&str> = None;
     for (e, row) in summary.exercises.iter().zip(&rows) {
         if lesson != Some(e.lesson.as_str()) {
             lesson = Some(&e.lesson);
-            let _ = writeln!(out, "\nlesson {}", e.lesson);
+            let _ = writeln!(out, "\n{}", trf(lang, "lesson {}", &[&e.lesson]));
             let _ = writeln!(out, "{header}");
         }
         let _ = writeln!(out, "{}", line(row));
     }
     out.push('\n');
-    out.push_str(&render_chart(summary));
+    out.push_str(&render_chart_in(summary, lang));
     out
 }
 
@@ -144,13 +153,18 @@ pub fn render_text(summary: &Summary) -> String {
 /// assert_eq!(chart.lines().nth(1).unwrap(), format!("  bytes #1  {}{}  50%", "█".repeat(15), "·".repeat(15)));
 /// ```
 pub fn render_chart(summary: &Summary) -> String {
+    render_chart_in(summary, Lang::En)
+}
+
+/// [`render_chart`] with its title in `lang`.
+pub fn render_chart_in(summary: &Summary, lang: Lang) -> String {
     let labels: Vec<String> = summary
         .exercises
         .iter()
         .map(|e| format!("{} #{}", e.lesson, e.exercise))
         .collect();
     let width = labels.iter().map(|l| l.width()).max().unwrap_or(0);
-    let mut out = String::from("solved per exercise\n");
+    let mut out = format!("{}\n", tr(lang, "solved per exercise"));
     for (e, label) in summary.exercises.iter().zip(&labels) {
         let len = e.bar_len();
         let _ = writeln!(
