@@ -325,3 +325,38 @@ fn answers_are_checked_recorded_and_shown_as_progress() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "not json");
     std::fs::remove_file(&path).unwrap();
 }
+
+/// A decode exercise asking for a byte's role takes the role's name in any of the tutor's
+/// languages (answers are language-independent), with or without Vietnamese marks.
+#[test]
+fn role_answers_are_right_in_every_language() {
+    let (_, text) = builtin::LESSONS
+        .iter()
+        .find(|(f, _)| f.starts_with("01-"))
+        .unwrap();
+    let lesson = load_str("lessons/01-bytes.toml", text).unwrap().lesson;
+    let ex = lesson
+        .exercises()
+        .find(|e| e.ask.as_deref() == Some("role"))
+        .expect("lesson 1 asks for a role");
+    assert_eq!(solve(ex).unwrap().text, "length prefix");
+    // `độ dài` typed with combining marks (decomposed), as some input methods send it.
+    let decomposed = "\u{111}o\u{323}\u{302} da\u{300}i";
+    for right in [
+        "length prefix",
+        "Length",
+        "độ dài",
+        "Tiền tố độ dài",
+        "do dai",
+        decomposed,
+        "长度前缀",
+        "长度",
+    ] {
+        assert!(answer(ex, right).correct, "{right:?} should be right");
+    }
+    for wrong in ["khóa", "khoá", "键", "类型字节", "giá trị", "độ"] {
+        let v = answer(ex, wrong);
+        assert!(!v.correct, "{wrong:?} should be wrong");
+        assert!(v.feedback.contains(wrong), "{}", v.feedback);
+    }
+}

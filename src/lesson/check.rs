@@ -284,11 +284,113 @@ fn choice_index(text: &str, options: &[String]) -> Option<usize> {
     (i < options.len()).then_some(i)
 }
 
+/// A word as the checker compares it: lowercase letters and digits only, Vietnamese tone and
+/// vowel marks folded away (`Khóa`, `khoá` and `khoa` are one word), CJK kept as it is.
 fn normalise_word(text: &str) -> String {
     text.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .collect::<String>()
-        .to_lowercase()
+        .flat_map(char::to_lowercase)
+        .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
+        .map(fold_vietnamese)
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+/// A Vietnamese letter without its marks: `ộ` → `o`, `đ` → `d`; other characters as they are.
+fn fold_vietnamese(c: char) -> char {
+    const FOLDS: [(char, &str); 7] = [
+        ('a', "àáảãạăằắẳẵặâầấẩẫậ"),
+        ('e', "èéẻẽẹêềếểễệ"),
+        ('i', "ìíỉĩị"),
+        ('o', "òóỏõọôồốổỗộơờớởỡợ"),
+        ('u', "ùúủũụưừứửữự"),
+        ('y', "ỳýỷỹỵ"),
+        ('d', "đ"),
+    ];
+    FOLDS
+        .iter()
+        .find(|(_, marked)| marked.contains(c))
+        .map_or(c, |(base, _)| *base)
+}
+
+/// The words that name a byte's role, in every language the tutor speaks (an answer is
+/// right in any of them), already in [`normalise_word`] form.
+fn role_words(role: crate::bson::spans::ByteRole) -> (&'static str, &'static [&'static str]) {
+    use crate::bson::spans::ByteRole;
+    match role {
+        ByteRole::Length => (
+            "length prefix",
+            &[
+                "length",
+                "lengthprefix",
+                "stringlength",
+                "documentlength",
+                "size",
+                // Vietnamese: độ dài, tiền tố độ dài, kích thước
+                "dodai",
+                "tientododai",
+                "kichthuoc",
+                // Chinese
+                "长度",
+                "长度前缀",
+                "前缀",
+                "大小",
+            ],
+        ),
+        ByteRole::TypeByte => (
+            "type byte",
+            &[
+                "type",
+                "typebyte",
+                "elementtype",
+                // byte kiểu, kiểu, kiểu dữ liệu
+                "bytekieu",
+                "kieu",
+                "kieudulieu",
+                "类型",
+                "类型字节",
+            ],
+        ),
+        ByteRole::Key => (
+            "key",
+            &[
+                "key",
+                "fieldname",
+                "name",
+                "cstring",
+                // khóa, tên khóa, tên trường
+                "khoa",
+                "tenkhoa",
+                "tentruong",
+                "键",
+                "键名",
+                "字段名",
+            ],
+        ),
+        ByteRole::Value => (
+            "value",
+            &["value", "data", "giatri", "dulieu", "值", "数据"],
+        ),
+        ByteRole::Subtype => (
+            "subtype",
+            &["subtype", "binarysubtype", "kieucon", "子类型"],
+        ),
+        ByteRole::Terminator => (
+            "terminator",
+            &[
+                "terminator",
+                "nul",
+                "end",
+                "null",
+                // byte kết thúc, kết thúc
+                "byteketthuc",
+                "ketthuc",
+                "结尾",
+                "结束符",
+                "终止符",
+                "结束",
+            ],
+        ),
+    }
 }
 
 fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, String> {
@@ -302,24 +404,7 @@ fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, String> {
         .ok_or_else(|| format!("offset: {offset} is past the end ({} bytes)", bytes.len()))?;
     match ex.ask.as_deref().unwrap_or("role") {
         "role" => {
-            use crate::bson::spans::ByteRole;
-            let (name, words): (&str, &[&str]) = match row.meaning.role() {
-                ByteRole::Length => (
-                    "length prefix",
-                    &[
-                        "length",
-                        "lengthprefix",
-                        "stringlength",
-                        "documentlength",
-                        "size",
-                    ],
-                ),
-                ByteRole::TypeByte => ("type byte", &["type", "typebyte", "elementtype"]),
-                ByteRole::Key => ("key", &["key", "fieldname", "name", "cstring"]),
-                ByteRole::Value => ("value", &["value", "data"]),
-                ByteRole::Subtype => ("subtype", &["subtype", "binarysubtype"]),
-                ByteRole::Terminator => ("terminator", &["terminator", "nul", "end", "null"]),
-            };
+            let (name, words) = role_words(row.meaning.role());
             Ok(Solution {
                 text: name.to_string(),
                 truth: Truth::Words(words.iter().map(|w| (*w).to_string()).collect()),
