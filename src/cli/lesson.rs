@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use bson_tutor::lesson::check::{answer_in, check_lesson_with, solve_with};
+use bson_tutor::lesson::check::{answer_in, check_lesson_in, solve_with};
 use bson_tutor::lesson::compute::{Classroom, LESSON_NOW_MS};
 use bson_tutor::lesson::progress::{self, Position, Status};
 use bson_tutor::lesson::render::{RenderOptions, fill_computed_with, render_with};
@@ -383,7 +383,12 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     for l in &all {
         match l {
             Ok(l) => {
-                let report = check_lesson_with(l, &room);
+                // JSON is for machines: its failures stay in English, the form they parse.
+                let lang = match args.format {
+                    CheckFormat::Text => super::i18n::lang(),
+                    CheckFormat::Json => bson_tutor::strings::Lang::En,
+                };
+                let report = check_lesson_in(l, &room, lang);
                 passed += report.passed;
                 failures.extend(report.failures.into_iter().map(|f| (l.file.as_str(), f)));
             }

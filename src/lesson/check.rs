@@ -743,24 +743,30 @@ pub fn check_lesson(loaded: &super::Loaded) -> Report {
 /// [`check_lesson`] in `room`: a lesson a class is shown with its own seed and clock must
 /// hold there too.
 pub fn check_lesson_with(loaded: &super::Loaded, room: &Classroom) -> Report {
+    check_lesson_in(loaded, room, Lang::En)
+}
+
+/// [`check_lesson_with`] with the failures in `lang` (the lesson's own texts, the engine's
+/// values and its messages as they are). English is the form machines parse.
+pub fn check_lesson_in(loaded: &super::Loaded, room: &Classroom, lang: Lang) -> Report {
     let mut report = Report::default();
     let mut exercise = 0;
     for (i, step) in loaded.lesson.steps.iter().enumerate() {
         let mut problems = Vec::new();
         if let Err(e) = super::render::render_step_with(step, 80, true, &mut exercise, room) {
-            problems.push(format!("does not compute: {e}"));
+            problems.push(trf(lang, "does not compute: {}", &[&e]));
         } else if let super::Step::Exercise(ex) = step {
-            problems.extend(check_exercise_with(ex, room));
+            problems.extend(check_exercise_in(ex, room, lang));
         }
         if problems.is_empty() {
             report.passed += 1;
         } else {
             for p in problems {
+                let step = trf(lang, "step {}", &[&(i + 1)]);
                 report.failures.push(format!(
-                    "{}:{}: step {}: {p}",
+                    "{}:{}: {step}: {p}",
                     loaded.file,
                     loaded.step_line(i),
-                    i + 1
                 ));
             }
         }
@@ -775,31 +781,46 @@ pub fn check_exercise(ex: &Exercise) -> Vec<String> {
 
 /// The problems of one exercise in `room` (empty when it holds).
 pub fn check_exercise_with(ex: &Exercise, room: &Classroom) -> Vec<String> {
+    check_exercise_in(ex, room, Lang::En)
+}
+
+/// [`check_exercise_with`] with the problems (and the feedback quoted in them) in `lang`.
+pub fn check_exercise_in(ex: &Exercise, room: &Classroom, lang: Lang) -> Vec<String> {
     let mut problems = Vec::new();
     let truth = match solve_with(ex, room) {
         Ok(s) => s.text,
-        Err(e) => return vec![format!("cannot be answered: {e}")],
+        Err(e) => return vec![trf(lang, "cannot be answered: {}", &[&e])],
     };
-    let v = answer_with(ex, &ex.expect, room);
+    let v = answer_in(ex, &ex.expect, room, lang);
     if !v.correct {
-        problems.push(format!(
-            "expect = {:?}, but the engine's answer is `{truth}` ({})",
-            ex.expect, v.feedback
+        problems.push(trf(
+            lang,
+            "expect = {}, but the engine's answer is `{}` ({})",
+            &[&format_args!("{:?}", ex.expect), &truth, &v.feedback],
         ));
     }
     for r in &ex.reject {
-        let v = answer_with(ex, r, room);
+        let v = answer_in(ex, r, room, lang);
+        let quoted = format!("{r:?}");
         if v.correct {
-            problems.push(format!("reject {r:?} is accepted: {}", v.feedback));
+            problems.push(trf(
+                lang,
+                "reject {} is accepted: {}",
+                &[&quoted, &v.feedback],
+            ));
         } else if v.feedback.trim().is_empty() {
-            problems.push(format!("reject {r:?} is refused without feedback"));
+            problems.push(trf(
+                lang,
+                "reject {} is refused without feedback",
+                &[&quoted],
+            ));
         }
     }
-    if answer_with(ex, "", room).correct {
-        problems.push("the empty answer is accepted".into());
+    if answer_in(ex, "", room, lang).correct {
+        problems.push(tr(lang, "the empty answer is accepted").into());
     }
-    if answer_with(ex, &ex.prompt, room).correct {
-        problems.push("the prompt typed back is accepted".into());
+    if answer_in(ex, &ex.prompt, room, lang).correct {
+        problems.push(tr(lang, "the prompt typed back is accepted").into());
     }
     problems
 }

@@ -58,6 +58,30 @@ pub(super) const VI: &[(&str, &str)] = &[
         "is translated, but the lesson has no such text",
         "có bản dịch, nhưng bài học không có đoạn này",
     ),
+    // check's failures
+    ("does not compute: {}", "không tính được: {}"),
+    ("step {}", "bước {}"),
+    ("cannot be answered: {}", "không thể trả lời: {}"),
+    (
+        "expect = {}, but the engine's answer is `{}` ({})",
+        "expect = {}, nhưng đáp án của engine là `{}` ({})",
+    ),
+    (
+        "reject {} is accepted: {}",
+        "reject {} lại được chấp nhận: {}",
+    ),
+    (
+        "reject {} is refused without feedback",
+        "reject {} bị từ chối mà không có lời giải thích",
+    ),
+    (
+        "the empty answer is accepted",
+        "câu trả lời rỗng lại được chấp nhận",
+    ),
+    (
+        "the prompt typed back is accepted",
+        "gõ lại nguyên đề bài cũng được chấp nhận",
+    ),
     // progress
     ("progress file: {}", "tệp tiến độ: {}"),
     (
@@ -341,6 +365,24 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "is translated, but the lesson has no such text",
         "有译文，但课程中没有对应的文字",
+    ),
+    // check's failures
+    ("does not compute: {}", "无法计算：{}"),
+    ("step {}", "第 {} 步"),
+    ("cannot be answered: {}", "无法作答：{}"),
+    (
+        "expect = {}, but the engine's answer is `{}` ({})",
+        "expect = {}，但引擎的答案是 `{}`（{}）",
+    ),
+    ("reject {} is accepted: {}", "reject {} 却被判为正确：{}"),
+    (
+        "reject {} is refused without feedback",
+        "reject {} 被拒绝，但没有给出反馈",
+    ),
+    ("the empty answer is accepted", "空答案被判为正确"),
+    (
+        "the prompt typed back is accepted",
+        "把题目原样输入也被判为正确",
     ),
     // progress
     ("progress file: {}", "进度文件：{}"),
