@@ -26,6 +26,7 @@ use crate::query::QueryError;
 use crate::query::expr;
 use crate::query::order;
 use crate::query::path::{self, Fields, LeafArrays};
+use crate::strings::Lang;
 
 mod explain;
 mod parse;
@@ -77,12 +78,33 @@ impl Filter {
     }
 
     /// Why `doc` does not match, for the learner: e.g. `userId: "42" is a string; $gt: 0
-    /// only compares numbers (type bracketing)`. `None` when it matches.
+    /// only compares numbers (type bracketing)`. `None` when it matches. The English of
+    /// [`Filter::explain_mismatch_in`].
     pub fn explain_mismatch(&self, doc: &Document) -> Option<String> {
+        self.explain_mismatch_in(doc, Lang::En)
+    }
+
+    /// [`Filter::explain_mismatch`] in `lang`: the sentences are translated, the engine's
+    /// words (values as the shell prints them, paths, operators, type aliases) stay as
+    /// they are.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::matcher::Filter;
+    /// use bson_tutor::strings::Lang;
+    /// let mut g = FixedGenerator::new(0);
+    /// let mut doc = |s: &str| parse_document(s, &mut g).unwrap().value;
+    /// let filter = Filter::parse(&doc("{ qty: { $gt: 5 } }")).unwrap();
+    /// let why = filter.explain_mismatch_in(&doc("{ qty: 3 }"), Lang::Vi);
+    /// assert_eq!(why.as_deref(), Some("qty: 3 không lớn hơn 5"));
+    /// assert_eq!(filter.explain_mismatch_in(&doc("{ qty: 7 }"), Lang::Zh), None);
+    /// ```
+    pub fn explain_mismatch_in(&self, doc: &Document, lang: Lang) -> Option<String> {
         if self.matches(doc) {
             None
         } else {
-            Some(explain::why(&self.root, Fields::Document(doc)))
+            Some(explain::why(&self.root, Fields::Document(doc), lang))
         }
     }
 }

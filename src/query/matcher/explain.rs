@@ -1,49 +1,71 @@
 //! Why a document does not match, in words a learner can act on: the first clause that
 //! fails, the values its path reached, and the rule that turned them away (type
 //! bracketing, missing fields, arrays, regexes).
+//!
+//! Every sentence is a template in [`crate::strings`], English being the key: the engine's
+//! own words (printed values, paths, operators, type aliases) fill its `{}` as they are,
+//! and the prose around them, joiners included, is in the learner's language.
 
 use super::{Cmp, Expr, Leaf, Pred, canonical};
 use crate::bson::Value;
 use crate::bson::shell::print_value;
 use crate::query::path::{self, Candidate, Fields};
+use crate::strings::{Lang, tr, trf};
 
-/// The reason `expr` (known not to match) rejects the document at `fields`.
-pub(super) fn why(expr: &Expr, fields: Fields<'_>) -> String {
+/// The reason `expr` (known not to match) rejects the document at `fields`, in `lang`.
+pub(super) fn why(expr: &Expr, fields: Fields<'_>, lang: Lang) -> String {
     match expr {
         Expr::And(children) => children.iter().find(|c| !c.matches(fields)).map_or_else(
-            || "the filter does not match".to_owned(),
-            |c| why(c, fields),
+            || tr(lang, "the filter does not match").to_owned(),
+            |c| why(c, fields, lang),
         ),
         Expr::Or(children) => {
             let reasons: Vec<String> = children
                 .iter()
                 .enumerate()
-                .map(|(i, c)| format!("({}) {}", i + 1, why(c, fields)))
+                .map(|(i, c)| format!("({}) {}", i + 1, why(c, fields, lang)))
                 .collect();
-            format!("no clause of $or matches: {}", reasons.join("; "))
+            trf(
+                lang,
+                "no clause of $or matches: {}",
+                &[&reasons.join(tr(lang, "; "))],
+            )
         }
         Expr::Nor(children) => {
             let hit = children.iter().position(|c| c.matches(fields)).unwrap_or(0);
-            format!(
+            let clause = children
+                .get(hit)
+                .map(|c| describe(c, lang))
+                .unwrap_or_default();
+            trf(
+                lang,
                 "$nor rejects documents that match any of its clauses, and clause {} ({}) matches",
-                hit + 1,
-                children.get(hit).map(describe).unwrap_or_default()
+                &[&(hit + 1), &clause],
             )
         }
-        Expr::Not(inner) => why_not(inner, fields),
-        Expr::Const(_) => "this condition matches no document ($alwaysFalse, or $all: [])".into(),
-        Expr::Aggregate(_) => "the $expr expression evaluates to false, null, 0 or missing".into(),
-        Expr::Leaf(leaf) => why_leaf(leaf, fields),
+        Expr::Not(inner) => why_not(inner, fields, lang),
+        Expr::Const(_) => tr(
+            lang,
+            "this condition matches no document ($alwaysFalse, or $all: [])",
+        )
+        .to_owned(),
+        Expr::Aggregate(_) => tr(
+            lang,
+            "the $expr expression evaluates to false, null, 0 or missing",
+        )
+        .to_owned(),
+        Expr::Leaf(leaf) => why_leaf(leaf, fields, lang),
     }
 }
 
 /// Why a negation (`$ne`, `$nin`, `$exists: false`, `$not`, known to fail) fails: the
 /// condition it negates holds, because of this value.
-fn why_not(inner: &Expr, fields: Fields<'_>) -> String {
+fn why_not(inner: &Expr, fields: Fields<'_>, lang: Lang) -> String {
     let Expr::Leaf(leaf) = inner else {
-        return format!(
+        return trf(
+            lang,
             "{} holds, and $not rejects what it matches",
-            describe(inner)
+            &[&describe(inner, lang)],
         );
     };
     let path = &leaf.path;
@@ -53,45 +75,61 @@ fn why_not(inner: &Expr, fields: Fields<'_>) -> String {
         leaf.pred.matches(c.value)
     });
     let Some(Candidate { value, from_array }) = hit else {
-        return format!(
+        return trf(
+            lang,
             "{} holds, and the filter asks for its opposite",
-            describe(inner)
+            &[&describe(inner, lang)],
         );
     };
     let Some(value) = value else {
         // Only null-like conditions match a missing field.
-        return format!(
-            "{path} is missing, and {} rejects missing fields as well as nulls",
-            describe(&Expr::Not(Box::new(inner.clone())))
+        return trf(
+            lang,
+            "{} is missing, and {} rejects missing fields as well as nulls",
+            &[path, &describe(&Expr::Not(Box::new(inner.clone())), lang)],
         );
     };
     let subject = if from_array {
-        format!("an element of {path} ({})", print_value(value))
+        trf(lang, "an element of {} ({})", &[path, &print_value(value)])
     } else {
         format!("{path}: {}", print_value(value))
     };
     match &leaf.pred {
-        Pred::Cmp(Cmp::Eq, v) => format!(
-            "{subject} equals {}, so $ne: {} rejects the document",
-            print_value(v),
-            print_value(v)
+        Pred::Cmp(Cmp::Eq, v) => {
+            let v = print_value(v);
+            trf(
+                lang,
+                "{} equals {}, so $ne: {} rejects the document",
+                &[&subject, &v, &v],
+            )
+        }
+        Pred::In(_) => trf(
+            lang,
+            "{} is in the $nin list, so the document is rejected",
+            &[&subject],
         ),
-        Pred::In(_) => format!("{subject} is in the $nin list, so the document is rejected"),
-        Pred::Exists => format!("{path} exists, so $exists: false rejects the document"),
-        _ => format!(
-            "{subject} satisfies {}, and $not rejects what it matches",
-            operand(&leaf.pred)
+        Pred::Exists => trf(
+            lang,
+            "{} exists, so $exists: false rejects the document",
+            &[path],
+        ),
+        _ => trf(
+            lang,
+            "{} satisfies {}, and $not rejects what it matches",
+            &[&subject, &operand(&leaf.pred, lang)],
         ),
     }
 }
 
 /// A condition in filter syntax, for quoting it back: `qty: { $gt: 5 }`, `status: 'A'`.
-fn describe(expr: &Expr) -> String {
+fn describe(expr: &Expr, lang: Lang) -> String {
+    let each =
+        |children: &[Expr]| -> Vec<String> { children.iter().map(|c| describe(c, lang)).collect() };
     match expr {
         Expr::Leaf(leaf) => match &leaf.pred {
             Pred::Cmp(Cmp::Eq, v) => format!("{}: {}", leaf.path, print_value(v)),
             Pred::Regex(r) => format!("{}: /{}/{}", leaf.path, r.pattern, r.options),
-            pred => format!("{}: {{ {} }}", leaf.path, operand(pred)),
+            pred => format!("{}: {{ {} }}", leaf.path, operand(pred, lang)),
         },
         Expr::Not(inner) => match inner.as_ref() {
             Expr::Leaf(leaf) => match &leaf.pred {
@@ -101,41 +139,23 @@ fn describe(expr: &Expr) -> String {
                 Pred::In(_) => format!(
                     "{}: {{ {} }}",
                     leaf.path,
-                    operand(&leaf.pred).replacen("$in", "$nin", 1)
+                    operand(&leaf.pred, lang).replacen("$in", "$nin", 1)
                 ),
                 Pred::Exists => format!("{}: {{ $exists: false }}", leaf.path),
-                pred => format!("{}: {{ $not: {{ {} }} }}", leaf.path, operand(pred)),
+                pred => format!("{}: {{ $not: {{ {} }} }}", leaf.path, operand(pred, lang)),
             },
-            other => format!("not ({})", describe(other)),
+            other => trf(lang, "not ({})", &[&describe(other, lang)]),
         },
-        Expr::And(children) => children
-            .iter()
-            .map(describe)
-            .collect::<Vec<_>>()
-            .join(" and "),
-        Expr::Or(children) => format!(
-            "$or of ({})",
-            children
-                .iter()
-                .map(describe)
-                .collect::<Vec<_>>()
-                .join("), (")
-        ),
-        Expr::Nor(children) => format!(
-            "$nor of ({})",
-            children
-                .iter()
-                .map(describe)
-                .collect::<Vec<_>>()
-                .join("), (")
-        ),
+        Expr::And(children) => each(children).join(tr(lang, " and ")),
+        Expr::Or(children) => trf(lang, "$or of ({})", &[&each(children).join("), (")]),
+        Expr::Nor(children) => trf(lang, "$nor of ({})", &[&each(children).join("), (")]),
         Expr::Const(b) => format!("{b}"),
         Expr::Aggregate(e) => format!("$expr: {}", print_value(e)),
     }
 }
 
 /// The operator and its operand: `$gt: 0`, `$in: [...]`.
-fn operand(pred: &Pred) -> String {
+fn operand(pred: &Pred, lang: Lang) -> String {
     match pred {
         Pred::Cmp(op, v) => format!("{}: {}", op.name(), print_value(v)),
         Pred::In(list) => {
@@ -154,17 +174,17 @@ fn operand(pred: &Pred) -> String {
             if set.all_numbers {
                 names.push("number");
             }
-            format!("$type: {}", names.join(" or "))
+            format!("$type: {}", names.join(tr(lang, " or ")))
         }
         Pred::Size(n) => format!("$size: {n}"),
         Pred::Mod(d, r) => format!("$mod: [ {d}, {r} ]"),
-        Pred::ElemMatchObject(sub) => format!("$elemMatch: {{ {} }}", describe(sub)),
+        Pred::ElemMatchObject(sub) => format!("$elemMatch: {{ {} }}", describe(sub, lang)),
         Pred::ElemMatchValue(subs) => format!(
             "$elemMatch: {{ {} }}",
             subs.iter()
                 .map(|s| match s {
-                    Expr::Leaf(l) => operand(&l.pred),
-                    other => describe(other),
+                    Expr::Leaf(l) => operand(&l.pred, lang),
+                    other => describe(other, lang),
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -172,20 +192,21 @@ fn operand(pred: &Pred) -> String {
     }
 }
 
-/// "a string", "an int", "null": the value's type with its article.
-fn type_phrase(v: &Value) -> String {
+/// "a string", "an int", "null": the value's type with its article (in Vietnamese and
+/// Chinese, where the sentence says "of type ...", the alias alone).
+fn type_phrase(v: &Value, lang: Lang) -> String {
     let alias = v.element_type().alias();
     match v {
         Value::Null => "null".into(),
-        Value::Document(_) => "an embedded document".into(),
-        _ if alias.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {alias}"),
-        _ => format!("a {alias}"),
+        Value::Document(_) => tr(lang, "an embedded document").to_owned(),
+        _ if alias.starts_with(['a', 'e', 'i', 'o', 'u']) => trf(lang, "an {}", &[&alias]),
+        _ => trf(lang, "a {}", &[&alias]),
     }
 }
 
 /// What a bracket holds, for "only compares ...".
-fn bracket_phrase(v: &Value) -> &'static str {
-    match v {
+fn bracket_phrase(v: &Value, lang: Lang) -> &'static str {
+    let en = match v {
         Value::Int32(_) | Value::Int64(_) | Value::Double(_) | Value::Decimal128(_) => "numbers",
         Value::String(_) | Value::Symbol(_) => "strings",
         Value::Document(_) => "embedded documents",
@@ -197,40 +218,45 @@ fn bracket_phrase(v: &Value) -> &'static str {
         Value::Timestamp(_) => "timestamps",
         Value::Regex(_) => "regular expressions",
         Value::Null => "null (and missing fields)",
+        // BSON's own names, the same in every language.
         Value::Undefined => "undefined",
         Value::DbPointer(_) => "DBPointers",
         Value::JavaScript(_) => "JavaScript code",
         Value::JavaScriptWithScope(_) => "JavaScript code with scope",
         Value::MinKey => "MinKey",
         Value::MaxKey => "MaxKey",
-    }
+    };
+    tr(lang, en)
 }
 
-fn relation(op: Cmp) -> &'static str {
-    match op {
+fn relation(op: Cmp, lang: Lang) -> &'static str {
+    let en = match op {
         Cmp::Eq => "equal to",
         Cmp::Lt => "less than",
         Cmp::Lte => "less than or equal to",
         Cmp::Gt => "greater than",
         Cmp::Gte => "greater than or equal to",
-    }
+    };
+    tr(lang, en)
 }
 
-fn why_leaf(leaf: &Leaf, fields: Fields<'_>) -> String {
+fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
     let mut found: Vec<Candidate<'_>> = Vec::new();
     path::each_candidate(fields, &leaf.parts, leaf.pred.leaf_arrays(), &mut |c| {
         found.push(c);
         false
     });
     let path = &leaf.path;
-    let op = operand(&leaf.pred);
+    let op = operand(&leaf.pred, lang);
     let values: Vec<&Value> = found.iter().filter_map(|c| c.value).collect();
     if values.is_empty() {
         return match &leaf.pred {
-            Pred::Exists => format!("{path} does not exist in this document"),
-            _ => format!(
-                "{path} is missing in this document, and {op} never matches a missing field \
-                 (only {{ {path}: null }} does)"
+            Pred::Exists => trf(lang, "{} does not exist in this document", &[path]),
+            _ => trf(
+                lang,
+                "{} is missing in this document, and {} never matches a missing field \
+                 (only { {}: null } does)",
+                &[path, &op, path],
             ),
         };
     }
@@ -238,106 +264,112 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>) -> String {
     let whole = values[values.len() - 1];
     let shown = format!("{path}: {}", print_value(whole));
     let through_array = found.iter().any(|c| c.from_array);
+    // "<shown> is <type>, and <operator> only matches <kind>".
+    let is_type =
+        |template: &'static str| trf(lang, template, &[&shown, &type_phrase(whole, lang)]);
     match &leaf.pred {
         Pred::Cmp(op_kind, rhs) => {
             if values.len() == 1 && !through_array {
                 let v = whole;
                 if canonical(Some(v)) != canonical(Some(rhs)) {
                     if matches!(rhs, Value::Null) {
-                        return format!("{shown} is {}, not null", type_phrase(v));
+                        return trf(lang, "{} is {}, not null", &[&shown, &type_phrase(v, lang)]);
                     }
-                    return format!(
-                        "{shown} is {}; {op} only compares {} (type bracketing)",
-                        type_phrase(v),
-                        bracket_phrase(rhs)
+                    return trf(
+                        lang,
+                        "{} is {}; {} only compares {} (type bracketing)",
+                        &[
+                            &shown,
+                            &type_phrase(v, lang),
+                            &op,
+                            &bracket_phrase(rhs, lang),
+                        ],
                     );
                 }
                 if super::is_nan(v) || super::is_nan(rhs) {
-                    return format!(
-                        "{shown} — NaN is equal only to NaN and neither less nor greater than any number"
+                    return trf(
+                        lang,
+                        "{} — NaN is equal only to NaN and neither less nor greater than any number",
+                        &[&shown],
                     );
                 }
-                return format!("{shown} is not {} {}", relation(*op_kind), print_value(rhs));
+                return trf(
+                    lang,
+                    "{} is not {} {}",
+                    &[&shown, &relation(*op_kind, lang), &print_value(rhs)],
+                );
             }
             let same_bracket = values
                 .iter()
                 .any(|v| canonical(Some(v)) == canonical(Some(rhs)));
             if !same_bracket && !matches!(rhs, Value::Null) {
-                return format!(
-                    "{path} reaches {} value(s) ({}), none of them in the bracket of {op}, which \
+                return trf(
+                    lang,
+                    "{} reaches {} value(s) ({}), none of them in the bracket of {}, which \
                      only compares {} (type bracketing)",
-                    values.len(),
-                    list(&values),
-                    bracket_phrase(rhs)
+                    &[
+                        path,
+                        &values.len(),
+                        &list(&values),
+                        &op,
+                        &bracket_phrase(rhs, lang),
+                    ],
                 );
             }
             let leaf_array = found
                 .iter()
                 .any(|c| !c.from_array && matches!(c.value, Some(Value::Array(_))));
-            if leaf_array {
-                format!(
-                    "{path} reaches {} ({}): an array matches when any element, or the whole \
-                     array, satisfies {op}, and none does",
-                    plural(values.len()),
-                    list(&values)
-                )
+            let template = if leaf_array {
+                "{} reaches {} ({}): an array matches when any element, or the whole array, \
+                 satisfies {}, and none does"
             } else if through_array {
-                format!(
-                    "{path} goes through an array and reaches {} ({}): it matches when any of \
-                     them satisfies {op}, and none does",
-                    plural(values.len()),
-                    list(&values)
-                )
+                "{} goes through an array and reaches {} ({}): it matches when any of them \
+                 satisfies {}, and none does"
             } else {
-                format!(
-                    "{path} reaches {} ({}), and none satisfies {op}",
-                    plural(values.len()),
-                    list(&values)
-                )
-            }
+                "{} reaches {} ({}), and none satisfies {}"
+            };
+            trf(
+                lang,
+                template,
+                &[path, &plural(values.len(), lang), &list(&values), &op],
+            )
         }
         Pred::Size(n) => match whole {
-            Value::Array(items) => format!("{shown} has {} element(s), not {n}", items.len()),
-            other => format!(
-                "{shown} is {}, and $size only matches arrays",
-                type_phrase(other)
+            Value::Array(items) => trf(
+                lang,
+                "{} has {} element(s), not {}",
+                &[&shown, &items.len(), n],
             ),
+            _ => is_type("{} is {}, and $size only matches arrays"),
         },
         Pred::ElemMatchObject(_) | Pred::ElemMatchValue(_) => match whole {
-            Value::Array(_) => format!("{shown}: no single element satisfies {op}"),
-            other => format!(
-                "{shown} is {}, and $elemMatch only matches arrays",
-                type_phrase(other)
-            ),
+            Value::Array(_) => trf(lang, "{}: no single element satisfies {}", &[&shown, &op]),
+            _ => is_type("{} is {}, and $elemMatch only matches arrays"),
         },
         Pred::Regex(_)
             if values
                 .iter()
                 .all(|v| !matches!(v, Value::String(_) | Value::Symbol(_) | Value::Regex(_))) =>
         {
-            format!(
-                "{shown} is {}, and a regex only matches strings",
-                type_phrase(whole)
-            )
+            is_type("{} is {}, and a regex only matches strings")
         }
-        Pred::Mod(..) if values.iter().all(|v| !super::is_number(v)) => format!(
-            "{shown} is {}, and $mod only matches numbers",
-            type_phrase(whole)
-        ),
-        _ if values.len() == 1 => format!("{shown} does not satisfy {op}"),
-        _ => format!(
-            "{path} reaches {} ({}), and none satisfies {op}",
-            plural(values.len()),
-            list(&values)
+        Pred::Mod(..) if values.iter().all(|v| !super::is_number(v)) => {
+            is_type("{} is {}, and $mod only matches numbers")
+        }
+        _ if values.len() == 1 => trf(lang, "{} does not satisfy {}", &[&shown, &op]),
+        _ => trf(
+            lang,
+            "{} reaches {} ({}), and none satisfies {}",
+            &[path, &plural(values.len(), lang), &list(&values), &op],
         ),
     }
 }
 
-fn plural(n: usize) -> String {
+fn plural(n: usize, lang: Lang) -> String {
     if n == 1 {
-        "1 value".into()
+        tr(lang, "1 value").to_owned()
     } else {
-        format!("{n} values")
+        trf(lang, "{} values", &[&n])
     }
 }
 
@@ -347,4 +379,84 @@ fn list(values: &[&Value]) -> String {
         .map(|v| print_value(v))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::strings::{Lang, tr};
+
+    /// The string literals of this file's code (its tests and comments left out), with `\`
+    /// line continuations joined as the compiler joins them.
+    fn literals() -> Vec<String> {
+        let source = include_str!("explain.rs");
+        let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+        let code: String = code
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .flat_map(|l| [l, "\n"])
+            .collect();
+        let mut out = Vec::new();
+        let mut chars = code.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '"' {
+                continue;
+            }
+            let mut lit = String::new();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' => break,
+                    '\\' => match chars.next() {
+                        Some('\n') => while chars.next_if(|c| c.is_whitespace()).is_some() {},
+                        Some(escaped) => lit.push(escaped),
+                        None => {}
+                    },
+                    c => lit.push(c),
+                }
+            }
+            out.push(lit);
+        }
+        out
+    }
+
+    /// Whether a literal has prose in it once the engine's words are set aside: `$`
+    /// operators, `format!` arguments, and the names BSON gives that no language changes.
+    fn has_prose(lit: &str) -> bool {
+        const ENGINE: &[&str] = &[
+            "null",
+            "number",
+            "true",
+            "false",
+            "undefined",
+            "MinKey",
+            "MaxKey",
+        ];
+        let mut rest = lit.replace("{{", "").replace("}}", "");
+        while let Some(start) = rest.find('{') {
+            let end = rest[start..]
+                .find('}')
+                .map_or(rest.len(), |e| start + e + 1);
+            rest.replace_range(start..end, " ");
+        }
+        rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '$'))
+            .any(|w| {
+                w.chars().any(|c| c.is_ascii_alphabetic())
+                    && !w.starts_with('$')
+                    && !ENGINE.contains(&w)
+            })
+    }
+
+    #[test]
+    fn every_sentence_of_the_explainer_has_a_translation() {
+        let prose: Vec<String> = literals().into_iter().filter(|l| has_prose(l)).collect();
+        assert!(
+            prose.iter().any(|l| l.contains("(type bracketing)")),
+            "the scan found no templates: {prose:?}"
+        );
+        for en in prose {
+            let en: &'static str = Box::leak(en.into_boxed_str());
+            for lang in [Lang::Vi, Lang::Zh] {
+                assert_ne!(tr(lang, en), en, "{lang:?} has no translation of {en:?}");
+            }
+        }
+    }
 }
