@@ -5,7 +5,7 @@
 mod common;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// A directory of its own for one test, removed afterwards.
 struct Scratch(PathBuf);
