@@ -7,6 +7,8 @@ use crate::bson::ejson::{self, Mode};
 use crate::bson::shell;
 use crate::bson::spans::{self, DocumentSpans, Row};
 use crate::bson::{DecodeError, decode_document, encode_document, hex, split_stream};
+use crate::strings::{Lang, tr, write_trf};
+use unicode_width::UnicodeWidthStr;
 
 /// The views `inspect --to` offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +103,11 @@ pub struct Inspection {
 
 /// Renders `input` (one document, or several concatenated as in a mongodump file).
 pub fn inspect(input: &[u8], view: View) -> Inspection {
+    inspect_in(input, view, Lang::En)
+}
+
+/// [`inspect`] with the table's words in `lang` (the other views have no words to translate).
+pub fn inspect_in(input: &[u8], view: View, lang: Lang) -> Inspection {
     let mut text = String::new();
     if view == View::Dump {
         text.push_str(&dump(input, 0));
@@ -126,7 +133,7 @@ pub fn inspect(input: &[u8], view: View) -> Inspection {
         let result = match range {
             Ok(r) => {
                 next_start = r.end;
-                render_one(&input[r], view, document, start, in_stream)
+                render_one(&input[r], view, document, start, in_stream, lang)
             }
             // Stream errors come with input offsets; make them relative like the others.
             Err(mut e) => {
@@ -156,19 +163,22 @@ fn render_one(
     document: usize,
     start: usize,
     in_stream: bool,
+    lang: Lang,
 ) -> Result<String, DecodeError> {
     let mut out = String::new();
     match view {
         View::Table => {
             let spans = spans::document_spans(bytes)?;
             if in_stream {
-                let _ = writeln!(
-                    out,
-                    "document {document} (input bytes {start}..{})",
-                    start + bytes.len()
+                let _ = write_trf(
+                    &mut out,
+                    lang,
+                    "document {} (input bytes {}..{})",
+                    &[&document, &start, &(start + bytes.len())],
                 );
+                out.push('\n');
             }
-            out.push_str(&table(&spans, bytes));
+            out.push_str(&table_in(&spans, bytes, lang));
             if in_stream {
                 out.push('\n');
             }
@@ -223,19 +233,32 @@ const TABLE_MAX_LINES: usize = 4;
 
 /// The annotated table: `offset | bytes (hex) | meaning`, nested elements indented.
 pub fn table(spans: &DocumentSpans, bytes: &[u8]) -> String {
+    table_in(spans, bytes, Lang::En)
+}
+
+/// [`table`] with its headers and meanings in `lang`; the offsets, bytes and the values inside
+/// the meanings are the same in every language. Columns line up by display width, so a
+/// Chinese header (two columns a character) keeps the rows under it.
+pub fn table_in(spans: &DocumentSpans, bytes: &[u8], lang: Lang) -> String {
+    let (offset, hex_bytes, meaning) = (
+        tr(lang, "offset"),
+        tr(lang, "bytes (hex)"),
+        tr(lang, "meaning"),
+    );
     let rows = spans::rows(spans);
     let width = rows
         .iter()
         .map(|r| r.len.min(TABLE_BYTES_PER_LINE) * 3 - 1)
         .max()
         .unwrap_or(0)
-        .max("bytes (hex)".len());
-    let offset_width = spans.len.to_string().len().max("offset".len());
+        .max(hex_bytes.width());
+    let offset_width = spans.len.to_string().len().max(offset.width());
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<offset_width$}  {:<width$}  meaning",
-        "offset", "bytes (hex)"
+        "{}  {}  {meaning}",
+        pad(offset, offset_width),
+        pad(hex_bytes, width)
     );
     let _ = writeln!(
         out,
@@ -245,34 +268,46 @@ pub fn table(spans: &DocumentSpans, bytes: &[u8]) -> String {
         "-".repeat(47)
     );
     for row in &rows {
-        table_row(&mut out, row, bytes, offset_width, width);
+        table_row(&mut out, row, bytes, (offset_width, width), lang);
     }
     out
 }
 
-fn table_row(out: &mut String, row: &Row, bytes: &[u8], offset_width: usize, width: usize) {
+/// `text` followed by spaces up to `width` display columns.
+fn pad(text: &str, width: usize) -> String {
+    let mut out = text.to_owned();
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(text.width())));
+    out
+}
+
+/// One row; `widths` are the offset and bytes columns'.
+fn table_row(out: &mut String, row: &Row, bytes: &[u8], widths: (usize, usize), lang: Lang) {
+    let (offset_width, width) = widths;
     let indent = "  ".repeat(row.depth);
     let run = &bytes[row.offset..row.offset + row.len];
     let mut chunks = run.chunks(TABLE_BYTES_PER_LINE);
     let first = chunks.next().unwrap_or(&[]);
-    let _ = writeln!(
+    let _ = write!(
         out,
-        "{:<offset_width$}  {:<width$}  {indent}{}",
+        "{:<offset_width$}  {:<width$}  {indent}",
         row.offset,
         hex::encode_spaced(first),
-        row.meaning
     );
+    let _ = row.meaning.write_in(lang, out);
+    out.push('\n');
     let total_lines = row.len.div_ceil(TABLE_BYTES_PER_LINE);
     for (i, chunk) in chunks.enumerate() {
         let line = i + 2;
         let offset = row.offset + (line - 1) * TABLE_BYTES_PER_LINE;
         if line == TABLE_MAX_LINES && total_lines > TABLE_MAX_LINES {
             let rest = row.offset + row.len - offset;
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                "{:<offset_width$}  {:<width$}  {indent}  ({rest} more bytes)",
+                "{:<offset_width$}  {:<width$}  {indent}  ",
                 offset, "..."
             );
+            let _ = write_trf(out, lang, "({} more bytes)", &[&rest]);
+            out.push('\n');
             break;
         }
         let _ = writeln!(
@@ -351,5 +386,38 @@ mod tests {
         let text = inspect(&bytes, View::Table).text;
         assert!(text.contains("more bytes"), "{text}");
         assert!(text.lines().count() < 12, "{text}");
+    }
+
+    #[test]
+    fn translated_tables_keep_their_columns_by_display_width() {
+        // { s: "x" * 100 }: a row cut after four lines.
+        let mut doc = crate::bson::Document::new();
+        doc.push("s", "x".repeat(100));
+        let bytes = encode_document(&doc).unwrap();
+        let spans = spans::document_spans(&bytes).unwrap();
+        let en = table(&spans, &bytes);
+        assert_eq!(table_in(&spans, &bytes, Lang::En), en);
+        for (lang, header, more) in [
+            (Lang::Vi, "ý nghĩa", "(còn 77 byte nữa)"),
+            (Lang::Zh, "含义", "（还有 77 字节）"),
+        ] {
+            let text = table_in(&spans, &bytes, lang);
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), en.lines().count(), "{text}");
+            let column = lines[0].width() - header.width();
+            assert!(lines[0].ends_with(header), "{text}");
+            let rule = lines[1].rfind(' ').unwrap() + 1;
+            assert_eq!(rule, column, "{text}");
+            // Every meaning starts in that column, after the two spaces that end the bytes.
+            for line in lines[2..].iter().filter(|l| l.len() > column) {
+                assert_eq!(&line[column - 2..column], "  ", "{line}");
+                assert!(
+                    !line[column..].starts_with(' ') || line.contains("..."),
+                    "{line}"
+                );
+            }
+            assert!(text.contains(more), "{text}");
+            assert!(!text.contains("bytes"), "{text}");
+        }
     }
 }

@@ -211,3 +211,102 @@ fn the_builtin_lessons_are_fully_translated() {
         .collect();
     assert!(warnings.is_empty(), "{warnings:#?}");
 }
+
+/// The byte-walk tables of `show`'s output: the header line and, for each row, its offset
+/// and its meaning (empty on a line that only continues a row's bytes).
+fn walk_tables(text: &str) -> Vec<(String, Vec<(String, String)>)> {
+    use unicode_width::UnicodeWidthStr;
+    let lines: Vec<&str> = text.lines().collect();
+    let mut tables = Vec::new();
+    for (i, pair) in lines.windows(2).enumerate() {
+        let [header, rule] = pair else { continue };
+        if !rule.starts_with("--")
+            || !rule.contains("  --")
+            || rule.contains(|c| c != '-' && c != ' ')
+        {
+            continue;
+        }
+        // The meaning column starts after the rule's last gap; the rows are ASCII before it.
+        let column = rule.rfind(' ').unwrap_or(0) + 1;
+        // A walk starts at the document's length, offset 0; a table step's rows are labels.
+        if header.width() <= column || !lines.get(i + 2).is_some_and(|l| l.starts_with("0 ")) {
+            continue;
+        }
+        let rows = lines[i + 2..]
+            .iter()
+            .take_while(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| {
+                let offset = l.split_whitespace().next().unwrap_or_default().to_string();
+                let meaning = l.get(column..).unwrap_or_default().trim().to_string();
+                (offset, meaning)
+            })
+            .collect();
+        tables.push((header.to_string(), rows));
+    }
+    tables
+}
+
+#[test]
+fn show_walks_bytes_in_the_learners_language_with_the_engines_values() {
+    // Words of the English meanings that no translated meaning may keep.
+    const ENGLISH: [&str; 10] = [
+        "length =",
+        "end of",
+        "counting",
+        " bytes",
+        "ms since",
+        "random value",
+        "counter",
+        "increment",
+        "pattern",
+        "options",
+    ];
+    // And these as whole words (`subtype` stays a BSON term in Vietnamese).
+    let english = |m: &str| {
+        ENGLISH.iter().any(|w| m.contains(w))
+            || m.split_whitespace()
+                .any(|w| ["type", "key", "value"].contains(&w))
+    };
+    let mut compared = 0;
+    for id in [
+        "bytes",
+        "dates",
+        "objectid-anatomy",
+        "strings",
+        "arrays",
+        "types",
+    ] {
+        let en = walk_tables(&text(&show(id, "en", "7")));
+        for (lang, header, focus) in [
+            ("vi", ["offset", "byte (hex)", "ý nghĩa"], "chú ý: `"),
+            ("zh", ["偏移", "字节（十六进制）", "含义"], "重点：`"),
+        ] {
+            let out = text(&show(id, lang, "7"));
+            let tables = walk_tables(&out);
+            assert_eq!(tables.len(), en.len(), "{id} {lang}: {out}");
+            for ((head, rows), (_, en_rows)) in tables.iter().zip(&en) {
+                let words: Vec<&str> = head
+                    .split("  ")
+                    .map(str::trim)
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                assert_eq!(words, header, "{id} {lang}");
+                assert_eq!(rows.len(), en_rows.len(), "{id} {lang}");
+                for ((offset, meaning), (en_offset, en_meaning)) in rows.iter().zip(en_rows) {
+                    assert_eq!(offset, en_offset, "{id} {lang}");
+                    assert!(!english(meaning), "{id} {lang}: {meaning:?} is English");
+                    // Only a string's own bytes (`"An" + NUL`) read the same in every language.
+                    if english(en_meaning) {
+                        assert_ne!(meaning, en_meaning, "{id} {lang}");
+                        compared += 1;
+                    }
+                }
+            }
+            assert!(!out.contains("focus: `"), "{id} {lang}");
+            if id == "bytes" {
+                assert!(out.contains(focus), "{id} {lang}");
+            }
+        }
+    }
+    assert!(compared > 100, "only {compared} meanings compared");
+}

@@ -12,6 +12,7 @@ use super::error::DecodeError;
 use super::hex;
 use super::raw::{Limits, RawDocument, RawElement, RawValue};
 use super::spec::{BINARY_OLD, BINARY_UUID, ElementType, binary_subtype_name};
+use crate::strings::{Lang, tr, write_trf};
 
 /// The spans of a whole document.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -93,7 +94,8 @@ pub enum Container {
     Scope,
 }
 
-/// What a run of bytes means. `Display` gives the English sentence the table shows.
+/// What a run of bytes means. `Display` gives the English sentence the table shows;
+/// [`Meaning::write_in`] gives it in any language.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Meaning {
@@ -124,6 +126,8 @@ pub enum Meaning {
         /// The value as text.
         text: String,
     },
+    /// A datetime: milliseconds since the epoch (shown with its ISO-8601 form).
+    DateTime(i64),
     /// ObjectId bytes 0..4: seconds since the epoch, big-endian.
     OidTime(u32),
     /// ObjectId bytes 4..9: the per-process random value.
@@ -182,50 +186,121 @@ fn container_name(c: Container) -> &'static str {
     }
 }
 
+impl Meaning {
+    /// The sentence in `lang`: the words are translated, the engine's values (numbers, keys,
+    /// strings, hex, type names such as `int32`) are written as they are, straight into `w`,
+    /// so a bounded writer stops a 100 KB string early. In English it is the `Display` text.
+    ///
+    /// # Errors
+    /// Whatever `w` returns.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::spans::Meaning;
+    /// use bson_tutor::strings::Lang;
+    /// let m = Meaning::StringLength(3);
+    /// let mut vi = String::new();
+    /// m.write_in(Lang::Vi, &mut vi).unwrap();
+    /// assert_eq!(vi, "độ dài chuỗi = 3 (tính cả NUL ở cuối)");
+    /// assert_eq!(m.to_string(), "string length = 3 (counting the trailing NUL)");
+    /// ```
+    pub fn write_in(&self, lang: Lang, w: &mut dyn fmt::Write) -> fmt::Result {
+        let container = |c: &Container| tr(lang, container_name(*c));
+        match self {
+            Meaning::DocumentLength { container: c, len } => write_trf(
+                w,
+                lang,
+                "{} length = 0x{} = {} bytes",
+                &[&container(c), &format_args!("{len:x}"), len],
+            ),
+            Meaning::DocumentEnd { container: c } => {
+                write_trf(w, lang, "end of {}", &[&container(c)])
+            }
+            Meaning::TypeByte(t) => write_trf(
+                w,
+                lang,
+                "type 0x{} = {}",
+                &[&format_args!("{:02x}", t.byte()), &t.name()],
+            ),
+            Meaning::Key(k) => write_trf(w, lang, "key {} + NUL", &[&format_args!("{k:?}")]),
+            Meaning::StringLength(n) => write_trf(
+                w,
+                lang,
+                "string length = {} (counting the trailing NUL)",
+                &[n],
+            ),
+            Meaning::StringBytes(s) => write_trf(w, lang, "{} + NUL", &[&format_args!("{s:?}")]),
+            Meaning::Scalar { text, .. } => write_trf(w, lang, "value {}", &[text]),
+            Meaning::DateTime(ms) => write_trf(
+                w,
+                lang,
+                "value {} ({} ms since 1970)",
+                &[&format_iso(*ms), ms],
+            ),
+            Meaning::OidTime(secs) => write_trf(
+                w,
+                lang,
+                "ObjectId time 0x{} = {} s = {} (big-endian)",
+                &[
+                    &format_args!("{secs:08x}"),
+                    secs,
+                    &format_iso(i64::from(*secs) * 1000),
+                ],
+            ),
+            Meaning::OidRandom(h) => {
+                write_trf(w, lang, "ObjectId random value {} (one per process)", &[h])
+            }
+            Meaning::OidCounter(c) => write_trf(
+                w,
+                lang,
+                "ObjectId counter 0x{} = {} (big-endian)",
+                &[&format_args!("{c:06x}"), c],
+            ),
+            Meaning::TimestampIncrement(i) => write_trf(w, lang, "timestamp increment {}", &[i]),
+            Meaning::TimestampTime(t) => write_trf(w, lang, "timestamp seconds {}", &[t]),
+            Meaning::BinaryLength(n) => {
+                write_trf(w, lang, "binary length = {} bytes of data", &[n])
+            }
+            Meaning::BinarySubtype(s) => write_trf(
+                w,
+                lang,
+                "subtype 0x{} = {}",
+                &[&format_args!("{s:02x}"), &tr(lang, binary_subtype_name(*s))],
+            ),
+            Meaning::OldBinaryLength(n) => write_trf(w, lang, "old binary inner length = {}", &[n]),
+            Meaning::BinaryData { len, uuid: Some(u) } => {
+                write_trf(w, lang, "{} bytes: UUID {}", &[len, u])
+            }
+            Meaning::BinaryData { len, uuid: None } => {
+                write_trf(w, lang, "{} bytes of data", &[len])
+            }
+            Meaning::RegexPattern(p) => {
+                write_trf(w, lang, "pattern {} + NUL", &[&format_args!("{p:?}")])
+            }
+            Meaning::RegexOptions(o) => {
+                write_trf(w, lang, "options {} + NUL", &[&format_args!("{o:?}")])
+            }
+            Meaning::CodeWithScopeLength(n) => write_trf(
+                w,
+                lang,
+                "code-with-scope length = {} bytes (code and scope)",
+                &[n],
+            ),
+        }
+    }
+
+    /// [`Meaning::write_in`] as a string.
+    pub fn to_string_in(&self, lang: Lang) -> String {
+        let mut out = String::new();
+        // Writing into a String cannot fail.
+        let _ = self.write_in(lang, &mut out);
+        out
+    }
+}
+
 impl fmt::Display for Meaning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Meaning::DocumentLength { container, len } => {
-                write!(
-                    f,
-                    "{} length = 0x{len:x} = {len} bytes",
-                    container_name(*container)
-                )
-            }
-            Meaning::DocumentEnd { container } => {
-                write!(f, "end of {}", container_name(*container))
-            }
-            Meaning::TypeByte(t) => write!(f, "type 0x{:02x} = {}", t.byte(), t.name()),
-            Meaning::Key(k) => write!(f, "key {k:?} + NUL"),
-            Meaning::StringLength(n) => {
-                write!(f, "string length = {n} (counting the trailing NUL)")
-            }
-            Meaning::StringBytes(s) => write!(f, "{s:?} + NUL"),
-            Meaning::Scalar { text, .. } => write!(f, "value {text}"),
-            Meaning::OidTime(secs) => write!(
-                f,
-                "ObjectId time 0x{secs:08x} = {secs} s = {} (big-endian)",
-                format_iso(i64::from(*secs) * 1000)
-            ),
-            Meaning::OidRandom(h) => write!(f, "ObjectId random value {h} (one per process)"),
-            Meaning::OidCounter(c) => write!(f, "ObjectId counter 0x{c:06x} = {c} (big-endian)"),
-            Meaning::TimestampIncrement(i) => write!(f, "timestamp increment {i}"),
-            Meaning::TimestampTime(t) => write!(f, "timestamp seconds {t}"),
-            Meaning::BinaryLength(n) => write!(f, "binary length = {n} bytes of data"),
-            Meaning::BinarySubtype(s) => {
-                write!(f, "subtype 0x{s:02x} = {}", binary_subtype_name(*s))
-            }
-            Meaning::OldBinaryLength(n) => write!(f, "old binary inner length = {n}"),
-            Meaning::BinaryData { len, uuid } => match uuid {
-                Some(u) => write!(f, "{len} bytes: UUID {u}"),
-                None => write!(f, "{len} bytes of data"),
-            },
-            Meaning::RegexPattern(p) => write!(f, "pattern {p:?} + NUL"),
-            Meaning::RegexOptions(o) => write!(f, "options {o:?} + NUL"),
-            Meaning::CodeWithScopeLength(n) => {
-                write!(f, "code-with-scope length = {n} bytes (code and scope)")
-            }
-        }
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -304,14 +379,7 @@ fn element_span(el: &RawElement<'_>, path: String) -> Result<ElementSpan, Decode
         RawValue::Double(v) => part(at, 8, scalar(el.element_type, format_double(v))),
         RawValue::Int32(v) => part(at, 4, scalar(el.element_type, v.to_string())),
         RawValue::Int64(v) => part(at, 8, scalar(el.element_type, v.to_string())),
-        RawValue::DateTime(ms) => part(
-            at,
-            8,
-            scalar(
-                el.element_type,
-                format!("{} ({ms} ms since 1970)", format_iso(ms)),
-            ),
-        ),
+        RawValue::DateTime(ms) => part(at, 8, Meaning::DateTime(ms)),
         RawValue::Decimal128(b) => part(at, 16, scalar(el.element_type, Decimal128(b).to_string())),
         RawValue::Boolean(b) => part(at, 1, scalar(el.element_type, b.to_string())),
         RawValue::ObjectId(id) => oid_parts(at, &id, &mut part),
@@ -568,5 +636,209 @@ mod tests {
                 .contains("2026-10-08T03:45:49.000Z")
         );
         assert_eq!(parts[2].meaning, Meaning::OidCounter(0xd05d4b));
+    }
+
+    /// One meaning of every kind, each with its English sentence as `Display` has always
+    /// written it. The match has no wildcard: a new variant does not compile until it is here.
+    fn every_meaning() -> Vec<(Meaning, &'static str)> {
+        let all = vec![
+            (
+                Meaning::DocumentLength {
+                    container: Container::Array,
+                    len: 23,
+                },
+                "array length = 0x17 = 23 bytes",
+            ),
+            (
+                Meaning::DocumentEnd {
+                    container: Container::Document,
+                },
+                "end of embedded document",
+            ),
+            (Meaning::TypeByte(ElementType::Int64), "type 0x12 = int64"),
+            (Meaning::Key("qty".into()), "key \"qty\" + NUL"),
+            (
+                Meaning::StringLength(4),
+                "string length = 4 (counting the trailing NUL)",
+            ),
+            (Meaning::StringBytes("中文".into()), "\"中文\" + NUL"),
+            (
+                Meaning::Scalar {
+                    ty: ElementType::Double,
+                    text: "0.1".into(),
+                },
+                "value 0.1",
+            ),
+            (
+                Meaning::DateTime(-86_400_000),
+                "value 1969-12-31T00:00:00.000Z (-86400000 ms since 1970)",
+            ),
+            (
+                Meaning::OidTime(0x6ac711ed),
+                "ObjectId time 0x6ac711ed = 1791431149 s = 2026-10-08T03:45:49.000Z (big-endian)",
+            ),
+            (
+                Meaning::OidRandom("454f588ca2".into()),
+                "ObjectId random value 454f588ca2 (one per process)",
+            ),
+            (
+                Meaning::OidCounter(0xd05d4b),
+                "ObjectId counter 0xd05d4b = 13655371 (big-endian)",
+            ),
+            (Meaning::TimestampIncrement(7), "timestamp increment 7"),
+            (
+                Meaning::TimestampTime(1_700_000_000),
+                "timestamp seconds 1700000000",
+            ),
+            (
+                Meaning::BinaryLength(16),
+                "binary length = 16 bytes of data",
+            ),
+            (Meaning::BinarySubtype(0), "subtype 0x00 = generic binary"),
+            (Meaning::OldBinaryLength(3), "old binary inner length = 3"),
+            (
+                Meaning::BinaryData {
+                    len: 16,
+                    uuid: Some("00112233-4455-6677-8899-aabbccddeeff".into()),
+                },
+                "16 bytes: UUID 00112233-4455-6677-8899-aabbccddeeff",
+            ),
+            (
+                Meaning::BinaryData { len: 3, uuid: None },
+                "3 bytes of data",
+            ),
+            (Meaning::RegexPattern("^a".into()), "pattern \"^a\" + NUL"),
+            (Meaning::RegexOptions("i".into()), "options \"i\" + NUL"),
+            (
+                Meaning::CodeWithScopeLength(30),
+                "code-with-scope length = 30 bytes (code and scope)",
+            ),
+        ];
+        let kinds: std::collections::BTreeSet<u8> = all
+            .iter()
+            .map(|(m, _)| match m {
+                Meaning::DocumentLength { .. } => 0,
+                Meaning::DocumentEnd { .. } => 1,
+                Meaning::TypeByte(_) => 2,
+                Meaning::Key(_) => 3,
+                Meaning::StringLength(_) => 4,
+                Meaning::StringBytes(_) => 5,
+                Meaning::Scalar { .. } => 6,
+                Meaning::DateTime(_) => 7,
+                Meaning::OidTime(_) => 8,
+                Meaning::OidRandom(_) => 9,
+                Meaning::OidCounter(_) => 10,
+                Meaning::TimestampIncrement(_) => 11,
+                Meaning::TimestampTime(_) => 12,
+                Meaning::BinaryLength(_) => 13,
+                Meaning::BinarySubtype(_) => 14,
+                Meaning::OldBinaryLength(_) => 15,
+                Meaning::BinaryData { .. } => 16,
+                Meaning::RegexPattern(_) => 17,
+                Meaning::RegexOptions(_) => 18,
+                Meaning::CodeWithScopeLength(_) => 19,
+            })
+            .collect();
+        assert_eq!(kinds.len(), 20, "a variant is missing from the list");
+        all
+    }
+
+    #[test]
+    fn english_is_the_display_text_of_every_meaning() {
+        for (m, en) in every_meaning() {
+            assert_eq!(m.to_string(), en);
+            assert_eq!(m.to_string_in(Lang::En), en);
+        }
+    }
+
+    #[test]
+    fn every_meaning_is_translated_and_keeps_its_values() {
+        for lang in [Lang::Vi, Lang::Zh] {
+            for (m, en) in every_meaning() {
+                let got = m.to_string_in(lang);
+                // A string's bytes are only the string and its NUL, in every language.
+                if matches!(m, Meaning::StringBytes(_)) {
+                    assert_eq!(got, en);
+                    continue;
+                }
+                assert_ne!(got, en, "{lang:?}: {m:?} is still English");
+                for word in [
+                    "length", "bytes", "end of", "key ", "value ", "counting", "since",
+                ] {
+                    assert!(!got.contains(word), "{lang:?}: {got:?} has {word:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn meanings_in_vietnamese_and_chinese_write_the_values_as_the_engine_prints_them() {
+        let cases = [
+            (
+                Meaning::DocumentLength {
+                    container: Container::Top,
+                    len: 36,
+                },
+                "độ dài document = 0x24 = 36 byte",
+                "文档长度 = 0x24 = 36 字节",
+            ),
+            (
+                Meaning::DocumentEnd {
+                    container: Container::Array,
+                },
+                "kết thúc mảng",
+                "数组结束",
+            ),
+            (
+                Meaning::TypeByte(ElementType::Int32),
+                "kiểu 0x10 = int32",
+                "类型 0x10 = int32",
+            ),
+            (
+                Meaning::Key("name".into()),
+                "khóa \"name\" + NUL",
+                "键名 \"name\" + NUL",
+            ),
+            (
+                Meaning::DateTime(1_791_453_600_000),
+                "giá trị 2026-10-08T10:00:00.000Z (1791453600000 ms kể từ 1970)",
+                "值 2026-10-08T10:00:00.000Z（自 1970 年起 1791453600000 毫秒）",
+            ),
+            (
+                Meaning::OidCounter(0xd05d4b),
+                "bộ đếm ObjectId 0xd05d4b = 13655371 (big-endian)",
+                "ObjectId 计数器 0xd05d4b = 13655371（大端）",
+            ),
+            (
+                Meaning::BinarySubtype(4),
+                "subtype 0x04 = UUID",
+                "子类型 0x04 = UUID",
+            ),
+            (
+                Meaning::BinarySubtype(0x80),
+                "subtype 0x80 = do người dùng định nghĩa",
+                "子类型 0x80 = 用户自定义",
+            ),
+            (
+                Meaning::RegexOptions("im".into()),
+                "tùy chọn \"im\" + NUL",
+                "正则选项 \"im\" + NUL",
+            ),
+        ];
+        for (m, vi, zh) in cases {
+            assert_eq!(m.to_string_in(Lang::Vi), vi);
+            assert_eq!(m.to_string_in(Lang::Zh), zh);
+        }
+    }
+
+    #[test]
+    fn a_datetime_is_one_run_with_its_milliseconds() {
+        // { d: new Date(-86400000) }
+        let bytes = hex::decode("10000000 09 6400 00a4d9faffffffff 00").unwrap();
+        let spans = document_spans(&bytes).unwrap();
+        assert_eq!(
+            spans.elements[0].parts[0].meaning,
+            Meaning::DateTime(-86_400_000)
+        );
     }
 }

@@ -12,6 +12,7 @@ use crate::bson::{hex, text, value_size};
 use crate::inspect;
 use crate::query::aggregate::{self, Context};
 use crate::query::collection::{Collection, FindOptions};
+use crate::strings::{Lang, write_trf};
 
 /// The clock lessons run at: 2026-10-08T03:45:49Z.
 pub const LESSON_NOW_MS: i64 = 1_791_431_149_000;
@@ -170,20 +171,39 @@ impl Classroom {
     /// # Errors
     /// A parse or encode error, or a focus path the document does not have.
     pub fn hex_walk(&self, document: &str, focus: Option<&str>) -> Result<String, String> {
+        self.hex_walk_in(document, focus, Lang::En)
+    }
+
+    /// [`Classroom::hex_walk`] with the table's words and the focus line in `lang`; offsets,
+    /// bytes, keys and values are the same in every language.
+    ///
+    /// # Errors
+    /// A parse or encode error, or a focus path the document does not have.
+    pub fn hex_walk_in(
+        &self,
+        document: &str,
+        focus: Option<&str>,
+        lang: Lang,
+    ) -> Result<String, String> {
         let bytes = self.bytes_of(document)?;
         let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
-        let mut out = inspect::table(&spans, &bytes);
+        let mut out = inspect::table_in(&spans, &bytes, lang);
         if let Some(path) = focus {
             let e = find_span(&spans.elements, path)
                 .ok_or_else(|| format!("focus: the document has no element `{path}`"))?;
-            let _ = writeln!(
-                out,
-                "focus: `{path}` is bytes {}..{} ({} bytes): {}",
-                e.offset,
-                e.offset + e.len,
-                e.len,
-                hex::encode_spaced(bytes.get(e.offset..e.offset + e.len).unwrap_or(&[]))
+            let _ = write_trf(
+                &mut out,
+                lang,
+                "focus: `{}` is bytes {}..{} ({} bytes): {}",
+                &[
+                    &path,
+                    &e.offset,
+                    &(e.offset + e.len),
+                    &e.len,
+                    &hex::encode_spaced(bytes.get(e.offset..e.offset + e.len).unwrap_or(&[])),
+                ],
             );
+            out.push('\n');
         }
         Ok(out)
     }

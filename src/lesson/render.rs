@@ -51,13 +51,18 @@ pub fn render_with(lesson: &Lesson, options: RenderOptions, room: &Classroom) ->
             trf(options.lang, "Read first: {}", &[&prerequisites])
         );
     }
+    let options = RenderOptions { width, ..options };
     let mut exercise = 0;
     for step in &lesson.steps {
         out.push('\n');
-        match render_step_in(step, width, options, &mut exercise, room) {
+        match render_step_in(step, options, &mut exercise, room) {
             Ok(text) => out.push_str(&text),
             Err(e) => {
-                let _ = writeln!(out, "(this step does not compute: {e})");
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    trf(options.lang, "(this step does not compute: {})", &[&e])
+                );
             }
         }
     }
@@ -93,21 +98,26 @@ pub fn render_step_with(
         answers,
         lang: Lang::En,
     };
-    render_step_in(step, width, options, exercise, room)
+    render_step_in(step, options, exercise, room)
 }
 
-fn render_step_in(
+/// Renders one step in `room` with `options` (its width as given, its labels, byte walks and
+/// table headers in `options.lang`); `exercise` numbers the exercises.
+///
+/// # Errors
+/// What the engine could not compute.
+pub fn render_step_in(
     step: &Step,
-    width: usize,
     options: RenderOptions,
     exercise: &mut usize,
     room: &Classroom,
 ) -> Result<String, String> {
+    let (width, lang) = (options.width, options.lang);
     match step {
         Step::Text(t) => render_text(t, width, room),
-        Step::Hex(h) => render_hex(h, width, room),
-        Step::Run(r) => render_run(r, width, room),
-        Step::Table(t) => render_table(t, width, room),
+        Step::Hex(h) => render_hex(h, width, lang, room),
+        Step::Run(r) => render_run(r, width, lang, room),
+        Step::Table(t) => render_table(t, width, lang, room),
         Step::Exercise(e) => {
             *exercise += 1;
             render_exercise(e, *exercise, width, options, room)
@@ -266,12 +276,12 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
     out
 }
 
-fn render_hex(h: &HexStep, width: usize, room: &Classroom) -> Result<String, String> {
+fn render_hex(h: &HexStep, width: usize, lang: Lang, room: &Classroom) -> Result<String, String> {
     let mut out = String::new();
     caption(&mut out, h.caption.as_deref(), width);
     let doc = room.parse_document(&h.document, "document")?;
     let _ = writeln!(out, "{}", crate::bson::shell::print_document(&doc));
-    out.push_str(&room.hex_walk(&h.document, h.focus.as_deref())?);
+    out.push_str(&room.hex_walk_in(&h.document, h.focus.as_deref(), lang)?);
     Ok(out)
 }
 
@@ -279,11 +289,11 @@ fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
 
-fn render_run(r: &RunStep, width: usize, room: &Classroom) -> Result<String, String> {
+fn render_run(r: &RunStep, width: usize, lang: Lang, room: &Classroom) -> Result<String, String> {
     let mut out = String::new();
     caption(&mut out, r.caption.as_deref(), width);
     let _ = writeln!(out, "{}", command_line(r));
-    match (run_output(r, room), &r.expect_error) {
+    match (run_output(r, lang, room), &r.expect_error) {
         (Ok(output), None) => out.push_str(&output),
         (Err(e), None) => return Err(e),
         // A step can show the engine refusing something: the refusal is the output.
@@ -351,8 +361,8 @@ fn command_line(r: &RunStep) -> String {
     }
 }
 
-/// What the engine prints for a run step.
-fn run_output(r: &RunStep, room: &Classroom) -> Result<String, String> {
+/// What the engine prints for a run step (an `inspect` table in `lang`, as `--lang` prints it).
+fn run_output(r: &RunStep, lang: Lang, room: &Classroom) -> Result<String, String> {
     fn need<'a>(f: Option<&'a String>, name: &str) -> Result<&'a str, String> {
         compute::need(f.map(String::as_str), name, "run")
     }
@@ -376,7 +386,7 @@ fn run_output(r: &RunStep, room: &Classroom) -> Result<String, String> {
         RunCommand::Inspect => {
             let d = need(r.document.as_ref(), "document")?;
             match r.to.as_deref().unwrap_or("table") {
-                "table" => room.hex_walk(d, None)?,
+                "table" => room.hex_walk_in(d, None, lang)?,
                 // The other views are exactly what `bson-tutor inspect --to NAME` prints.
                 name => {
                     let view = crate::inspect::View::from_name(name).ok_or_else(|| {
@@ -384,7 +394,7 @@ fn run_output(r: &RunStep, room: &Classroom) -> Result<String, String> {
                             "to: expected `table`, `hex`, `dump`, `spans`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`, but found `{name}`"
                         )
                     })?;
-                    let result = crate::inspect::inspect(&room.bytes_of(d)?, view);
+                    let result = crate::inspect::inspect_in(&room.bytes_of(d)?, view, lang);
                     match result.error {
                         Some(e) => return Err(e.to_string()),
                         None => result.text,
@@ -403,7 +413,12 @@ fn run_output(r: &RunStep, room: &Classroom) -> Result<String, String> {
     })
 }
 
-fn render_table(t: &TableStep, width: usize, room: &Classroom) -> Result<String, String> {
+fn render_table(
+    t: &TableStep,
+    width: usize,
+    lang: Lang,
+    room: &Classroom,
+) -> Result<String, String> {
     let mut out = String::new();
     caption(&mut out, t.caption.as_deref(), width);
     let pairs: Vec<(String, String)> = t
@@ -411,16 +426,34 @@ fn render_table(t: &TableStep, width: usize, room: &Classroom) -> Result<String,
         .iter()
         .map(|r| (r.label.clone(), r.value.clone()))
         .collect();
-    let mut rows = vec![[
-        "type".to_string(),
-        "value".to_string(),
-        "type byte".to_string(),
-        "value bytes".to_string(),
-        "{ v: value } bytes".to_string(),
-    ]];
+    let mut rows = vec![
+        [
+            "type",
+            "value",
+            "type byte",
+            "value bytes",
+            "{ v: value } bytes",
+        ]
+        .map(|h| tr(lang, h).to_string()),
+    ];
     rows.extend(room.table_rows(&pairs)?);
+    // The translated header by display width (a Chinese character takes two columns); the
+    // values still by characters, as the English snapshots were taken.
+    let measure = |i: usize, cell: &str| {
+        if i == 0 {
+            cell.width()
+        } else {
+            cell.chars().count()
+        }
+    };
     let widths: Vec<usize> = (0..5)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            rows.iter()
+                .enumerate()
+                .map(|(i, r)| measure(i, &r[c]))
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     for (i, row) in rows.iter().enumerate() {
         let line: Vec<String> = row
@@ -428,10 +461,11 @@ fn render_table(t: &TableStep, width: usize, room: &Classroom) -> Result<String,
             .zip(&widths)
             .enumerate()
             .map(|(c, (cell, w))| {
+                let gap = " ".repeat(w.saturating_sub(measure(i, cell)));
                 if c < 2 {
-                    format!("{cell:<w$}")
+                    format!("{cell}{gap}")
                 } else {
-                    format!("{cell:>w$}")
+                    format!("{gap}{cell}")
                 }
             })
             .collect();

@@ -165,7 +165,11 @@ impl App {
             prerequisites: Vec::new(),
             steps: Vec::new(),
         };
-        let page = Page::build(lessons.first().unwrap_or(&empty), &settings.classroom());
+        let page = Page::build_in(
+            lessons.first().unwrap_or(&empty),
+            &settings.classroom(),
+            settings.lang,
+        );
         let mut app = App {
             lessons,
             progress,
@@ -221,7 +225,7 @@ impl App {
             return;
         };
         if i != self.lesson || self.page.blocks.is_empty() {
-            self.page = Page::build(lesson, &self.settings.classroom());
+            self.page = Page::build_in(lesson, &self.settings.classroom(), self.settings.lang);
         }
         self.lesson = i;
         self.scroll = 0;

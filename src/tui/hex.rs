@@ -17,9 +17,9 @@ use ratatui::widgets::Widget;
 use super::theme::Theme;
 use crate::bson::DecodeError;
 use crate::bson::spans::{
-    ByteRole, Container, DocumentSpans, ElementSpan, Meaning, Row, document_spans, rows,
+    ByteRole, DocumentSpans, ElementSpan, Meaning, Row, document_spans, rows,
 };
-use crate::bson::spec::{ElementType, binary_subtype_name};
+use crate::bson::spec::ElementType;
 use crate::lesson::i18n::Lang;
 use crate::strings::{tr, write_trf};
 

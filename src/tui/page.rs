@@ -5,7 +5,8 @@ use super::hex::HexModel;
 use crate::lesson::check::solve_with;
 use crate::lesson::compute::Classroom;
 use crate::lesson::model::{Claim, Exercise, Lesson, RunCommand, Step};
-use crate::lesson::render::{fill_computed_with, render_step_with};
+use crate::lesson::render::{RenderOptions, fill_computed_with, render_step_in};
+use crate::strings::{Lang, trf};
 
 /// One block of the lesson pane.
 #[derive(Clone, Debug)]
@@ -78,6 +79,19 @@ pub struct Page {
 impl Page {
     /// Computes every step of `lesson` in `room` (its seed and clock decide generated ids).
     pub fn build(lesson: &Lesson, room: &Classroom) -> Page {
+        Page::build_in(lesson, room, Lang::En)
+    }
+
+    /// [`Page::build`] with the byte walks, table headers and document labels in `lang` (the
+    /// lesson's own texts come already translated).
+    pub fn build_in(lesson: &Lesson, room: &Classroom, lang: Lang) -> Page {
+        let options = RenderOptions {
+            width: 1000,
+            answers: false,
+            lang,
+        };
+        // Hex steps first: they are the documents a lesson means to be walked.
+        let mut inspected = Vec::new();
         let mut page = Page {
             blocks: Vec::new(),
             cards: Vec::new(),
@@ -104,20 +118,21 @@ impl Page {
                         page.blocks
                             .push(Block::Caption(fill_computed_with(&c, room).unwrap_or(c)));
                     }
-                    match render_step_with(&step, 1000, false, &mut exercise_number, room) {
+                    match render_step_in(&step, options, &mut exercise_number, room) {
                         Ok(text) => page
                             .blocks
                             .push(Block::Code(text.lines().map(str::to_owned).collect())),
                         Err(e) => page.blocks.push(Block::Error(e)),
                     }
-                    if let Some(doc) = hex_doc(&step, i, room) {
-                        page.documents.push(doc);
+                    match hex_doc(&step, i, room, lang) {
+                        Some((true, doc)) => page.documents.push(doc),
+                        Some((false, doc)) => inspected.push(doc),
+                        None => {}
                     }
                 }
             }
         }
-        // Hex steps first: they are the documents a lesson means to be walked.
-        page.documents.sort_by_key(|d| !d.label.starts_with("hex"));
+        page.documents.append(&mut inspected);
         page
     }
 }
@@ -133,22 +148,24 @@ fn without_caption(step: &Step) -> (Option<String>, Step) {
     (caption, step)
 }
 
-fn hex_doc(step: &Step, i: usize, room: &Classroom) -> Option<HexDoc> {
-    let (kind, document, focus) = match step {
-        Step::Hex(h) => ("hex", &h.document, h.focus.clone()),
+/// The document a hex or `inspect` step walks, and whether it is a hex step's.
+fn hex_doc(step: &Step, i: usize, room: &Classroom, lang: Lang) -> Option<(bool, HexDoc)> {
+    let (label, document, focus) = match step {
+        Step::Hex(h) => ("hex step {}", &h.document, h.focus.clone()),
         Step::Run(r) if r.command == RunCommand::Inspect && r.expect_error.is_none() => {
-            ("inspect", r.document.as_ref()?, None)
+            ("inspect step {}", r.document.as_ref()?, None)
         }
         _ => return None,
     };
     let model = room
         .bytes_of(document)
         .and_then(|bytes| HexModel::new(bytes).map_err(|e| e.to_string()));
-    Some(HexDoc {
-        label: format!("{kind} step {}", i + 1),
+    let doc = HexDoc {
+        label: trf(lang, label, &[&(i + 1)]),
         model,
         focus,
-    })
+    };
+    Some((matches!(step, Step::Hex(_)), doc))
 }
 
 /// Splits prose into paragraphs, bullets and code blocks, as `lessons/README.md` describes.
@@ -257,6 +274,51 @@ mod tests {
             );
             assert!(page.cards.iter().all(|c| c.solution.is_ok()), "{file}");
         }
+    }
+
+    #[test]
+    fn document_labels_follow_the_language_and_hex_steps_come_first() {
+        let room = Classroom::default();
+        let mut inspected = 0;
+        for (file, text) in builtin::LESSONS {
+            let lesson = load_str(file, text).unwrap().lesson;
+            let en = Page::build(&lesson, &room);
+            let labels = |lang| -> Vec<String> {
+                let page = Page::build_in(&lesson, &room, lang);
+                page.documents.into_iter().map(|d| d.label).collect()
+            };
+            let (vi, zh) = (labels(Lang::Vi), labels(Lang::Zh));
+            assert_eq!(vi.len(), en.documents.len(), "{file}");
+            let hex_first = en.documents.iter().map(|d| d.label.starts_with("inspect"));
+            assert!(
+                hex_first.is_sorted(),
+                "{file}: inspect steps before hex steps"
+            );
+            for ((en, vi), zh) in en.documents.iter().zip(&vi).zip(&zh) {
+                let (kind, n) = en.label.split_once(" step ").unwrap();
+                inspected += usize::from(kind == "inspect");
+                assert_eq!(*vi, format!("bước {n} ({kind})"), "{file}");
+                assert_eq!(*zh, format!("第 {n} 步（{kind}）"), "{file}");
+            }
+        }
+        assert!(inspected > 0, "no lesson has an inspect step to label");
+    }
+
+    #[test]
+    fn a_hex_step_walks_its_bytes_in_the_pages_language() {
+        let (file, text) = builtin::LESSONS[0];
+        let lesson = load_str(file, text).unwrap().lesson;
+        let code = |lang| -> String {
+            let page = Page::build_in(&lesson, &Classroom::default(), lang);
+            let blocks = page.blocks.into_iter().filter_map(|b| match b {
+                Block::Code(lines) => Some(lines.join("\n")),
+                _ => None,
+            });
+            blocks.collect::<Vec<_>>().join("\n")
+        };
+        assert!(code(Lang::En).contains("end of document"));
+        assert!(code(Lang::Vi).contains("kết thúc document"));
+        assert!(code(Lang::Zh).contains("文档结束"));
     }
 
     #[test]

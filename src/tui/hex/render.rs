@@ -25,8 +25,8 @@ pub(super) fn write_meaning(
     write_meaning_in(model, state, Lang::En, w)
 }
 
-/// The meaning line in `lang`. The words around the engine's values are translated; the
-/// values (numbers, keys, strings) are written as they are, straight into the bounded writer.
+/// The meaning line in `lang`: [`Meaning::write_in`] after the offset, written straight into
+/// the bounded writer.
 pub(super) fn write_meaning_in(
     model: &HexModel,
     state: &HexState,
@@ -34,93 +34,8 @@ pub(super) fn write_meaning_in(
     w: &mut dyn fmt::Write,
 ) -> fmt::Result {
     let r = &model.rows[state.run(model)];
-    if lang == Lang::En {
-        return write!(w, "offset {}: {}", r.offset, r.meaning);
-    }
     write_trf(w, lang, "offset {}: ", &[&r.offset])?;
-    let container = |c: Container| {
-        tr(
-            lang,
-            match c {
-                Container::Top => "document",
-                Container::Document => "embedded document",
-                Container::Array => "array",
-                Container::Scope => "scope document",
-            },
-        )
-    };
-    match &r.meaning {
-        Meaning::DocumentLength { container: c, len } => write_trf(
-            w,
-            lang,
-            "{} length = 0x{} = {} bytes",
-            &[&container(*c), &format_args!("{len:x}"), len],
-        ),
-        Meaning::DocumentEnd { container: c } => write_trf(w, lang, "end of {}", &[&container(*c)]),
-        Meaning::TypeByte(t) => write_trf(
-            w,
-            lang,
-            "type 0x{} = {}",
-            &[&format_args!("{:02x}", t.byte()), &t.name()],
-        ),
-        Meaning::Key(k) => write_trf(w, lang, "key {} + NUL", &[&format_args!("{k:?}")]),
-        Meaning::StringLength(n) => write_trf(
-            w,
-            lang,
-            "string length = {} (counting the trailing NUL)",
-            &[n],
-        ),
-        Meaning::StringBytes(text) => write_trf(w, lang, "{} + NUL", &[&format_args!("{text:?}")]),
-        Meaning::Scalar { text, .. } => write_trf(w, lang, "value {}", &[text]),
-        Meaning::OidTime(secs) => write_trf(
-            w,
-            lang,
-            "ObjectId time 0x{} = {} s = {} (big-endian)",
-            &[
-                &format_args!("{secs:08x}"),
-                secs,
-                &crate::bson::datetime::format_iso(i64::from(*secs) * 1000),
-            ],
-        ),
-        Meaning::OidRandom(h) => {
-            write_trf(w, lang, "ObjectId random value {} (one per process)", &[h])
-        }
-        Meaning::OidCounter(c) => write_trf(
-            w,
-            lang,
-            "ObjectId counter 0x{} = {} (big-endian)",
-            &[&format_args!("{c:06x}"), c],
-        ),
-        Meaning::TimestampIncrement(i) => write_trf(w, lang, "timestamp increment {}", &[i]),
-        Meaning::TimestampTime(t) => write_trf(w, lang, "timestamp seconds {}", &[t]),
-        Meaning::BinaryLength(n) => write_trf(w, lang, "binary length = {} bytes of data", &[n]),
-        Meaning::BinarySubtype(b) => write_trf(
-            w,
-            lang,
-            "subtype 0x{} = {}",
-            &[&format_args!("{b:02x}"), &binary_subtype_name(*b)],
-        ),
-        Meaning::OldBinaryLength(n) => write_trf(w, lang, "old binary inner length = {}", &[n]),
-        Meaning::BinaryData { len, uuid: Some(u) } => {
-            write_trf(w, lang, "{} bytes: UUID {}", &[len, u])
-        }
-        Meaning::BinaryData { len, uuid: None } => write_trf(w, lang, "{} bytes of data", &[len]),
-        Meaning::RegexPattern(p) => {
-            write_trf(w, lang, "pattern {} + NUL", &[&format_args!("{p:?}")])
-        }
-        Meaning::RegexOptions(o) => {
-            write_trf(w, lang, "options {} + NUL", &[&format_args!("{o:?}")])
-        }
-        Meaning::CodeWithScopeLength(n) => write_trf(
-            w,
-            lang,
-            "code-with-scope length = {} bytes (code and scope)",
-            &[n],
-        ),
-        // A meaning added later shows in English until it is translated.
-        #[allow(unreachable_patterns)]
-        other => write!(w, "{other}"),
-    }
+    r.meaning.write_in(lang, w)
 }
 
 /// The element the selected run belongs to:
