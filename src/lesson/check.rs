@@ -498,8 +498,18 @@ pub fn answer_in(ex: &Exercise, learner: &str, room: &Classroom, lang: Lang) -> 
     }
     match solve_with(ex, room) {
         Ok(solution) => judge(&solution.truth, text, &ex.options, room, lang),
-        Err(e) => Verdict::wrong(trf(lang, "this exercise cannot be answered: {}", &[&e])),
+        Err(e) => Verdict::wrong(trf(
+            lang,
+            "this exercise cannot be answered: {}",
+            &[&said(lang, &e)],
+        )),
     }
+}
+
+/// One of the engine's messages in `lang`: the tutor's own sentences translated, values,
+/// the learner's text and the server's words as they are.
+fn said(lang: Lang, e: &dyn std::fmt::Display) -> String {
+    crate::strings::errors::translate_error(lang, &e.to_string())
 }
 
 fn describe(v: &Value) -> String {
@@ -512,7 +522,9 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
         Truth::Value { value, exact } => {
             let typed = match room.parse_value(text, "your answer") {
                 Ok(v) => v,
-                Err(e) => return Verdict::wrong(trf(lang, "that is not a value: {}", &[&e])),
+                Err(e) => {
+                    return Verdict::wrong(trf(lang, "that is not a value: {}", &[&said(lang, &e)]));
+                }
             };
             if same_typed(&typed, value) || (!exact && order::equal(&typed, value)) {
                 Verdict::right(trf(lang, "right: {}", &[&describe(value)]))
@@ -541,7 +553,7 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
             }
         }
         Truth::Hex(bytes) => match hex::decode(text) {
-            Err(e) => Verdict::wrong(trf(lang, "that is not hex: {}", &[&e])),
+            Err(e) => Verdict::wrong(trf(lang, "that is not hex: {}", &[&said(lang, &e)])),
             Ok(typed) if &typed == bytes => {
                 Verdict::right(trf(lang, "right: {} bytes", &[&bytes.len()]))
             }
@@ -625,7 +637,11 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
                     "{} is {} seconds off",
                     &[&datetime::format_iso(t), &((t - ms) / 1000)],
                 )),
-                Err(e) => Verdict::wrong(trf(lang, "that is not an ISO-8601 time: {}", &[&e])),
+                Err(e) => Verdict::wrong(trf(
+                    lang,
+                    "that is not an ISO-8601 time: {}",
+                    &[&said(lang, &e)],
+                )),
             }
         }
         Truth::Choice(i) => match choice_index(text, options) {
@@ -659,7 +675,9 @@ fn judge_ids(
     let typed = match room.parse_value(text, "your answer") {
         Ok(Value::Array(items)) => items,
         Ok(other) => vec![other],
-        Err(e) => return Verdict::wrong(trf(lang, "type the _ids as a list: {}", &[&e])),
+        Err(e) => {
+            return Verdict::wrong(trf(lang, "type the _ids as a list: {}", &[&said(lang, &e)]));
+        }
     };
     let contains = |list: &[Value], v: &Value| list.iter().any(|x| order::equal(x, v));
     let doc_of = |id: &Value| docs.iter().find(|d| order::equal(&compute::id_of(d), id));
@@ -674,7 +692,7 @@ fn judge_ids(
                 )),
                 (Some(d), Some(f)) => {
                     let reason = f
-                        .explain_mismatch(d)
+                        .explain_mismatch_in(d, lang)
                         .unwrap_or_else(|| tr(lang, "it is not in the result").into());
                     why.push(trf(
                         lang,
@@ -754,7 +772,7 @@ pub fn check_lesson_in(loaded: &super::Loaded, room: &Classroom, lang: Lang) -> 
     for (i, step) in loaded.lesson.steps.iter().enumerate() {
         let mut problems = Vec::new();
         if let Err(e) = super::render::render_step_with(step, 80, true, &mut exercise, room) {
-            problems.push(trf(lang, "does not compute: {}", &[&e]));
+            problems.push(trf(lang, "does not compute: {}", &[&said(lang, &e)]));
         } else if let super::Step::Exercise(ex) = step {
             problems.extend(check_exercise_in(ex, room, lang));
         }
@@ -789,7 +807,7 @@ pub fn check_exercise_in(ex: &Exercise, room: &Classroom, lang: Lang) -> Vec<Str
     let mut problems = Vec::new();
     let truth = match solve_with(ex, room) {
         Ok(s) => s.text,
-        Err(e) => return vec![trf(lang, "cannot be answered: {}", &[&e])],
+        Err(e) => return vec![trf(lang, "cannot be answered: {}", &[&said(lang, &e)])],
     };
     let v = answer_in(ex, &ex.expect, room, lang);
     if !v.correct {

@@ -61,7 +61,11 @@ pub fn render_with(lesson: &Lesson, options: RenderOptions, room: &Classroom) ->
                 let _ = writeln!(
                     out,
                     "{}",
-                    trf(options.lang, "(this step does not compute: {})", &[&e])
+                    trf(
+                        options.lang,
+                        "(this step does not compute: {})",
+                        &[&crate::strings::errors::translate_error(options.lang, &e)],
+                    )
                 );
             }
         }
@@ -437,15 +441,9 @@ fn render_table(
         .map(|h| tr(lang, h).to_string()),
     ];
     rows.extend(room.table_rows(&pairs)?);
-    // The translated header by display width (a Chinese character takes two columns); the
-    // values still by characters, as the English snapshots were taken.
-    let measure = |i: usize, cell: &str| {
-        if i == 0 {
-            cell.width()
-        } else {
-            cell.chars().count()
-        }
-    };
+    // Cells are measured by display width: a Chinese character takes two columns, in a
+    // translated header and in a value such as '中文' alike.
+    let measure = |_: usize, cell: &str| cell.width();
     let widths: Vec<usize> = (0..5)
         .map(|c| {
             rows.iter()

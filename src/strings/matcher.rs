@@ -7,6 +7,8 @@
 
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
+    // Vietnamese separates reasons as English does; listed so a test knows it was checked.
+    ("; ", "; "),
     // Types and brackets
     ("a {}", "{}"),
     ("an {}", "{}"),
@@ -59,15 +61,15 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("{} values", "{} giá trị"),
     (
         "{} reaches {} ({}): an array matches when any element, or the whole array, satisfies {}, and none does",
-        "{} dẫn tới {} ({}): một mảng khớp khi có một phần tử, hoặc cả mảng, thoả mãn {}, nhưng ở đây không có",
+        "{} dẫn tới {} ({}): một mảng khớp khi có một phần tử, hoặc cả mảng, thỏa mãn {}, nhưng ở đây không có",
     ),
     (
         "{} goes through an array and reaches {} ({}): it matches when any of them satisfies {}, and none does",
-        "{} đi qua một mảng và dẫn tới {} ({}): chỉ cần một trong số đó thoả mãn {} là khớp, nhưng không giá trị nào thoả mãn",
+        "{} đi qua một mảng và dẫn tới {} ({}): chỉ cần một trong số đó thỏa mãn {} là khớp, nhưng không giá trị nào thỏa mãn",
     ),
     (
         "{} reaches {} ({}), and none satisfies {}",
-        "{} dẫn tới {} ({}), và không giá trị nào thoả mãn {}",
+        "{} dẫn tới {} ({}), và không giá trị nào thỏa mãn {}",
     ),
     (
         "{} has {} element(s), not {}",
@@ -79,7 +81,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     (
         "{}: no single element satisfies {}",
-        "{}: không phần tử nào, xét riêng từng cái, thoả mãn {}",
+        "{}: không phần tử nào, xét riêng từng cái, thỏa mãn {}",
     ),
     (
         "{} is {}, and $elemMatch only matches arrays",
@@ -94,16 +96,16 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{} is {}, and $mod only matches numbers",
         "{} có kiểu {}, mà $mod chỉ khớp với số",
     ),
-    ("{} does not satisfy {}", "{} không thoả mãn {}"),
+    ("{} does not satisfy {}", "{} không thỏa mãn {}"),
     (" or ", " hoặc "),
     // Negations
     (
         "{} holds, and $not rejects what it matches",
-        "{} được thoả mãn, mà $not loại bỏ những gì điều kiện đó khớp",
+        "{} được thỏa mãn, mà $not loại bỏ những gì điều kiện đó khớp",
     ),
     (
         "{} holds, and the filter asks for its opposite",
-        "{} được thoả mãn, mà bộ lọc đòi điều ngược lại",
+        "{} được thỏa mãn, mà bộ lọc đòi điều ngược lại",
     ),
     (
         "{} is missing, and {} rejects missing fields as well as nulls",
@@ -124,7 +126,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     (
         "{} satisfies {}, and $not rejects what it matches",
-        "{} thoả mãn {}, mà $not loại bỏ những gì điều kiện đó khớp",
+        "{} thỏa mãn {}, mà $not loại bỏ những gì điều kiện đó khớp",
     ),
     ("not ({})", "phủ định của ({})"),
     // Logical operators

@@ -21,6 +21,8 @@ use crate::bson::{Document, ParseError, encode_document};
 use crate::query::QueryError;
 use crate::query::collection::Collection;
 use crate::query::matcher::Filter;
+use crate::strings::errors::translate_error;
+use crate::strings::{Lang, trf};
 
 use super::hex::{HexModel, HexMove, HexState};
 use super::input::{Edit, TextInput};
@@ -198,6 +200,8 @@ pub struct Playground {
     reading: Reading,
     filter_reading: FilterReading,
     notice: Option<Notice>,
+    /// The language of the playground's own sentences and the matcher's reasons.
+    lang: Lang,
 }
 
 impl Playground {
@@ -226,6 +230,7 @@ impl Playground {
             entries: Vec::new(),
             selected: 0,
             notice: None,
+            lang: Lang::En,
         };
         for source in START_COLLECTION {
             if let Ok(parsed) = parse_document(source, None, &mut playground.generator.clone()) {
@@ -236,6 +241,14 @@ impl Playground {
         playground.refresh_entries();
         playground.refresh_hex(None);
         playground
+    }
+
+    /// Speaks `lang` from now on: the matcher's reasons are judged again in it.
+    pub fn set_lang(&mut self, lang: Lang) {
+        if self.lang != lang {
+            self.lang = lang;
+            self.judge();
+        }
     }
 
     /// The focused panel.
@@ -339,7 +352,10 @@ impl Playground {
     fn insert(&mut self) -> Result<String, String> {
         let analysis = match &self.reading.outcome {
             Ok(analysis) => analysis,
-            Err(e) => return Err(format!("the document does not parse: {e}")),
+            Err(e) => {
+                let e = translate_error(self.lang, &e.to_string());
+                return Err(trf(self.lang, "the document does not parse: {}", &[&e]));
+            }
         };
         // The shell makes `ObjectId()` and the missing `_id` from one process: hand the
         // collection the process as this document's parse left it.
@@ -355,7 +371,8 @@ impl Playground {
         self.refresh_entries();
         self.selected = self.entries.len().saturating_sub(1);
         self.recompute_document();
-        Ok(format!("inserted {{ _id: {} }}", shell::print_value(&id)))
+        let id = shell::print_value(&id);
+        Ok(trf(self.lang, "inserted { _id: {} }", &[&id]))
     }
 
     /// Deletes the selected document from the collection (`deleteOne({ _id: ... })`); the
@@ -375,7 +392,7 @@ impl Playground {
         self.notice = Some(match self.collection.delete_one(&by_id) {
             Ok(_) => {
                 self.refresh_entries();
-                Notice::Done(format!("deleted {{ _id: {shown} }}"))
+                Notice::Done(trf(self.lang, "deleted { _id: {} }", &[&shown]))
             }
             Err(e) => Notice::Refused(e.to_string()),
         });
@@ -556,7 +573,7 @@ impl Playground {
         for entry in &mut self.entries {
             entry.verdict = match &self.filter_reading {
                 FilterReading::Valid { filter, .. } => {
-                    match filter.explain_mismatch(&entry.document) {
+                    match filter.explain_mismatch_in(&entry.document, self.lang) {
                         None => Verdict::Matches,
                         Some(why) => Verdict::Rejected(why),
                     }

@@ -154,7 +154,8 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
         Message::OpenPlayground => {
             let (seed, now) = (app.settings.seed, app.settings.now_ms);
             app.playground
-                .get_or_insert_with(|| Playground::new(seed, now));
+                .get_or_insert_with(|| Playground::new(seed, now))
+                .set_lang(app.settings.lang);
             app.mode = Mode::Playground;
         }
         Message::ClosePlayground => app.mode = Mode::Browse,

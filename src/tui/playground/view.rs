@@ -14,6 +14,7 @@ use super::{FilterReading, Notice, Playground, PlaygroundFocus, Verdict};
 use crate::bson::ParseError;
 use crate::bson::text::Syntax;
 use crate::lesson::i18n::Lang;
+use crate::strings::errors::translate_error;
 use crate::strings::{tr, trf};
 use crate::tui::hex::HexView;
 use crate::tui::input::TextInput;
@@ -195,21 +196,32 @@ impl Playground {
         match &self.filter_reading {
             FilterReading::Unparsed(e) => {
                 lines.extend(
-                    wrap(&format!("filter: {e}"), width, 2)
-                        .into_iter()
-                        .map(|l| Line::styled(l, theme.error)),
+                    wrap(
+                        &format!("filter: {}", translate_error(self.lang, &e.to_string())),
+                        width,
+                        2,
+                    )
+                    .into_iter()
+                    .map(|l| Line::styled(l, theme.error)),
                 );
                 lines.extend(caret_lines(e, width, theme));
             }
             FilterReading::Refused(e) => lines.extend(
-                wrap(&format!("not a filter: {e}"), width, 2)
+                wrap(&trf(self.lang, "not a filter: {}", &[&e]), width, 2)
                     .into_iter()
                     .map(|l| Line::styled(l, theme.error)),
             ),
             FilterReading::Valid { warnings, .. } => {
                 if let Some(w) = warnings.first() {
                     lines.push(Line::styled(
-                        fit(&format!("warning: {w}"), width),
+                        fit(
+                            &format!(
+                                "{}{}",
+                                tr(self.lang, "warning: "),
+                                translate_error(self.lang, &w.to_string())
+                            ),
+                            width,
+                        ),
                         theme.hint,
                     ));
                 }
@@ -380,6 +392,11 @@ fn render_lines<'a>(lines: impl IntoIterator<Item = Line<'a>>, area: Rect, buf: 
 }
 
 impl PlaygroundView<'_> {
+    /// One of the engine's messages in the playground's language (values as they are).
+    fn said(&self, text: &str) -> String {
+        translate_error(self.lang, text)
+    }
+
     fn render_input(
         &self,
         area: Rect,
@@ -450,10 +467,11 @@ impl PlaygroundView<'_> {
         let warnings = p.warnings();
         for (i, w) in warnings.iter().take(2).enumerate() {
             let more = if i == 1 && warnings.len() > 2 {
-                format!(" (+{} more)", warnings.len() - 2)
+                trf(self.lang, " (+{} more)", &[&(warnings.len() - 2)])
             } else {
                 String::new()
             };
+            let w = self.said(&w.to_string());
             lines.push(row("warning", format!("{w}{more}"), theme.hint));
         }
         render_lines(lines, area, buf);
@@ -470,7 +488,7 @@ impl PlaygroundView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let width = usize::from(inner.width);
-        let mut lines: Vec<Line<'static>> = wrap(&e.to_string(), width, 3)
+        let mut lines: Vec<Line<'static>> = wrap(&self.said(&e.to_string()), width, 3)
             .into_iter()
             .map(|l| Line::styled(l, theme.error))
             .collect();
