@@ -427,3 +427,24 @@ fn answer_feedback_speaks_the_learners_language_and_judges_the_same() {
         assert!(f.correct && f.text == right, "{lang:?}: {}", f.text);
     }
 }
+
+#[test]
+fn the_playground_speaks_the_learners_language() {
+    use bson_tutor::lesson::i18n::Lang;
+    for (lang, reason, parse) in [
+        (Lang::Vi, "quy tắc nhóm kiểu", "dòng 1, cột"),
+        (Lang::Zh, "只比较", "第 1 行"),
+    ] {
+        let mut app = app_in(lang, 120, 40);
+        press(&mut app, &[key(KeyCode::Char('p'))]);
+        let valid = frame(&app);
+        assert!(valid.contains(reason), "{lang:?}:\n{valid}");
+        // Values, operators and the term learners search for stay as they are.
+        assert!(valid.contains("(type bracketing)"), "{lang:?}:\n{valid}");
+        insta::assert_snapshot!(format!("playground_{}_120x40", lang.code()), valid);
+        press(&mut app, &[key(KeyCode::Backspace)]);
+        let broken = frame(&app);
+        assert!(broken.contains(parse), "{lang:?}:\n{broken}");
+        insta::assert_snapshot!(format!("playground_error_{}_120x40", lang.code()), broken);
+    }
+}

@@ -41,9 +41,21 @@ const HEX_WANT: u16 = 8;
 const LABEL_WIDTH: usize = 10;
 
 /// A label padded to the label column by display width (labels may be Chinese).
-fn label_cell(label: &str) -> String {
+fn label_cell(label: &str, cell: usize) -> String {
     let width = unicode_width::UnicodeWidthStr::width(label);
-    format!(" {label}{}", " ".repeat(LABEL_WIDTH.saturating_sub(width)))
+    format!(" {label}{}", " ".repeat(cell.saturating_sub(width)))
+}
+
+/// The results' labels, in English (the keys of their translations).
+const RESULT_LABELS: [&str; 5] = ["size", "canonical", "relaxed", "shell", "warning"];
+
+/// Columns of the label cell in `lang`: [`LABEL_WIDTH`], or more when a translated label
+/// needs it, always with a space before the value.
+fn label_width(lang: Lang) -> usize {
+    RESULT_LABELS
+        .iter()
+        .map(|l| unicode_width::UnicodeWidthStr::width(tr(lang, l)) + 1)
+        .fold(LABEL_WIDTH, usize::max)
 }
 /// Reason lines of one document when the list has room for all of them.
 const REASON_LINES: usize = 3;
@@ -430,10 +442,11 @@ impl PlaygroundView<'_> {
 
     fn render_results(&self, area: Rect, buf: &mut Buffer) {
         let (p, theme) = (self.playground, self.theme);
-        let width = usize::from(area.width).saturating_sub(1 + LABEL_WIDTH);
+        let cell = label_width(self.lang);
+        let width = usize::from(area.width).saturating_sub(1 + cell);
         let row = |label: &'static str, value: String, style: Style| {
             Line::from(vec![
-                Span::styled(label_cell(tr(self.lang, label)), theme.dim),
+                Span::styled(label_cell(tr(self.lang, label), cell), theme.dim),
                 Span::styled(fit(&value, width), style),
             ])
         };
