@@ -1,7 +1,6 @@
 //! The command line: clap definitions and what each command does with the library's results.
 //! This is the only place that reads files, prints and picks exit codes.
 
-use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -347,7 +346,8 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
 fn run_oid(args: &OidArgs) -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match &args.id {
-        Some(text) => oid_anatomy(text).map(|s| out.write_all(s.as_bytes())),
+        Some(text) => bson_tutor::lesson::compute::oid_anatomy_in(text, i18n::lang())
+            .map(|s| out.write_all(s.as_bytes())),
         None => write_new_oids(args, &mut out),
     };
     match written {
@@ -358,57 +358,6 @@ fn run_oid(args: &OidArgs) -> ExitCode {
         }
         Err(message) => fail(&message),
     }
-}
-
-/// What each part of an id means.
-fn oid_anatomy(text: &str) -> Result<String, String> {
-    let trimmed = text.trim();
-    // Accept the id as mongosh prints it: ObjectId('...') or ObjectId("...").
-    let digits = trimmed
-        .strip_prefix("ObjectId(")
-        .and_then(|rest| rest.strip_suffix(')'))
-        .map_or(trimmed, |inner| {
-            inner.trim_matches(|c| c == '\'' || c == '"')
-        });
-    let id = ObjectId::parse_hex(digits)?;
-    let (b, secs, counter) = (id.bytes(), id.timestamp(), id.counter());
-    let iso = datetime::format_iso(id.get_timestamp_ms());
-    let rows = [
-        (
-            i18n::t("bytes 0-3"),
-            i18n::t("timestamp"),
-            hex::encode(&b[..4]),
-            i18n::tf("{} s since 1970 = {}", &[&secs, &iso.replace(".000Z", "Z")]),
-        ),
-        (
-            i18n::t("bytes 4-8"),
-            i18n::t("random value"),
-            hex::encode(&b[4..9]),
-            i18n::t("drawn once per process").to_owned(),
-        ),
-        (
-            i18n::t("bytes 9-11"),
-            i18n::t("counter"),
-            hex::encode(&b[9..]),
-            i18n::tf("{}, +1 per id from that process", &[&counter]),
-        ),
-    ];
-    let mut out = format!("ObjectId('{id}')\n");
-    for (bytes, part, digits, meaning) in rows {
-        let _ = writeln!(
-            out,
-            "{}{}{} {meaning}",
-            i18n::pad(bytes, 12),
-            i18n::pad(part, 14),
-            i18n::pad(&digits, 12)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "getTimestamp(): {iso}  {}",
-        i18n::t("(seconds only: the milliseconds are always .000)")
-    );
-    Ok(out)
 }
 
 /// `--count` ids from each of `--processes` processes, interleaved A, B, ..., A, B, ...

@@ -12,7 +12,7 @@ use crate::bson::{hex, text, value_size};
 use crate::inspect;
 use crate::query::aggregate::{self, Context};
 use crate::query::collection::{Collection, FindOptions};
-use crate::strings::{Lang, write_trf};
+use crate::strings::{Lang, tr, trf, write_trf};
 
 /// The clock lessons run at: 2026-10-08T03:45:49Z.
 pub const LESSON_NOW_MS: i64 = 1_791_431_149_000;
@@ -425,19 +425,72 @@ pub fn parse_oid(text: &str) -> Result<ObjectId, String> {
     ObjectId::parse_hex(digits).map_err(|e| e.to_string())
 }
 
-/// What each part of an id means.
+/// What each part of an id means, as `bson-tutor oid ID` prints it.
 ///
 /// # Errors
 /// Not an ObjectId.
+///
+/// # Examples
+/// ```
+/// let text = bson_tutor::lesson::compute::oid_anatomy("6ac711ed454f588ca2d05d4b").unwrap();
+/// assert!(text.contains("bytes 9-11  counter       d05d4b       13655371, +1 per id"));
+/// ```
 pub fn oid_anatomy(text: &str) -> Result<String, String> {
+    oid_anatomy_in(text, Lang::En)
+}
+
+/// [`oid_anatomy`] with its words in `lang`, columns aligned by display width.
+///
+/// # Errors
+/// Not an ObjectId.
+pub fn oid_anatomy_in(text: &str, lang: Lang) -> Result<String, String> {
+    use unicode_width::UnicodeWidthStr;
     let id = parse_oid(text)?;
-    Ok(format!(
-        "ObjectId('{id}')\ntimestamp {}  random value {}  counter {}\ngetTimestamp(): {}\n",
-        id.timestamp(),
-        hex::encode(&id.bytes()[4..9]),
-        id.counter(),
-        datetime::format_iso(id.get_timestamp_ms())
-    ))
+    let (b, secs, counter) = (id.bytes(), id.timestamp(), id.counter());
+    let iso = datetime::format_iso(id.get_timestamp_ms());
+    let rows = [
+        (
+            tr(lang, "bytes 0-3"),
+            tr(lang, "timestamp"),
+            hex::encode(&b[..4]),
+            trf(
+                lang,
+                "{} s since 1970 = {}",
+                &[&secs, &iso.replace(".000Z", "Z")],
+            ),
+        ),
+        (
+            tr(lang, "bytes 4-8"),
+            tr(lang, "random value"),
+            hex::encode(&b[4..9]),
+            tr(lang, "drawn once per process").to_owned(),
+        ),
+        (
+            tr(lang, "bytes 9-11"),
+            tr(lang, "counter"),
+            hex::encode(&b[9..]),
+            trf(lang, "{}, +1 per id from that process", &[&counter]),
+        ),
+    ];
+    let pad = |text: &str, width: usize| {
+        format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
+    };
+    let mut out = format!("ObjectId('{id}')\n");
+    for (bytes, part, digits, meaning) in rows {
+        let _ = writeln!(
+            out,
+            "{}{}{} {meaning}",
+            pad(bytes, 12),
+            pad(part, 14),
+            pad(&digits, 12)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "getTimestamp(): {iso}  {}",
+        tr(lang, "(seconds only: the milliseconds are always .000)")
+    );
+    Ok(out)
 }
 
 #[cfg(test)]

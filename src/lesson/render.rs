@@ -407,7 +407,7 @@ fn run_output(r: &RunStep, lang: Lang, room: &Classroom) -> Result<String, Strin
             }
         }
         RunCommand::Oid => match &r.id {
-            Some(id) => compute::oid_anatomy(id)?,
+            Some(id) => compute::oid_anatomy_in(id, lang)?,
             None => {
                 let seed = compute::need(r.seed.as_ref(), "seed", "run")?;
                 let at = need(r.at.as_ref(), "at")?;
