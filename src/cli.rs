@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod class;
+mod help;
 mod i18n;
 mod lesson;
 mod pack;

@@ -7,6 +7,7 @@ use std::fmt::{self, Display};
 use std::sync::OnceLock;
 
 mod cli;
+mod help;
 pub mod errors;
 mod matcher;
 mod ui;
@@ -62,6 +63,7 @@ const TABLES: &[(Table, Table)] = &[
     (walk::VI, walk::ZH),
     (matcher::VI, matcher::ZH),
     (cli::VI, cli::ZH),
+    (help::VI, help::ZH),
 ];
 
 /// `en` in `lang`.
