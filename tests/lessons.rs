@@ -360,3 +360,80 @@ fn role_answers_are_right_in_every_language() {
         assert!(v.feedback.contains(wrong), "{}", v.feedback);
     }
 }
+
+/// Every `$ bson-tutor …` line a lesson shows prints, when run, exactly what the lesson shows
+/// under it: the lessons never show a command's output that the command would not print.
+/// (Outputs holding ObjectIds the command generates are skipped: a fresh run draws new ones.)
+#[test]
+fn every_command_a_lesson_shows_prints_what_the_lesson_shows() {
+    let exe = env!("CARGO_BIN_EXE_bson-tutor");
+    let listing = bin().arg("lessons").output().unwrap();
+    let ids: Vec<String> = String::from_utf8(listing.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(1).map(str::to_owned))
+        .collect();
+    assert!(ids.len() >= 16, "{ids:?}");
+    let (mut compared, mut skipped) = (0, 0);
+    for id in &ids {
+        let shown = bin()
+            .args(["show", id, "--color", "never", "--width", "1000"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(shown.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let Some(first) = lines[i].strip_prefix("$ bson-tutor ") else {
+                i += 1;
+                continue;
+            };
+            // A command continues while a single quote is open.
+            let mut command = first.to_owned();
+            i += 1;
+            while command.matches('\'').count() % 2 == 1 && i < lines.len() {
+                command.push('\n');
+                command.push_str(lines[i]);
+                i += 1;
+            }
+            let mut output = Vec::new();
+            while i < lines.len() && !lines[i].trim().is_empty() && !lines[i].starts_with("$ ") {
+                output.push(lines[i]);
+                i += 1;
+            }
+            let generated = output.iter().any(|l| {
+                l.match_indices("ObjectId('")
+                    .any(|(at, _)| !command.contains(&l[at + 10..(at + 34).min(l.len())]))
+            });
+            if generated {
+                skipped += 1;
+                continue;
+            }
+            let run = Command::new("sh")
+                .arg("-c")
+                .arg(format!("\"$BSON_TUTOR\" {command}"))
+                .env("BSON_TUTOR", exe)
+                .env_remove("LC_ALL")
+                .env_remove("LC_MESSAGES")
+                .env("LANG", "C.UTF-8")
+                .output()
+                .unwrap();
+            // A refusal is shown as the error line the command prints.
+            let printed = if run.status.success() {
+                String::from_utf8(run.stdout).unwrap()
+            } else {
+                String::from_utf8(run.stderr).unwrap()
+            };
+            assert_eq!(
+                printed.trim_end().lines().collect::<Vec<_>>(),
+                output,
+                "lesson `{id}`: $ bson-tutor {command}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(
+        compared >= 25,
+        "only {compared} commands compared ({skipped} skipped)"
+    );
+}

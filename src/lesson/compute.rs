@@ -131,10 +131,10 @@ impl Classroom {
     /// An insert error (duplicate `_id`...).
     pub fn collection(&self, docs: Vec<Document>) -> Result<Collection, String> {
         let (client, server) = self.collection_processes();
-        let mut c = Collection::new("lesson.docs", client, server, self.now_secs());
+        let mut c = Collection::new("test.docs", client, server, self.now_secs());
         for (i, d) in docs.into_iter().enumerate() {
             c.insert_one(d)
-                .map_err(|e| format!("docs: document {i}: {e}"))?;
+                .map_err(|e| format!("--docs: document {i}: {e}"))?;
         }
         Ok(c)
     }
