@@ -362,7 +362,8 @@ fn role_answers_are_right_in_every_language() {
 }
 
 /// Every `$ bson-tutor …` line a lesson shows prints, when run, exactly what the lesson shows
-/// under it: the lessons never show a command's output that the command would not print.
+/// under it, in each language: the lessons never show a command's output that the command
+/// would not print.
 /// (Outputs holding ObjectIds the command generates are skipped: a fresh run draws new ones.)
 #[test]
 fn every_command_a_lesson_shows_prints_what_the_lesson_shows() {
@@ -375,9 +376,14 @@ fn every_command_a_lesson_shows_prints_what_the_lesson_shows() {
         .collect();
     assert!(ids.len() >= 16, "{ids:?}");
     let (mut compared, mut skipped) = (0, 0);
-    for id in &ids {
+    for (id, lang) in ids
+        .iter()
+        .flat_map(|id| ["en", "vi", "zh"].map(|lang| (id, lang)))
+    {
         let shown = bin()
-            .args(["show", id, "--color", "never", "--width", "1000"])
+            .args([
+                "show", id, "--color", "never", "--width", "1000", "--lang", lang,
+            ])
             .output()
             .unwrap();
         let text = String::from_utf8(shown.stdout).unwrap();
@@ -411,7 +417,7 @@ fn every_command_a_lesson_shows_prints_what_the_lesson_shows() {
             }
             let run = Command::new("sh")
                 .arg("-c")
-                .arg(format!("\"$BSON_TUTOR\" {command}"))
+                .arg(format!("\"$BSON_TUTOR\" --lang {lang} {command}"))
                 .env("BSON_TUTOR", exe)
                 .env_remove("LC_ALL")
                 .env_remove("LC_MESSAGES")
@@ -427,7 +433,7 @@ fn every_command_a_lesson_shows_prints_what_the_lesson_shows() {
             assert_eq!(
                 printed.trim_end().lines().collect::<Vec<_>>(),
                 output,
-                "lesson `{id}`: $ bson-tutor {command}"
+                "lesson `{id}` in {lang}: $ bson-tutor {command}"
             );
             compared += 1;
         }

@@ -145,7 +145,8 @@ fn collection(docs: Vec<Document>) -> Result<Collection, String> {
     );
     for (i, d) in docs.into_iter().enumerate() {
         c.insert_one(d)
-            .map_err(|e| tf("--docs: document {}: {}", &[&i, &e]))?;
+            // Translated where it is shown (`fail`), as a lesson's run step shows it.
+            .map_err(|e| format!("--docs: document {i}: {e}"))?;
     }
     Ok(c)
 }

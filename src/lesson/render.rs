@@ -302,7 +302,10 @@ fn render_run(r: &RunStep, width: usize, lang: Lang, room: &Classroom) -> Result
         (Err(e), None) => return Err(e),
         // A step can show the engine refusing something: the refusal is the output.
         (Err(e), Some(needle)) if e.contains(needle.as_str()) => {
-            let _ = writeln!(out, "error: {e}");
+            // As the command prints it: `error: ` and the tutor's words in the learner's
+            // language, the server's own message as it is.
+            let said = crate::strings::errors::translate_error(lang, &e);
+            let _ = writeln!(out, "{}{said}", tr(lang, "error: "));
         }
         (Err(e), Some(needle)) => {
             return Err(format!(

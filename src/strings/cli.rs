@@ -306,7 +306,6 @@ pub(super) const VI: &[(&str, &str)] = &[
         "could not make ObjectId generators",
         "không tạo được bộ sinh ObjectId",
     ),
-    ("--docs: document {}: {}", "--docs: document {}: {}"),
 ];
 
 /// Chinese.
@@ -590,5 +589,4 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "could not make ObjectId generators",
         "无法创建 ObjectId 生成器",
     ),
-    ("--docs: document {}: {}", "--docs：第 {} 个文档：{}"),
 ];
