@@ -12,17 +12,11 @@ fn bin() -> Command {
 }
 
 /// A directory of its own for one test, removed afterwards.
-struct Scratch(PathBuf);
+struct Scratch(common::TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "bson-tutor-class-test-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+        Scratch(common::TempDir::new("class-test", name))
     }
 
     fn path(&self, name: &str) -> PathBuf {
@@ -85,12 +79,6 @@ impl Scratch {
         self.answer("bob", "bytes", 3, "5", true);
         self.export("alice", "json", "a.json");
         self.export("bob", "json", "b.json");
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

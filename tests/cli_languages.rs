@@ -8,17 +8,11 @@ use std::path::PathBuf;
 use std::process::Output;
 
 /// A directory of its own for one test, removed afterwards.
-struct Scratch(PathBuf);
+struct Scratch(common::TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "bson-tutor-cli-languages-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+        Scratch(common::TempDir::new("cli-languages", name))
     }
 
     fn path(&self, name: &str) -> PathBuf {
@@ -33,12 +27,6 @@ impl Scratch {
             .current_dir(&self.0)
             .output()
             .unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

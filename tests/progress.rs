@@ -15,17 +15,11 @@ fn bin() -> Command {
 }
 
 /// A directory of its own for one test, removed afterwards.
-struct Scratch(PathBuf);
+struct Scratch(common::TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "bson-tutor-progress-test-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+        Scratch(common::TempDir::new("progress-test", name))
     }
 
     fn file(&self) -> PathBuf {
@@ -59,12 +53,6 @@ impl Scratch {
 
     fn saved(&self) -> Progress {
         Progress::from_json(&std::fs::read_to_string(self.file()).unwrap()).unwrap()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -349,7 +337,7 @@ fn the_default_file_is_in_the_xdg_data_directory() {
     let out = bin()
         .args(["answer", "bytes", "1", "36"])
         .env_remove("BSON_TUTOR_PROGRESS")
-        .env("XDG_DATA_HOME", &dir.0)
+        .env("XDG_DATA_HOME", &*dir.0)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -365,7 +353,7 @@ fn the_default_file_is_in_the_xdg_data_directory() {
     let shown = bin()
         .arg("progress")
         .env("BSON_TUTOR_PROGRESS", &env_file)
-        .env("XDG_DATA_HOME", &dir.0)
+        .env("XDG_DATA_HOME", &*dir.0)
         .output()
         .unwrap();
     assert!(stdout(&shown).starts_with(&format!("progress file: {}\n", env_file.display())));

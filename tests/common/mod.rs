@@ -1,5 +1,7 @@
-//! What the integration tests share.
+//! What the integration tests share. Each test crate uses a part of it.
+#![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The `bson-tutor` binary, in English whatever the machine's locale: the tests compare its
@@ -11,4 +13,38 @@ pub fn bson_tutor() -> Command {
         .env_remove("LC_MESSAGES")
         .env("LANG", "C.UTF-8");
     command
+}
+
+/// A directory of its own for one test (`bson-tutor-<area>-<name>-<pid>` in the system's
+/// temporary directory), empty at the start and removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(area: &str, name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("bson-tutor-{area}-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
