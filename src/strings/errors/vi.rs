@@ -8,7 +8,6 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ("column {}: {msg}", "cột {}: {msg}"),
     ("your answer: {msg}", "câu trả lời của bạn: {msg}"),
     ("docs: {msg}", "docs: {msg}"),
-    ("docs: document {}: {msg}", "docs: document số {}: {msg}"),
     ("filter: {msg}", "filter: {msg}"),
     ("sort: {msg}", "sort: {msg}"),
     ("document: {msg}", "document: {msg}"),
@@ -20,6 +19,23 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
         "Binary.createFromBase64: {msg}",
         "Binary.createFromBase64: {msg}",
     ),
+    ("--docs: document {}: {msg}", "--docs: document {}: {msg}"),
+    // The command line's frames: any place (`EXPRESSION`, `--hex`, `orders.json line 3`)
+    // around a known message; the second is the frame the UI table already put in Chinese
+    // (`orders.json 第 3 行：`). Bare frames never apply around a message that is not known.
+    ("{}: {msg}", "{}: {msg}"),
+    ("{}：{msg}", "{}：{msg}"),
+    // BSON bytes: where the decoder stopped, in which field; where the encoder stopped
+    ("byte {}: {msg}", "byte {}: {msg}"),
+    (
+        "byte {}: {msg} (in field `{}`)",
+        "byte {}: {msg} (trong trường `{}`)",
+    ),
+    (
+        "document {} (input byte {} on; input byte {} is its byte {}): {msg}",
+        "document {} (bắt đầu từ byte {} của đầu vào; byte {} của đầu vào là byte {} của document này): {msg}",
+    ),
+    ("field `{}`: {msg}", "trường `{}`: {msg}"),
     // mongosh syntax: tokens
     (
         "a `/*` comment is never closed with `*/`",
@@ -681,6 +697,125 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
         "at: `{}` is outside what an ObjectId can hold",
         "at: `{}` nằm ngoài khoảng mà ObjectId lưu được",
     ),
+    // BSON bytes: the decoder (src/bson/error.rs). "byte" stays, as in the byte walk.
+    (
+        "a document starts with a 4-byte little-endian length, but only {} byte are here",
+        "một document bắt đầu bằng độ dài 4 byte little-endian, nhưng ở đây chỉ có {} byte",
+    ),
+    (
+        "a document starts with a 4-byte little-endian length, but only {} bytes are here",
+        "một document bắt đầu bằng độ dài 4 byte little-endian, nhưng ở đây chỉ có {} byte",
+    ),
+    (
+        "{term} length {} is impossible: even an empty one takes 5 bytes (the length itself and the closing 00)",
+        "độ dài {term} bằng {} là không thể: ngay cả khi rỗng cũng cần 5 byte (chính phần độ dài và byte 00 đóng lại)",
+    ),
+    (
+        "document length {} is over the limit of {} bytes",
+        "độ dài document là {}, vượt quá giới hạn {} byte",
+    ),
+    (
+        "document length {} is over the limit of {} bytes (16 MiB)",
+        "độ dài document là {}, vượt quá giới hạn {} byte (16 MiB)",
+    ),
+    (
+        "the document's length says {} bytes, but only {} are here: it is cut short",
+        "độ dài của document ghi {} byte, nhưng ở đây chỉ có {} byte: document bị cắt cụt",
+    ),
+    (
+        "the document ends here, but {} more byte follow it",
+        "document kết thúc ở đây, nhưng phía sau còn {} byte nữa",
+    ),
+    (
+        "the document ends here, but {} more bytes follow it",
+        "document kết thúc ở đây, nhưng phía sau còn {} byte nữa",
+    ),
+    (
+        "a {term} must end with the byte 00, but its last byte is {}: its length and its contents disagree",
+        "{term} phải kết thúc bằng byte 00, nhưng byte cuối của nó là {}: độ dài và nội dung của nó không khớp nhau",
+    ),
+    (
+        "the byte 00 closes the document here, but its length says it runs to byte {}",
+        "byte 00 đóng document ở đây, nhưng độ dài của document cho biết nó kéo dài đến byte {}",
+    ),
+    (
+        "0x{} is not a BSON type byte (types are 0x01-0x13, 0x7f MaxKey and 0xff MinKey)",
+        "0x{} không phải byte kiểu của BSON (các kiểu là 0x01-0x13, 0x7f MaxKey và 0xff MinKey)",
+    ),
+    (
+        "the {term} never ends: there is no 00 byte before the end of the document",
+        "{term} không có điểm kết thúc: không có byte 00 nào trước khi hết document",
+    ),
+    (
+        "the {term} is not valid UTF-8 from this byte on",
+        "{term} không còn là UTF-8 hợp lệ kể từ byte này",
+    ),
+    (
+        "a {term} value takes {} byte, but only {} remain before the end of the document",
+        "một giá trị {term} chiếm {} byte, nhưng chỉ còn {} byte trước khi hết document",
+    ),
+    (
+        "a {term} value takes {} bytes, but only {} remain before the end of the document",
+        "một giá trị {term} chiếm {} byte, nhưng chỉ còn {} byte trước khi hết document",
+    ),
+    (
+        "a binary value takes {} bytes, but only {} remain before the end of the document",
+        "một giá trị binary chiếm {} byte, nhưng chỉ còn {} byte trước khi hết document",
+    ),
+    (
+        "{term} length {} is impossible: the length counts the trailing 00, so it is at least 1",
+        "độ dài {term} bằng {} là không thể: độ dài tính cả byte 00 ở cuối, nên ít nhất là 1",
+    ),
+    (
+        "{term} length {} is impossible: it is at least {}",
+        "độ dài {term} bằng {} là không thể: độ dài ít nhất là {}",
+    ),
+    (
+        "binary length {} is impossible: it is at least {}",
+        "độ dài binary bằng {} là không thể: độ dài ít nhất là {}",
+    ),
+    (
+        "{term} length {} runs past the end of the {term} ({} bytes)",
+        "độ dài {term} là {}, vượt quá điểm cuối của {term} ({} byte)",
+    ),
+    (
+        "binary length {} runs past the end of the {term} ({} bytes)",
+        "độ dài binary là {}, vượt quá điểm cuối của {term} ({} byte)",
+    ),
+    (
+        "the {term} should end with the byte 00 where its length says, but that byte is {}",
+        "{term} phải kết thúc bằng byte 00 ở vị trí mà độ dài của nó chỉ ra, nhưng byte ở đó là {}",
+    ),
+    (
+        "a boolean is the byte 00 (false) or 01 (true), not {}",
+        "giá trị boolean là byte 00 (false) hoặc 01 (true), không phải {}",
+    ),
+    (
+        "binary subtype 0x02 repeats its length inside the data: it should be {}, but it is {}",
+        "binary subtype 0x02 lặp lại độ dài của nó bên trong dữ liệu: độ dài đó phải là {}, nhưng lại là {}",
+    ),
+    (
+        "code-with-scope length {} does not match its parts, which take {} bytes (length, code string, scope document)",
+        "độ dài code-with-scope là {}, không khớp với các phần bên trong, vốn chiếm tổng cộng {} byte (độ dài, chuỗi mã, document phạm vi)",
+    ),
+    // BSON bytes: the encoder (and the decoder's nesting limit, the parsers' message above)
+    (
+        "a {term} is written as a C string, which ends at the first 00 byte, so it cannot contain NUL",
+        "{term} được ghi dưới dạng chuỗi C, vốn kết thúc ở byte 00 đầu tiên, nên không thể chứa NUL",
+    ),
+    (
+        "the document would take {} bytes, over the limit of {} bytes",
+        "document sẽ chiếm {} byte, vượt quá giới hạn {} byte",
+    ),
+    // The command line's own checks (src/cli/query.rs)
+    (
+        "stage {} is {}, not a document",
+        "giai đoạn {} là {}, không phải document",
+    ),
+    (
+        "PIPELINE must be an array of stages, not {}",
+        "PIPELINE phải là một mảng các giai đoạn, không phải {}",
+    ),
 ];
 
 /// Fragments that `{term}` slots hold: what was found, what a call takes, what it got.
@@ -818,4 +953,21 @@ pub(super) const TERMS: &[(&str, &str)] = &[
     ("October", "tháng 10"),
     ("November", "tháng 11"),
     ("December", "tháng 12"),
+    // What the BSON decoder and encoder were reading (as the byte walk names them)
+    ("document", "document"),
+    ("embedded document", "document con"),
+    ("array", "mảng"),
+    ("scope document", "document phạm vi"),
+    ("key", "khóa"),
+    ("string", "chuỗi"),
+    ("JavaScript code", "mã JavaScript"),
+    ("symbol", "Symbol"),
+    ("DBPointer namespace", "namespace của DBPointer"),
+    ("code", "chuỗi mã"),
+    ("code-with-scope value", "giá trị code-with-scope"),
+    ("binary subtype 0x02", "binary subtype 0x02"),
+    ("regex pattern", "mẫu regex"),
+    ("regex options", "tùy chọn regex"),
+    ("date", "ngày giờ"),
+    ("bool", "boolean"),
 ];

@@ -9,7 +9,6 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ("column {}: {msg}", "第 {} 列：{msg}"),
     ("your answer: {msg}", "你的答案：{msg}"),
     ("docs: {msg}", "docs：{msg}"),
-    ("docs: document {}: {msg}", "docs：第 {} 个文档：{msg}"),
     ("filter: {msg}", "filter：{msg}"),
     ("sort: {msg}", "sort：{msg}"),
     ("document: {msg}", "document：{msg}"),
@@ -21,6 +20,23 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
         "Binary.createFromBase64: {msg}",
         "Binary.createFromBase64：{msg}",
     ),
+    ("--docs: document {}: {msg}", "--docs：第 {} 个文档：{msg}"),
+    // The command line's frames: any place (`EXPRESSION`, `--hex`, `orders.json line 3`)
+    // around a known message; the second is the frame the UI table already put in Chinese
+    // (`orders.json 第 3 行：`). Bare frames never apply around a message that is not known.
+    ("{}: {msg}", "{}：{msg}"),
+    ("{}：{msg}", "{}：{msg}"),
+    // BSON bytes: where the decoder stopped, in which field; where the encoder stopped
+    ("byte {}: {msg}", "第 {} 字节：{msg}"),
+    (
+        "byte {}: {msg} (in field `{}`)",
+        "第 {} 字节：{msg}（在字段 `{}` 中）",
+    ),
+    (
+        "document {} (input byte {} on; input byte {} is its byte {}): {msg}",
+        "文档 {}（从输入的第 {} 字节开始；输入的第 {} 字节是它的第 {} 字节）：{msg}",
+    ),
+    ("field `{}`: {msg}", "字段 `{}`：{msg}"),
     // mongosh syntax: tokens
     (
         "a `/*` comment is never closed with `*/`",
@@ -658,6 +674,125 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
         "at: `{}` is outside what an ObjectId can hold",
         "at：`{}` 超出了 ObjectId 能表示的范围",
     ),
+    // BSON bytes: the decoder (src/bson/error.rs)
+    (
+        "a document starts with a 4-byte little-endian length, but only {} byte are here",
+        "文档以 4 字节的小端序长度开头，但这里只有 {} 字节",
+    ),
+    (
+        "a document starts with a 4-byte little-endian length, but only {} bytes are here",
+        "文档以 4 字节的小端序长度开头，但这里只有 {} 字节",
+    ),
+    (
+        "{term} length {} is impossible: even an empty one takes 5 bytes (the length itself and the closing 00)",
+        "{term} 长度为 {}，这不可能：即使为空也要占 5 字节（长度本身和结尾的 00）",
+    ),
+    (
+        "document length {} is over the limit of {} bytes",
+        "文档长度为 {}，超过了 {} 字节的上限",
+    ),
+    (
+        "document length {} is over the limit of {} bytes (16 MiB)",
+        "文档长度为 {}，超过了 {} 字节（16 MiB）的上限",
+    ),
+    (
+        "the document's length says {} bytes, but only {} are here: it is cut short",
+        "文档的长度表明有 {} 字节，但这里只有 {} 字节：文档被截断了",
+    ),
+    (
+        "the document ends here, but {} more byte follow it",
+        "文档在这里结束，但后面还有 {} 字节",
+    ),
+    (
+        "the document ends here, but {} more bytes follow it",
+        "文档在这里结束，但后面还有 {} 字节",
+    ),
+    (
+        "a {term} must end with the byte 00, but its last byte is {}: its length and its contents disagree",
+        "{term} 必须以字节 00 结尾，但它的最后一个字节是 {}：它的长度与内容不一致",
+    ),
+    (
+        "the byte 00 closes the document here, but its length says it runs to byte {}",
+        "字节 00 在这里结束了文档，但文档的长度表明它一直延续到第 {} 字节",
+    ),
+    (
+        "0x{} is not a BSON type byte (types are 0x01-0x13, 0x7f MaxKey and 0xff MinKey)",
+        "0x{} 不是 BSON 类型字节（类型为 0x01-0x13、0x7f MaxKey 和 0xff MinKey）",
+    ),
+    (
+        "the {term} never ends: there is no 00 byte before the end of the document",
+        "{term} 没有结尾：文档结束之前没有 00 字节",
+    ),
+    (
+        "the {term} is not valid UTF-8 from this byte on",
+        "{term} 从这个字节起不是有效的 UTF-8",
+    ),
+    (
+        "a {term} value takes {} byte, but only {} remain before the end of the document",
+        "{term} 值占 {} 字节，但文档结束之前只剩 {} 字节",
+    ),
+    (
+        "a {term} value takes {} bytes, but only {} remain before the end of the document",
+        "{term} 值占 {} 字节，但文档结束之前只剩 {} 字节",
+    ),
+    (
+        "a binary value takes {} bytes, but only {} remain before the end of the document",
+        "binary 值占 {} 字节，但文档结束之前只剩 {} 字节",
+    ),
+    (
+        "{term} length {} is impossible: the length counts the trailing 00, so it is at least 1",
+        "{term} 长度为 {}，这不可能：长度包含结尾的 00，所以至少为 1",
+    ),
+    (
+        "{term} length {} is impossible: it is at least {}",
+        "{term} 长度为 {}，这不可能：长度至少为 {}",
+    ),
+    (
+        "binary length {} is impossible: it is at least {}",
+        "binary 长度为 {}，这不可能：长度至少为 {}",
+    ),
+    (
+        "{term} length {} runs past the end of the {term} ({} bytes)",
+        "{term} 长度为 {}，超出了 {term}（{} 字节）的末尾",
+    ),
+    (
+        "binary length {} runs past the end of the {term} ({} bytes)",
+        "binary 长度为 {}，超出了 {term}（{} 字节）的末尾",
+    ),
+    (
+        "the {term} should end with the byte 00 where its length says, but that byte is {}",
+        "{term} 应在其长度指明的位置以字节 00 结尾，但那个字节是 {}",
+    ),
+    (
+        "a boolean is the byte 00 (false) or 01 (true), not {}",
+        "布尔值是字节 00（false）或 01（true），而不是 {}",
+    ),
+    (
+        "binary subtype 0x02 repeats its length inside the data: it should be {}, but it is {}",
+        "binary 子类型 0x02 在数据内部重复自身的长度：它应为 {}，但实际是 {}",
+    ),
+    (
+        "code-with-scope length {} does not match its parts, which take {} bytes (length, code string, scope document)",
+        "code-with-scope 长度为 {}，与其各部分不符，这些部分共占 {} 字节（长度、代码字符串、作用域文档）",
+    ),
+    // BSON bytes: the encoder (and the decoder's nesting limit, the parsers' message above)
+    (
+        "a {term} is written as a C string, which ends at the first 00 byte, so it cannot contain NUL",
+        "{term} 以 C 字符串写入，C 字符串在第一个 00 字节处结束，所以不能包含 NUL",
+    ),
+    (
+        "the document would take {} bytes, over the limit of {} bytes",
+        "文档将占 {} 字节，超过了 {} 字节的上限",
+    ),
+    // The command line's own checks (src/cli/query.rs)
+    (
+        "stage {} is {}, not a document",
+        "阶段 {} 是 {}，而不是文档",
+    ),
+    (
+        "PIPELINE must be an array of stages, not {}",
+        "PIPELINE 必须是由阶段组成的数组，而不是 {}",
+    ),
 ];
 
 /// Fragments that `{term}` slots hold: what was found, what a call takes, what it got.
@@ -798,4 +933,21 @@ pub(super) const TERMS: &[(&str, &str)] = &[
     ("October", "10 月"),
     ("November", "11 月"),
     ("December", "12 月"),
+    // What the BSON decoder and encoder were reading (as the byte walk names them)
+    ("document", "文档"),
+    ("embedded document", "嵌入文档"),
+    ("array", "数组"),
+    ("scope document", "作用域文档"),
+    ("key", "键"),
+    ("string", "字符串"),
+    ("JavaScript code", "JavaScript 代码"),
+    ("symbol", "Symbol"),
+    ("DBPointer namespace", "DBPointer 命名空间"),
+    ("code", "代码字符串"),
+    ("code-with-scope value", "code-with-scope 值"),
+    ("binary subtype 0x02", "binary 子类型 0x02"),
+    ("regex pattern", "正则模式"),
+    ("regex options", "正则选项"),
+    ("date", "日期"),
+    ("bool", "布尔"),
 ];
