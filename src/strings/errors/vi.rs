@@ -1,5 +1,7 @@
-//! Vietnamese: the parsers' and lesson computations' messages (English pattern, translation).
-//! Terms follow the interface (src/strings/ui.rs): "document" stays, "khoá", "mảng", "kiểu".
+//! Vietnamese: the messages of the parsers, the BSON decoder and encoder, the lesson
+//! computations and the command line's frames (English pattern, translation). Terms follow
+//! the interface (src/strings/ui.rs) and the byte walk (src/strings/walk.rs): "document" and
+//! "byte" stay, "khóa", "mảng", "kiểu"; one spelling style (khóa, tùy, hóa).
 
 /// Whole messages; see the module above for `{}`, `{msg}` and `{term}`.
 pub(super) const MESSAGES: &[(&str, &str)] = &[
@@ -56,11 +58,11 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "a string ends in the middle of an escape sequence",
-        "chuỗi kết thúc giữa chừng một chuỗi thoát",
+        "chuỗi kết thúc giữa chừng một chuỗi thóat",
     ),
     (
         "`\\{}` is an octal escape, which strict JavaScript forbids; write a hex escape such as `\\x0{}`",
-        "`\\{}` là chuỗi thoát bát phân, bị JavaScript ở chế độ nghiêm ngặt cấm dùng; hãy viết chuỗi thoát hex như `\\x0{}`",
+        "`\\{}` là chuỗi thóat bát phân, bị JavaScript ở chế độ nghiêm ngặt cấm dùng; hãy viết chuỗi thóat hex như `\\x0{}`",
     ),
     (
         "`\\x` needs exactly two hex digits, as in `\\x41`",
@@ -171,7 +173,7 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "computed keys `[...]` need expressions; write the key itself",
-        "khoá tính toán `[...]` cần biểu thức; hãy viết thẳng khoá ra",
+        "khóa tính toán `[...]` cần biểu thức; hãy viết thẳng khóa ra",
     ),
     (
         "a document is missing its closing `}`",
@@ -179,15 +181,15 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "expected a key or `}`, but found {term}",
-        "cần một khoá hoặc `}`, nhưng gặp {term}",
+        "cần một khóa hoặc `}`, nhưng gặp {term}",
     ),
     (
         "a key cannot contain a NUL character: BSON stores keys as C strings",
-        "khoá không được chứa ký tự NUL: BSON lưu khoá dưới dạng chuỗi C",
+        "khóa không được chứa ký tự NUL: BSON lưu khóa dưới dạng chuỗi C",
     ),
     (
         "expected `:` after the key `{}`, but found {term}",
-        "sau khoá `{}` cần `:`, nhưng gặp {term}",
+        "sau khóa `{}` cần `:`, nhưng gặp {term}",
     ),
     (
         "`__proto__:` in an object literal sets the prototype; it does not become a field",
@@ -199,11 +201,11 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "duplicate key `{}`: JavaScript keeps the last value, in the first key's place",
-        "khoá `{}` bị trùng: JavaScript giữ giá trị cuối cùng, ở vị trí của khoá đầu tiên",
+        "khóa `{}` bị trùng: JavaScript giữ giá trị cuối cùng, ở vị trí của khóa đầu tiên",
     ),
     (
         "JavaScript puts integer keys first, in ascending order, so `{}` moves forward",
-        "JavaScript đặt các khoá số nguyên lên đầu theo thứ tự tăng dần, nên `{}` được chuyển lên trước",
+        "JavaScript đặt các khóa số nguyên lên đầu theo thứ tự tăng dần, nên `{}` được chuyển lên trước",
     ),
     // mongosh syntax: constructors
     (
@@ -446,7 +448,7 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "expected `:` after the key, but found {term}",
-        "sau khoá cần `:`, nhưng gặp {term}",
+        "sau khóa cần `:`, nhưng gặp {term}",
     ),
     (
         "expected a JSON value, but found {term}",
@@ -461,11 +463,11 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "expected a key in double quotes, but found {term}",
-        "cần một khoá trong dấu nháy kép, nhưng gặp {term}",
+        "cần một khóa trong dấu nháy kép, nhưng gặp {term}",
     ),
     (
         "expected `,` or `}` after a member, but found {term}",
-        "sau một cặp khoá-giá trị cần `,` hoặc `}`, nhưng gặp {term}",
+        "sau một cặp khóa-giá trị cần `,` hoặc `}`, nhưng gặp {term}",
     ),
     (
         "expected `,` or `]` after an array item, but found {term}",
@@ -493,7 +495,7 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "a high surrogate `\\u` escape must be followed by a low one",
-        "chuỗi thoát `\\u` nửa đầu của cặp surrogate phải có nửa sau đi liền",
+        "chuỗi thóat `\\u` nửa đầu của cặp surrogate phải có nửa sau đi liền",
     ),
     (
         "a lone low surrogate is not a character",
@@ -501,11 +503,11 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "`\\{}` is not a JSON escape (use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
-        "`\\{}` không phải chuỗi thoát của JSON (hãy dùng \\\" \\\\ \\/ \\b \\f \\n \\r \\t hoặc \\uXXXX)",
+        "`\\{}` không phải chuỗi thóat của JSON (hãy dùng \\\" \\\\ \\/ \\b \\f \\n \\r \\t hoặc \\uXXXX)",
     ),
     (
         "a control character must be escaped inside a JSON string",
-        "ký tự điều khiển trong chuỗi JSON phải được viết bằng chuỗi thoát",
+        "ký tự điều khiển trong chuỗi JSON phải được viết bằng chuỗi thóat",
     ),
     // Extended JSON
     (
@@ -514,7 +516,7 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "a key cannot contain a NUL character (BSON keys are C strings)",
-        "khoá không được chứa ký tự NUL (khoá BSON là chuỗi C)",
+        "khóa không được chứa ký tự NUL (khóa BSON là chuỗi C)",
     ),
     (
         "documents and arrays are nested more than {} levels deep",
@@ -527,10 +529,10 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "{term} must have exactly the keys {}",
-        "{term} phải có đúng các khoá {}",
+        "{term} phải có đúng các khóa {}",
     ),
     ("{term} is missing `{}`", "{term} thiếu `{}`"),
-    ("{term} has duplicate keys", "{term} có khoá bị trùng"),
+    ("{term} has duplicate keys", "{term} có khóa bị trùng"),
     (
         "`$numberInt` must be a string of digits within the int32 range, not `{}`",
         "`$numberInt` phải là một chuỗi chữ số trong phạm vi int32, không phải `{}`",
@@ -592,7 +594,7 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "`{}` is not a regex option (use i, l, m, s, u, x)",
-        "`{}` không phải tuỳ chọn regex (hãy dùng i, l, m, s, u, x)",
+        "`{}` không phải tùy chọn regex (hãy dùng i, l, m, s, u, x)",
     ),
     ("`$date` string: {msg}", "chuỗi `$date`: {msg}"),
     (
@@ -614,7 +616,7 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "`{}` is not valid base64: its length cannot encode whole bytes",
-        "`{}` không phải base64 hợp lệ: độ dài của nó không mã hoá được trọn các byte",
+        "`{}` không phải base64 hợp lệ: độ dài của nó không mã hóa được trọn các byte",
     ),
     (
         "`{}` at position {} is not a base64 character",
@@ -661,7 +663,7 @@ pub(super) const MESSAGES: &[(&str, &str)] = &[
     ),
     (
         "this is binary subtype 3, a legacy UUID whose byte order depends on the driver that wrote it: read it with the writer's legacy order (Java, C# or Python)",
-        "đây là Binary subtype 3, một UUID kiểu cũ có thứ tự byte tuỳ vào driver đã ghi nó: hãy đọc bằng thứ tự kiểu cũ của driver đó (Java, C# hoặc Python)",
+        "đây là Binary subtype 3, một UUID kiểu cũ có thứ tự byte tùy vào driver đã ghi nó: hãy đọc bằng thứ tự kiểu cũ của driver đó (Java, C# hoặc Python)",
     ),
     (
         "a UUID is binary subtype 4, but this is subtype {}",
@@ -908,7 +910,7 @@ pub(super) const TERMS: &[(&str, &str)] = &[
     ("MD5 needs 32 hex digits", "MD5 cần 32 chữ số hex"),
     (
         "UUID needs 32 hex digits (dashes optional)",
-        "UUID cần 32 chữ số hex (dấu gạch ngang tuỳ ý)",
+        "UUID cần 32 chữ số hex (dấu gạch ngang tùy ý)",
     ),
     (
         "HexData needs hex digits, two per byte",

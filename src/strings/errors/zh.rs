@@ -1,5 +1,6 @@
-//! Chinese (simplified): the parsers' and lesson computations' messages (English pattern,
-//! translation). Terms follow the interface (src/strings/ui.rs): 文档, 键, 值, 类型, 数组.
+//! Chinese (simplified): the messages of the parsers, the BSON decoder and encoder, the
+//! lesson computations and the command line's frames (English pattern, translation). Terms
+//! follow the interface (src/strings/ui.rs): 文档, 键, 值, 类型, 数组, 字节.
 //! A space between an ideograph and a slot is dropped when the slot's text is Chinese too.
 
 /// Whole messages; see the parent module for `{}`, `{msg}` and `{term}`.
