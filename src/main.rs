@@ -1,9 +1,8 @@
-//! The `bson-tutor` binary: parse the command line and hand over to [`cli::run`].
+//! The `bson-tutor` binary: parse the command line (its help in the learner's language) and
+//! hand over to [`cli::run`].
 
 mod cli;
 
-use clap::Parser;
-
 fn main() -> std::process::ExitCode {
-    cli::run(cli::Cli::parse())
+    cli::run(cli::Cli::parse_localized())
 }

@@ -270,7 +270,8 @@ reject = ["a", "c"]
 
 /// Runs `completions`: the script for `shell`, generated from the real command line.
 pub fn run_completions(args: &CompletionsArgs) -> ExitCode {
-    let mut command = Cli::command();
+    // The descriptions zsh, fish, elvish and PowerShell show are in the language of the run.
+    let mut command = super::help::localized(Cli::command(), super::i18n::lang());
     let name = command.get_name().to_string();
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut command, name, &mut out);
@@ -280,7 +281,8 @@ pub fn run_completions(args: &CompletionsArgs) -> ExitCode {
 /// Runs `man`: the roff man page of the top-level command, subcommands listed.
 pub fn run_man() -> ExitCode {
     let mut out = Vec::new();
-    if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut out) {
+    let command = super::help::localized(Cli::command(), super::i18n::lang());
+    if let Err(e) = clap_mangen::Man::new(command).render(&mut out) {
         return fail(&tf("rendering the man page: {}", &[&e]));
     }
     write_stdout(&out)
