@@ -246,3 +246,35 @@ fn class_summary_headers_in_vietnamese() {
         "{errors}"
     );
 }
+
+#[test]
+fn show_colours_the_labels_of_every_language() {
+    for (lang, exercise, answer) in [
+        (
+            "vi",
+            "\u{1b}[1mBài tập 1 (kích thước): ",
+            "  \u{1b}[32mđáp án:\u{1b}[0m 36",
+        ),
+        (
+            "zh",
+            "\u{1b}[1m练习 1（大小）：",
+            "  \u{1b}[32m答案：\u{1b}[0m36",
+        ),
+    ] {
+        let out = common::bson_tutor()
+            .args([
+                "show",
+                "bytes",
+                "--answers",
+                "--color",
+                "always",
+                "--lang",
+                lang,
+            ])
+            .output()
+            .unwrap();
+        let text = stdout(&out);
+        assert!(text.contains(exercise), "{lang}: {text}");
+        assert!(text.contains(answer), "{lang}: {text}");
+    }
+}

@@ -171,6 +171,11 @@ pub enum ColorChoice {
 /// Light ANSI styling of the plain rendering, line by line: claim labels, command lines,
 /// exercise headings and answers. The text itself is unchanged.
 fn colorize(text: &str) -> String {
+    // The labels as `show` wrote them, in the run's language.
+    let lead = |key: &'static str| t(key).split("{}").next().unwrap_or_default();
+    let exercise = lead("Exercise {} ({}): ");
+    let hint = format!("  {}", lead("hint {}: "));
+    let answer = format!("  {}", t("answer: "));
     const BOLD: &str = "\x1b[1m";
     const DIM: &str = "\x1b[2m";
     const CYAN: &str = "\x1b[36m";
@@ -193,13 +198,14 @@ fn colorize(text: &str) -> String {
         };
         let styled = if body.starts_with("$ ") {
             format!("{DIM}{body}{RESET}")
-        } else if body.starts_with("Exercise ") {
+        } else if body.starts_with(exercise) {
             format!("{BOLD}{body}{RESET}")
-        } else if let Some(rest) = body.strip_prefix("  answer: ") {
-            format!("  {GREEN}answer:{RESET} {rest}")
+        } else if let Some(rest) = body.strip_prefix(answer.as_str()) {
+            let gap = if answer.ends_with(' ') { " " } else { "" };
+            format!("  {GREEN}{}{RESET}{gap}{rest}", answer.trim())
         } else if let Some(label) = labels.iter().find(|l| body.starts_with(*l)) {
             format!("{YELLOW}{label}{RESET}{}", &body[label.len()..])
-        } else if body.starts_with("  hint ") {
+        } else if body.starts_with(hint.as_str()) {
             format!("{CYAN}{body}{RESET}")
         } else {
             body.to_owned()

@@ -490,7 +490,8 @@ fn render_exercise(
     let solution = solve_with(e, room)?;
     let fill = |text: &str| fill_computed_with(text, room);
     let mut out = String::new();
-    let head = trf(lang, "Exercise {} ({}): ", &[&n, &e.exercise_type.name()]);
+    let kind = tr(lang, e.exercise_type.name());
+    let head = trf(lang, "Exercise {} ({}): ", &[&n, &kind]);
     out.push_str(&wrap(
         &format!("{head}{}", fill(&e.prompt)?),
         width,

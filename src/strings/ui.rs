@@ -142,6 +142,14 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("type an answer first", "hãy nhập câu trả lời trước"),
     // Playground
     ("size", "kích thước"),
+    // Exercise kinds, as the list and the exercise panel name them (size, bytes and type are
+    // above).
+    ("decode", "giải mã"),
+    ("find", "truy vấn"),
+    ("sort", "sắp xếp"),
+    ("eval", "tính toán"),
+    ("oid", "ObjectId"),
+    ("choice", "trắc nghiệm"),
     ("canonical", "chuẩn"),
     ("relaxed", "nới lỏng"),
     ("shell", "shell"),
@@ -461,6 +469,14 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("type an answer first", "请先输入答案"),
     // Playground
     ("size", "大小"),
+    // Exercise kinds, as the list and the exercise panel name them (size, bytes and type are
+    // above).
+    ("decode", "解码"),
+    ("find", "查询"),
+    ("sort", "排序"),
+    ("eval", "求值"),
+    ("oid", "ObjectId"),
+    ("choice", "选择题"),
     ("canonical", "规范"),
     ("relaxed", "宽松"),
     ("shell", "shell"),

@@ -243,7 +243,11 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
                     Status::Pending => " ",
                 };
                 let pointer = if n == app.exercise { "▸" } else { " " };
-                let kind = app.page.cards.get(n).map_or("", |c| c.kind);
+                let kind = app
+                    .page
+                    .cards
+                    .get(n)
+                    .map_or("", |c| tr(app.settings.lang, c.kind));
                 (
                     format!("   {pointer}{mark} {} {kind}", n + 1),
                     String::new(),

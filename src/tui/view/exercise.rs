@@ -18,7 +18,11 @@ pub fn title(app: &App) -> String {
     let mut t = trf(
         lang,
         "Exercise {}/{} · {}",
-        &[&(app.exercise + 1), &app.page.cards.len(), &card.kind],
+        &[
+            &(app.exercise + 1),
+            &app.page.cards.len(),
+            &tr(app.settings.lang, card.kind),
+        ],
     );
     match app.status(app.lesson, app.exercise) {
         Status::Solved => t.push_str(&format!(" · {}", tr(lang, "✓ solved"))),

@@ -94,7 +94,11 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                     Status::Pending => Span::raw(""),
                 };
                 let pointer = if *n == app.exercise { "▸ " } else { "  " };
-                let kind = app.page.cards.get(*n).map_or("", |c| c.kind);
+                let kind = app
+                    .page
+                    .cards
+                    .get(*n)
+                    .map_or("", |c| tr(app.settings.lang, c.kind));
                 lines.push(Line::from(vec![
                     Span::styled(
                         format!(
