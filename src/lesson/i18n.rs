@@ -1,6 +1,6 @@
 //! Lessons in other languages. A translation file gives, for one lesson, the learner-facing
-//! text of its steps in one language: titles, prose, captions, prompts, hints, explanations
-//! and choice options. Everything the engine computes (documents, filters, expressions,
+//! text of its steps in one language: titles, prose, captions, table row labels, prompts,
+//! hints, explanations and choice options. Everything the engine computes (documents, filters, expressions,
 //! answers) stays in the lesson file, so answers are the same in every language. A string a
 //! translation lacks falls back to English, and `check` lists it.
 //!
@@ -12,6 +12,10 @@
 //!
 //! [step.1]                # steps are numbered from 1, as in the lesson file
 //! text = "..."
+//!
+//! [step.2]              # a table step
+//! caption = "..."
+//! labels = ["...", "..."]
 //!
 //! [step.4]
 //! prompt = "..."
@@ -44,6 +48,9 @@ pub struct StepText {
     pub explanation: Option<String>,
     /// A choice's options, in order (as many as the lesson has).
     pub options: Option<Vec<String>>,
+    /// A table step's row labels, in order (a label that is a type or field name is copied
+    /// as it is: the values and sizes beside it are the engine's in every language).
+    pub labels: Option<Vec<String>>,
 }
 
 /// A translation file.
@@ -157,7 +164,15 @@ pub fn localize(lesson: &Lesson, translation: Option<&Translation>) -> (Lesson, 
             }
             Step::Hex(s) => caption(&mut s.caption, &given.caption, n, &mut gaps, &mut used),
             Step::Run(s) => caption(&mut s.caption, &given.caption, n, &mut gaps, &mut used),
-            Step::Table(s) => caption(&mut s.caption, &given.caption, n, &mut gaps, &mut used),
+            Step::Table(s) => {
+                caption(&mut s.caption, &given.caption, n, &mut gaps, &mut used);
+                let mut labels: Vec<String> = s.rows.iter().map(|r| r.label.clone()).collect();
+                list(&mut labels, &given.labels, n, "labels", &mut gaps);
+                for (row, label) in s.rows.iter_mut().zip(labels) {
+                    row.label = label;
+                }
+                used.push("labels");
+            }
             Step::Exercise(e) => {
                 put(&mut e.prompt, &given.prompt, n, "prompt", &mut gaps);
                 put(
@@ -179,6 +194,7 @@ pub fn localize(lesson: &Lesson, translation: Option<&Translation>) -> (Lesson, 
             ("hints", given.hints.is_some()),
             ("explanation", given.explanation.is_some()),
             ("options", given.options.is_some()),
+            ("labels", given.labels.is_some()),
         ] {
             if present && !used.contains(&field) {
                 gaps.push(Gap {
@@ -332,6 +348,48 @@ caption = "không có chỗ"
                 "2:caption:Misplaced"
             ]
         );
+    }
+
+    #[test]
+    fn table_labels_are_translated_one_by_one_and_the_figures_stay() {
+        let lesson = load_str(
+            "t.toml",
+            r#"
+format_version = 1
+id = "t"
+title = "T"
+order = 1
+summary = "s"
+
+[[step]]
+kind = "table"
+caption = "Sizes:"
+rows = [{ label = "date as ISO string", value = "'2026'" }, { label = "int32", value = "1" }]
+"#,
+        )
+        .unwrap()
+        .lesson;
+        let t = load_translation(
+            "zh/t.toml",
+            "lesson = \"t\"\nlang = \"zh\"\ntitle = \"T\"\nsummary = \"s\"\n\
+             [step.1]\ncaption = \"大小：\"\nlabels = [\"ISO 字符串形式的日期\"]\n",
+        )
+        .unwrap();
+        let (out, gaps) = localize(&lesson, Some(&t.translation));
+        let Step::Table(table) = &out.steps[0] else {
+            panic!("step 1 is the table")
+        };
+        let rows: Vec<(&str, &str)> = table
+            .rows
+            .iter()
+            .map(|r| (r.label.as_str(), r.value.as_str()))
+            .collect();
+        assert_eq!(rows, [("ISO 字符串形式的日期", "'2026'"), ("int32", "1")]);
+        let shown: Vec<String> = gaps
+            .iter()
+            .map(|g| format!("{}:{}", g.step, g.field))
+            .collect();
+        assert_eq!(shown, ["1:labels[2]"]);
     }
 
     #[test]
