@@ -305,6 +305,46 @@ fn lesson_examples(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// The body of the one ```toml i18n block of `text` (a translation, not a lesson).
+fn translation_example(text: &str) -> String {
+    let start = text.find("```toml i18n\n").expect("a ```toml i18n block");
+    let body = &text[start + "```toml i18n\n".len()..];
+    body[..body.find("\n```").expect("the block ends")].to_owned() + "\n"
+}
+
+#[test]
+fn the_translation_example_in_the_format_readme_loads_without_warnings() {
+    let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/README.md");
+    let text = std::fs::read_to_string(readme).unwrap();
+    let tiny = lesson_examples(&text)
+        .into_iter()
+        .find(|(_, body)| body.contains("id = \"tiny\""))
+        .expect("the README's complete lesson")
+        .1;
+    let dir = temp_dir("readme-i18n");
+    std::fs::write(dir.join("tiny.toml"), &tiny).unwrap();
+    std::fs::create_dir_all(dir.join("i18n/vi")).unwrap();
+    std::fs::write(dir.join("i18n/vi/tiny.toml"), translation_example(&text)).unwrap();
+    let out = run(&["check", path(&dir)]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(stderr(&out), "", "the example leaves warnings");
+    let shown = run(&["show", "tiny", "--lessons", path(&dir), "--lang", "vi"]);
+    let text = stdout(&shown);
+    assert!(text.starts_with("99. Một bài học tí hon\n"), "{text}");
+    assert!(text.contains("{ v: 42 } tìm được những _id nào?"), "{text}");
+    // Without the step's text the English shows, and check names the step's line.
+    let partial = translation_example(&std::fs::read_to_string(readme).unwrap())
+        .replace("[step.4]\nlabels = [\"int32\", \"double\"]\n", "");
+    std::fs::write(dir.join("i18n/vi/tiny.toml"), partial).unwrap();
+    let out = run(&["check", path(&dir)]);
+    assert!(out.status.success(), "warnings do not fail the check");
+    let warnings = stderr(&out);
+    assert!(
+        warnings.contains("tiny.toml:27: vi: step 4 labels[1] is not translated"),
+        "{warnings}"
+    );
+}
+
 #[test]
 fn every_lesson_in_the_format_readme_passes_check() {
     let readme = concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/README.md");
