@@ -7,8 +7,8 @@ use std::fmt::{self, Display};
 use std::sync::OnceLock;
 
 mod cli;
-mod help;
 pub mod errors;
+mod help;
 mod matcher;
 mod ui;
 mod walk;

@@ -523,7 +523,11 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
             let typed = match room.parse_value(text, "your answer") {
                 Ok(v) => v,
                 Err(e) => {
-                    return Verdict::wrong(trf(lang, "that is not a value: {}", &[&said(lang, &e)]));
+                    return Verdict::wrong(trf(
+                        lang,
+                        "that is not a value: {}",
+                        &[&said(lang, &e)],
+                    ));
                 }
             };
             if same_typed(&typed, value) || (!exact && order::equal(&typed, value)) {
