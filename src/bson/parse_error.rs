@@ -33,7 +33,7 @@ impl ParseError {
             line: source[..offset].matches('\n').count() + 1,
             column: source[line_start..offset].chars().count() + 1,
             offset,
-            message: message.into(),
+            message: one_line(message.into()),
             source_line: source[line_start..line_end]
                 .trim_end_matches('\r')
                 .to_owned(),
@@ -48,6 +48,24 @@ impl ParseError {
             " ".repeat(self.column.saturating_sub(1))
         )
     }
+}
+
+/// `message` with its control characters escaped (`\n`, `\u{1c}`): a message quotes the
+/// learner's text, which may hold them, and must stay one line that is safe to print.
+fn one_line(message: String) -> String {
+    if !message.chars().any(char::is_control) {
+        return message;
+    }
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 impl fmt::Display for ParseError {
@@ -66,6 +84,14 @@ impl std::error::Error for ParseError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_quoting_control_characters_stays_one_line() {
+        let src = "{ a: ObjectId(\"ab\\ncd\") }";
+        let e = ParseError::at(src, 5, "`ab\ncd\u{1c}` is not an ObjectId");
+        assert_eq!(e.message, "`ab\\ncd\\u{1c}` is not an ObjectId");
+        assert_eq!(e.to_string().lines().count(), 1);
+    }
 
     #[test]
     fn positions_count_lines_and_characters() {
