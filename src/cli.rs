@@ -284,9 +284,9 @@ impl ToFormat {
     }
 }
 
-/// Runs a parsed command line.
+/// Runs a parsed command line, in the language [`Cli::parse_localized`] fixed from `--lang`
+/// (read before clap parses, so the help is in it too) or the locale.
 pub fn run(cli: Cli) -> ExitCode {
-    i18n::set(i18n::pick(cli.lang));
     if let (Some(_), Some(flag)) = (&cli.command, cli.tui.given()) {
         return fail(&i18n::tf(
             "{} is an option of the tutorial (bson-tutor with no command); put a command's options after the command",

@@ -7,7 +7,7 @@ use crate::bson::ejson::{self, Mode};
 use crate::bson::shell;
 use crate::bson::spans::{self, DocumentSpans, Row};
 use crate::bson::{DecodeError, decode_document, encode_document, hex, split_stream};
-use crate::strings::{Lang, tr, write_trf};
+use crate::strings::{Lang, pad, tr, write_trf};
 use unicode_width::UnicodeWidthStr;
 
 /// The views `inspect --to` offers.
@@ -270,13 +270,6 @@ pub fn table_in(spans: &DocumentSpans, bytes: &[u8], lang: Lang) -> String {
     for row in &rows {
         table_row(&mut out, row, bytes, (offset_width, width), lang);
     }
-    out
-}
-
-/// `text` followed by spaces up to `width` display columns.
-fn pad(text: &str, width: usize) -> String {
-    let mut out = text.to_owned();
-    out.extend(std::iter::repeat_n(' ', width.saturating_sub(text.width())));
     out
 }
 

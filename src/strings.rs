@@ -66,6 +66,19 @@ const TABLES: &[(Table, Table)] = &[
     (help::VI, help::ZH),
 ];
 
+/// `text` followed by spaces up to `width` display columns: a CJK character takes two, so
+/// columns of Chinese and Vietnamese text line up as English does.
+pub fn pad(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(unicode_width::UnicodeWidthStr::width(text));
+    format!("{text}{}", " ".repeat(fill))
+}
+
+/// Spaces up to `width` display columns, then `text` (numbers in a right-aligned column).
+pub fn pad_left(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(unicode_width::UnicodeWidthStr::width(text));
+    format!("{}{text}", " ".repeat(fill))
+}
+
 /// `en` in `lang`.
 pub fn tr(lang: Lang, en: &'static str) -> &'static str {
     translation(lang, en).unwrap_or(en)

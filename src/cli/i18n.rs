@@ -40,12 +40,6 @@ pub fn tf(en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
     trf(lang(), en, args)
 }
 
-/// `text` padded with spaces to `width` display columns (a CJK character takes two).
-pub fn pad(text: &str, width: usize) -> String {
-    let shown = unicode_width::UnicodeWidthStr::width(text);
-    format!("{text}{}", " ".repeat(width.saturating_sub(shown)))
-}
-
 /// Prints `warning: message` on standard error, in the language of this run.
 pub fn warn(message: &str) {
     eprintln!("{}{message}", t("warning: "));

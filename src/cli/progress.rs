@@ -11,9 +11,10 @@ use bson_tutor::lesson::progress::{self, Position, Progress};
 use bson_tutor::lesson::{Lesson, Loaded};
 
 use super::fail;
-use super::i18n::{note, pad, t, tf, warn};
+use super::i18n::{note, t, tf, warn};
 use super::lesson::{ProgressFile, Source, load};
 use super::store::Store;
+use bson_tutor::strings::pad;
 
 /// `progress --export` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

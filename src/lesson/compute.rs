@@ -12,7 +12,7 @@ use crate::bson::{hex, text, value_size};
 use crate::inspect;
 use crate::query::aggregate::{self, Context};
 use crate::query::collection::{Collection, FindOptions};
-use crate::strings::{Lang, tr, trf, write_trf};
+use crate::strings::{Lang, pad, tr, trf, write_trf};
 
 /// The clock lessons run at: 2026-10-08T03:45:49Z.
 pub const LESSON_NOW_MS: i64 = 1_791_431_149_000;
@@ -444,7 +444,6 @@ pub fn oid_anatomy(text: &str) -> Result<String, String> {
 /// # Errors
 /// Not an ObjectId.
 pub fn oid_anatomy_in(text: &str, lang: Lang) -> Result<String, String> {
-    use unicode_width::UnicodeWidthStr;
     let id = parse_oid(text)?;
     let (b, secs, counter) = (id.bytes(), id.timestamp(), id.counter());
     let iso = datetime::format_iso(id.get_timestamp_ms());
@@ -472,9 +471,6 @@ pub fn oid_anatomy_in(text: &str, lang: Lang) -> Result<String, String> {
             trf(lang, "{}, +1 per id from that process", &[&counter]),
         ),
     ];
-    let pad = |text: &str, width: usize| {
-        format!("{text}{}", " ".repeat(width.saturating_sub(text.width())))
-    };
     let mut out = format!("ObjectId('{id}')\n");
     for (bytes, part, digits, meaning) in rows {
         let _ = writeln!(

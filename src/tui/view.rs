@@ -493,7 +493,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         .unwrap_or(0);
     let key_width = KEYS.iter().map(|(_, k, _)| width(k)).max().unwrap_or(0);
     // Padded by display width, so Chinese and Vietnamese labels keep the columns straight.
-    let pad = |s: &str, to: usize| format!("{s}{}  ", " ".repeat(to.saturating_sub(width(s))));
+    let pad = |s: &str, to: usize| format!("{}  ", crate::strings::pad(s, to));
     let mut lines = Vec::new();
     let mut section = "";
     for (s, keys, what) in KEYS {

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 
-use crate::strings::{Lang, tr, trf};
+use crate::strings::{Lang, pad, pad_left, tr, trf};
 
 use super::summary::{BAR_WIDTH, Gathered, Summary};
 
@@ -32,16 +32,6 @@ fn show_answer(answer: &str, count: usize) -> String {
         shown.push(c);
     }
     format!("\"{shown}\" ({count})")
-}
-
-/// Pads `text` to `width` display columns, on the left (`right`) or right.
-fn pad(text: &str, width: usize, right: bool) -> String {
-    let fill = " ".repeat(width.saturating_sub(text.width()));
-    if right {
-        format!("{fill}{text}")
-    } else {
-        format!("{text}{fill}")
-    }
 }
 
 /// The summary as text: who is in it, a table per lesson (one row per exercise), then a bar
@@ -117,7 +107,11 @@ pub fn render_text_in(summary: &Summary, lang: Lang) -> String {
             if i == cells.len() - 1 {
                 l.push_str(cell);
             } else {
-                l.push_str(&pad(cell, widths[i], right[i]));
+                l.push_str(&if right[i] {
+                    pad_left(cell, widths[i])
+                } else {
+                    pad(cell, widths[i])
+                });
                 l.push_str("  ");
             }
         }
@@ -170,7 +164,7 @@ pub fn render_chart_in(summary: &Summary, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "  {}  {}{} {:>3}%",
-            pad(label, width, false),
+            pad(label, width),
             "█".repeat(len),
             "·".repeat(BAR_WIDTH - len),
             e.solved_percent()

@@ -14,15 +14,7 @@ use super::*;
 /// assert_eq!(meaning_line(&model, &state), "offset 7: value 1");
 /// ```
 pub fn meaning_line(model: &HexModel, state: &HexState) -> String {
-    bounded(usize::MAX, |w| write_meaning(model, state, w))
-}
-
-pub(super) fn write_meaning(
-    model: &HexModel,
-    state: &HexState,
-    w: &mut dyn fmt::Write,
-) -> fmt::Result {
-    write_meaning_in(model, state, Lang::En, w)
+    bounded(usize::MAX, |w| write_meaning_in(model, state, Lang::En, w))
 }
 
 /// The meaning line in `lang`: [`Meaning::write_in`] after the offset, written straight into
@@ -42,15 +34,7 @@ pub(super) fn write_meaning_in(
 /// `name · string · bytes 13–25 (13 bytes) · depth 0`, or `document · bytes 0–35 (36 bytes)`
 /// on the top-level length prefix and NUL.
 pub fn selected_element_line(model: &HexModel, state: &HexState) -> String {
-    bounded(usize::MAX, |w| write_element(model, state, w))
-}
-
-pub(super) fn write_element(
-    model: &HexModel,
-    state: &HexState,
-    w: &mut dyn fmt::Write,
-) -> fmt::Result {
-    write_element_in(model, state, Lang::En, w)
+    bounded(usize::MAX, |w| write_element_in(model, state, Lang::En, w))
 }
 
 pub(super) fn write_element_in(

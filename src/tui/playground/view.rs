@@ -42,8 +42,7 @@ const LABEL_WIDTH: usize = 10;
 
 /// A label padded to the label column by display width (labels may be Chinese).
 fn label_cell(label: &str, cell: usize) -> String {
-    let width = unicode_width::UnicodeWidthStr::width(label);
-    format!(" {label}{}", " ".repeat(cell.saturating_sub(width)))
+    format!(" {}", crate::strings::pad(label, cell))
 }
 
 /// The results' labels, in English (the keys of their translations).

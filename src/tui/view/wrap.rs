@@ -4,6 +4,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+use crate::lesson::render::{Piece, plan_wrap};
+
 /// Styles for the inline marks of lesson prose.
 #[derive(Clone, Copy, Debug)]
 pub struct Marks {
@@ -48,69 +50,32 @@ pub fn words(text: &str, marks: Marks) -> Vec<(String, Style)> {
 }
 
 /// Fills lines of at most `width` columns with `words`, the first line after `first`, the
-/// others after `rest`. Words break between lines at spaces; a word with wide (CJK)
-/// characters, which need no spaces to break, or a word longer than a line, breaks between
-/// its characters.
+/// others after `rest`, as [`plan_wrap`] plans it for `show`: at spaces, and between the
+/// characters of a word with wide (CJK) characters or one longer than a line.
 pub fn fill(
     words: &[(String, Style)],
     width: usize,
     first: Span<'static>,
     rest: &str,
 ) -> Vec<Line<'static>> {
-    let width = width.max(4);
+    let texts: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+    let plan = plan_wrap(&texts, width.max(4), first.content.width(), rest.width());
     let mut lines = Vec::new();
     let mut line: Vec<Span<'static>> = vec![first];
-    let mut used = line[0].content.width();
-    let mut empty = true;
-    let newline = |lines: &mut Vec<Line<'static>>, line: &mut Vec<Span<'static>>| {
-        lines.push(Line::from(std::mem::take(line)));
-        line.push(Span::raw(rest.to_string()));
-    };
-    for (word, style) in words {
-        let w = word.width();
-        let breakable = w > width.saturating_sub(rest.width())
-            || word.chars().any(|c| c.width().unwrap_or(0) > 1);
-        if !breakable {
-            if !empty && used + 1 + w > width {
-                newline(&mut lines, &mut line);
-                used = rest.width();
-                empty = true;
+    for piece in plan {
+        match piece {
+            Piece::Space => line.push(Span::raw(" ")),
+            Piece::Word(i, bytes) => {
+                let (word, style) = &words[i];
+                line.push(Span::styled(word[bytes].to_string(), *style));
             }
-            if !empty {
-                line.push(Span::raw(" "));
-                used += 1;
-            }
-            line.push(Span::styled(word.clone(), *style));
-            used += w;
-            empty = false;
-            continue;
-        }
-        if !empty {
-            if used + 2 > width {
-                newline(&mut lines, &mut line);
-                used = rest.width();
-            } else {
-                line.push(Span::raw(" "));
-                used += 1;
+            Piece::Break => {
+                lines.push(Line::from(std::mem::take(&mut line)));
+                line.push(Span::raw(rest.to_string()));
             }
         }
-        let mut piece = String::new();
-        for c in word.chars() {
-            let cw = c.width().unwrap_or(0);
-            if used + cw > width {
-                line.push(Span::styled(std::mem::take(&mut piece), *style));
-                newline(&mut lines, &mut line);
-                used = rest.width();
-            }
-            piece.push(c);
-            used += cw;
-        }
-        line.push(Span::styled(piece, *style));
-        empty = false;
     }
-    if !empty || lines.is_empty() {
-        lines.push(Line::from(line));
-    }
+    lines.push(Line::from(line));
     lines
 }
 
