@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 mod cli;
 pub mod errors;
 mod help;
+pub mod localize;
 mod matcher;
 mod ui;
 mod walk;
