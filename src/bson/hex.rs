@@ -129,18 +129,3 @@ mod tests {
         assert_eq!(encode_spaced(&[0xAB, 0x01]), "ab 01");
     }
 }
-
-// TEMPORARY (issue 13): translates the English text back. The typed implementation replaces
-// this block; nothing may rely on it.
-impl crate::strings::localize::Localize for HexError {
-    fn write_in(
-        &self,
-        lang: crate::strings::Lang,
-        out: &mut dyn std::fmt::Write,
-    ) -> std::fmt::Result {
-        out.write_str(&crate::strings::errors::translate_error(
-            lang,
-            &self.to_string(),
-        ))
-    }
-}

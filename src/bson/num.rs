@@ -679,18 +679,3 @@ mod tests {
         assert_eq!(compare(&Value::from("1"), &Value::Int32(1)), None);
     }
 }
-
-// TEMPORARY (issue 13): translates the English text back. The typed implementation replaces
-// this block; nothing may rely on it.
-impl crate::strings::localize::Localize for NumError {
-    fn write_in(
-        &self,
-        lang: crate::strings::Lang,
-        out: &mut dyn std::fmt::Write,
-    ) -> std::fmt::Result {
-        out.write_str(&crate::strings::errors::translate_error(
-            lang,
-            &self.to_string(),
-        ))
-    }
-}

@@ -205,18 +205,3 @@ mod tests {
         assert!(e.message.starts_with("lesson format 7 is newer"));
     }
 }
-
-// TEMPORARY (issue 13): translates the English text back. The typed implementation replaces
-// this block; nothing may rely on it.
-impl crate::strings::localize::Localize for LoadError {
-    fn write_in(
-        &self,
-        lang: crate::strings::Lang,
-        out: &mut dyn std::fmt::Write,
-    ) -> std::fmt::Result {
-        out.write_str(&crate::strings::errors::translate_error(
-            lang,
-            &self.to_string(),
-        ))
-    }
-}

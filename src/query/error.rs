@@ -34,18 +34,3 @@ impl fmt::Display for QueryError {
 }
 
 impl std::error::Error for QueryError {}
-
-// TEMPORARY (issue 13): translates the English text back. The typed implementation replaces
-// this block; nothing may rely on it.
-impl crate::strings::localize::Localize for QueryError {
-    fn write_in(
-        &self,
-        lang: crate::strings::Lang,
-        out: &mut dyn std::fmt::Write,
-    ) -> std::fmt::Result {
-        out.write_str(&crate::strings::errors::translate_error(
-            lang,
-            &self.to_string(),
-        ))
-    }
-}

@@ -750,18 +750,3 @@ fn parse_number(op: &str, s: &str) -> Result<Number, ExprError> {
         _ => s.parse::<i64>().map(Number::Long).or_else(|_| bad()),
     }
 }
-
-// TEMPORARY (issue 13): translates the English text back. The typed implementation replaces
-// this block; nothing may rely on it.
-impl crate::strings::localize::Localize for ExprError {
-    fn write_in(
-        &self,
-        lang: crate::strings::Lang,
-        out: &mut dyn std::fmt::Write,
-    ) -> std::fmt::Result {
-        out.write_str(&crate::strings::errors::translate_error(
-            lang,
-            &self.to_string(),
-        ))
-    }
-}
