@@ -49,4 +49,25 @@ fn main() {
     }
     out.push_str("]\n");
     std::fs::write(Path::new(&out_dir).join("translations.rs"), out).expect("OUT_DIR is writable");
+
+    corpus_presence();
+}
+
+/// Sets `cfg(bson_corpus_absent)` when the official BSON corpus is not where the conformance
+/// test reads it (`BSON_CORPUS_DIR`, default `../shared/bson-corpus`), so that test is marked
+/// ignored, with the reason, in `cargo test`'s summary instead of passing having tested
+/// nothing. With `BSON_CORPUS_REQUIRED` (CI) it is never ignored: a missing corpus fails.
+fn corpus_presence() {
+    println!("cargo::rustc-check-cfg=cfg(bson_corpus_absent)");
+    println!("cargo:rerun-if-env-changed=BSON_CORPUS_DIR");
+    println!("cargo:rerun-if-env-changed=BSON_CORPUS_REQUIRED");
+    let dir = std::env::var("BSON_CORPUS_DIR").unwrap_or_else(|_| "../shared/bson-corpus".into());
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    if dir.is_dir() {
+        // Watched only while present: a missing path would rerun this script (and rebuild
+        // the crate) on every build. A corpus added later is seen once BSON_CORPUS_DIR is set.
+        println!("cargo:rerun-if-changed={}", dir.display());
+    } else if std::env::var_os("BSON_CORPUS_REQUIRED").is_none() {
+        println!("cargo:rustc-cfg=bson_corpus_absent");
+    }
 }

@@ -2,7 +2,7 @@
 //! with `progress --export`, and `class summary` merges the exports; bad and mismatched
 //! files are named, never skipped in silence.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

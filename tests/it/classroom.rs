@@ -1,7 +1,7 @@
 //! A class sees the same screen: `show` and `check` with `--seed` and `--now` are
 //! byte-identical from run to run, and a different seed shows different generated ids.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

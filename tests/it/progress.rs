@@ -1,7 +1,7 @@
 //! Progress on disk: saved after each answer, shown by `progress`, erased only when the
 //! learner says yes, never lost to a damaged file or to a second instance.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::Write;

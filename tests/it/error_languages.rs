@@ -4,7 +4,7 @@
 //! is, and the source line and its caret exactly as in English. The server's own messages
 //! stay English.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -4,7 +4,7 @@
 //! command lines, option names, placeholders and values are not. English is clap's own
 //! output from the doc comments, unchanged.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

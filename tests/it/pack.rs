@@ -2,9 +2,9 @@
 //! that passes `check`, `check --format json` reports file and line, `completions` and `man`
 //! describe the real command line, and every lesson in `lessons/README.md` passes `check`.
 
-mod common;
+use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -12,15 +12,11 @@ fn bin() -> Command {
     common::bson_tutor()
 }
 
-/// A fresh, empty directory under the system's temp dir, unique to this process and call.
-fn temp_dir(name: &str) -> PathBuf {
+/// A fresh, empty directory of its own, unique to this process and call, removed when dropped.
+fn temp_dir(name: &str) -> common::TempDir {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir =
-        std::env::temp_dir().join(format!("bson-tutor-pack-{name}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::TempDir::new("pack", &format!("{name}-{n}"))
 }
 
 fn run(args: &[&str]) -> Output {

@@ -2,9 +2,8 @@
 //! in every language, the locale as the default, English fallback per string, and `check`
 //! naming untranslated texts as warnings with `file:line`.
 
-mod common;
+use crate::common;
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use bson_tutor::lesson::builtin;
@@ -117,9 +116,8 @@ fn the_locale_picks_the_language_and_lang_overrides_it() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown language `fr`"));
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bson-tutor-lang-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn temp_dir(name: &str) -> crate::common::TempDir {
+    let dir = crate::common::TempDir::new("lang", name);
     std::fs::create_dir_all(dir.join("i18n/vi")).unwrap();
     dir
 }

@@ -3,7 +3,7 @@
 //! cooked mode after a quit, a panic and a SIGTERM. Skipped, loudly, where tmux is missing;
 //! `.ci/run` installs it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -106,11 +106,8 @@ fn tmux_missing() -> bool {
     true
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bson-tutor-e2e-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> crate::common::TempDir {
+    crate::common::TempDir::new("e2e", name)
 }
 
 fn tutor(progress: &Path, extra: &str) -> String {

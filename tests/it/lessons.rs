@@ -1,7 +1,7 @@
 //! The lessons and the lesson engine: `check` passes on `lessons/`, reports broken files at
 //! `file:line:col`, and every exercise accepts its answer and refuses its rejects.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
@@ -69,8 +69,7 @@ reject = ["11"]
 
 #[test]
 fn broken_lessons_are_reported_and_the_good_one_still_passes() {
-    let dir = std::env::temp_dir().join(format!("bson-tutor-lessons-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::TempDir::new("lessons", "broken");
     let wrong = GOOD
         .replace("id = \"good\"", "id = \"wrong\"")
         .replace("expect = \"12\"", "expect = \"13\"");
@@ -249,8 +248,7 @@ expect_error = "{expect_error}"
 "#
         )
     };
-    let dir = std::env::temp_dir().join(format!("bson-tutor-refusal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::TempDir::new("lessons", "refusal");
     std::fs::write(dir.join("refusal.toml"), lesson("E11000")).unwrap();
     let out = bin()
         .args(["show", "refusal", "--lessons"])
@@ -279,9 +277,8 @@ expect_error = "{expect_error}"
 
 #[test]
 fn answers_are_checked_recorded_and_shown_as_progress() {
-    let path =
-        std::env::temp_dir().join(format!("bson-tutor-progress-{}.json", std::process::id()));
-    let _ = std::fs::remove_file(&path);
+    let dir = crate::common::TempDir::new("lessons", "progress");
+    let path = dir.join("progress.json");
     let run = |args: &[&str]| {
         bin()
             .args(args)

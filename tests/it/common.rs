@@ -15,14 +15,19 @@ pub fn bson_tutor() -> Command {
     command
 }
 
-/// A directory of its own for one test (`bson-tutor-<area>-<name>-<pid>` in the system's
-/// temporary directory), empty at the start and removed when dropped.
+/// Where tests write: Cargo's scratch directory for integration tests (under `target/`),
+/// never the system's temporary directory.
+pub fn scratch() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
+/// A directory of its own for one test (`bson-tutor-<area>-<name>-<pid>` under [`scratch`]),
+/// empty at the start and removed when dropped.
 pub struct TempDir(PathBuf);
 
 impl TempDir {
     pub fn new(area: &str, name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("bson-tutor-{area}-{name}-{}", std::process::id()));
+        let dir = scratch().join(format!("bson-tutor-{area}-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)
@@ -34,6 +39,12 @@ impl std::ops::Deref for TempDir {
 
     fn deref(&self) -> &Path {
         &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
     }
 }
 

@@ -2,7 +2,7 @@
 //! `new`, `class summary`, `oid` and their errors follow `--lang` (before or after the
 //! command) or the locale, while ids, values and answers stay the same in every language.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Output;

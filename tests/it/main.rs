@@ -1,0 +1,32 @@
+//! The integration tests, one test crate (one link): each module is one area.
+
+mod aggregate;
+mod class;
+mod classroom;
+mod cli_inspect;
+mod cli_languages;
+mod cli_query;
+mod collection;
+mod common;
+mod corpus;
+mod dates;
+mod decimal_arith;
+mod differential;
+mod e2e_tmux;
+mod error_languages;
+mod help_languages;
+mod imports;
+mod languages;
+mod lessons;
+mod matcher_differential;
+mod matcher_languages;
+mod matcher_manual;
+mod oid;
+mod pack;
+mod progress;
+mod screenshot;
+mod shell_syntax;
+mod sort_property;
+mod strings_coverage;
+mod tui;
+mod values;
