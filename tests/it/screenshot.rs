@@ -1,7 +1,7 @@
 //! The picture in the README is the real app: lesson 1 at 100x30 with the hex view on the
 //! string length of `name` and a wrong answer, drawn into a buffer and written as SVG. This
 //! test fails when `assets/tui.svg` no longer matches the app; regenerate it with
-//! `UPDATE_SCREENSHOT=1 cargo test --test screenshot`.
+//! `UPDATE_SCREENSHOT=1 cargo test --test it screenshot`.
 
 use bson_tutor::lesson::builtin;
 use bson_tutor::lesson::i18n::Lang;
@@ -70,6 +70,6 @@ fn the_readme_picture_is_the_current_app() {
     assert!(
         saved == svg,
         "assets/tui.svg is not the current app: regenerate it with \
-         `UPDATE_SCREENSHOT=1 cargo test --test screenshot` and commit it"
+         `UPDATE_SCREENSHOT=1 cargo test --test it screenshot` and commit it"
     );
 }
