@@ -211,7 +211,8 @@ pub fn english_words(text: &str) -> Vec<String> {
                 flush(&mut word, &mut out);
                 quoted = Some(c);
             }
-            None if c.is_ascii_alphabetic() => word.push(c),
+            // Whole words only: a Vietnamese syllable (`chưa`, `của`) is one word, not `a`.
+            None if c.is_alphabetic() => word.push(c),
             None => flush(&mut word, &mut out),
         }
     }
