@@ -351,7 +351,7 @@ struct BrokenJson<'a> {
     file: &'a str,
     line: usize,
     column: usize,
-    message: &'a str,
+    message: String,
 }
 
 /// The `check --format json` report: one object with the counts, the failures and the
@@ -375,7 +375,7 @@ pub fn check_json(passed: usize, failures: &[Failure<'_>], broken: &[&LoadError]
                 file: &e.file,
                 line: e.line,
                 column: e.column,
-                message: &e.message,
+                message: e.kind.to_string(),
             })
             .collect(),
     };
