@@ -230,7 +230,12 @@ fn header_key(line: &str) -> Option<&str> {
     if inner.starts_with('[') {
         return None;
     }
-    Some(inner.strip_prefix("step.")?.trim().trim_matches(['"', '\'']))
+    Some(
+        inner
+            .strip_prefix("step.")?
+            .trim()
+            .trim_matches(['"', '\'']),
+    )
 }
 
 #[cfg(test)]
@@ -298,13 +303,25 @@ explanation = "4 + 7 + 1."
     #[test]
     fn a_pack_is_named_rekeyed_and_fingerprinted_once() {
         let (lesson, vi) = migrate(LESSON, VI, false);
-        assert!(lesson.contains("[[step]]\nname = \"text\"\nkind = \"text\""), "{lesson}");
-        assert!(lesson.contains("[[step]]\nname = \"size-2\"\nkind = \"exercise\""), "{lesson}");
+        assert!(
+            lesson.contains("[[step]]\nname = \"text\"\nkind = \"text\""),
+            "{lesson}"
+        );
+        assert!(
+            lesson.contains("[[step]]\nname = \"size-2\"\nkind = \"exercise\""),
+            "{lesson}"
+        );
         assert!(vi.contains("[step.text]\nsource = \""), "{vi}");
         assert!(vi.contains("[step.size-2]\nsource = \""), "{vi}");
         assert!(vi.contains("lang = \"vi\"\nsource = \""), "{vi}");
-        assert!(vi.contains("\n[step.3]\nsource = \"not a header"), "a text is not a header: {vi}");
-        assert!(vi.contains("\'\'\'\n[step.2]\n\'\'\'"), "nor a literal text: {vi}");
+        assert!(
+            vi.contains("\n[step.3]\nsource = \"not a header"),
+            "a text is not a header: {vi}"
+        );
+        assert!(
+            vi.contains("\'\'\'\n[step.2]\n\'\'\'"),
+            "nor a literal text: {vi}"
+        );
         // The result is a complete translation with nothing to warn about.
         let loaded = load_str("tiny.toml", &lesson).unwrap().lesson;
         let t = load_translation("vi.toml", &vi).unwrap();
@@ -334,12 +351,18 @@ explanation = "4 + 7 + 1."
     fn the_builtin_lessons_are_already_migrated() {
         for (file, text) in LESSONS {
             let before = load_str(file, text).unwrap().lesson;
-            assert!(&name_steps(&before, text) == text, "{file}: a step has no name");
+            assert!(
+                &name_steps(&before, text) == text,
+                "{file}: a step has no name"
+            );
             for (code, name, vi) in TRANSLATIONS {
                 let parsed: Translation = toml::from_str(vi).unwrap();
                 if parsed.lesson == before.id {
                     let again = rekey(&before, &parsed, vi, true);
-                    assert!(&again == vi, "{code}/{name}: not keyed by name or fingerprinted");
+                    assert!(
+                        &again == vi,
+                        "{code}/{name}: not keyed by name or fingerprinted"
+                    );
                 }
             }
         }

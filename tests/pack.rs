@@ -334,7 +334,9 @@ fn the_translation_example_in_the_format_readme_loads_without_warnings() {
     assert!(text.contains("{ v: 42 } tìm được những _id nào?"), "{text}");
     // Without the step's text the English shows, and check names the step's line.
     let example = translation_example(&std::fs::read_to_string(readme).unwrap());
-    let costs = example.find("[step.costs]").expect("the table step's entry");
+    let costs = example
+        .find("[step.costs]")
+        .expect("the table step's entry");
     let end = costs + example[costs..].find("\n\n").expect("an entry after it");
     let partial = format!("{}{}", &example[..costs], &example[end + 2..]);
     std::fs::write(dir.join("i18n/vi/tiny.toml"), partial).unwrap();

@@ -49,8 +49,14 @@ fn line_of(text: &str, wanted: &str) -> usize {
 fn an_edited_english_step_is_flagged_by_id_at_its_translation() {
     let (dir, lesson, vi) = pack("stale");
     let caption = "caption = \"The document { _id: 1, name: \\\"An\\\", age: 30 }, byte by byte:\"";
-    assert!(lesson.contains(caption), "lesson 01 changed: update this test");
-    let edited = lesson.replace(caption, "caption = \"The same document, one byte at a time:\"");
+    assert!(
+        lesson.contains(caption),
+        "lesson 01 changed: update this test"
+    );
+    let edited = lesson.replace(
+        caption,
+        "caption = \"The same document, one byte at a time:\"",
+    );
     std::fs::write(dir.join(LESSON), &edited).unwrap();
     let out = check(&dir);
     assert!(out.status.success(), "warnings do not fail the check");
@@ -62,7 +68,14 @@ fn an_edited_english_step_is_flagged_by_id_at_its_translation() {
     assert!(warnings[0].starts_with(&expected), "{warnings:#?}");
     // The older translation is still shown: better than none.
     let shown = common::bson_tutor()
-        .args(["show", "bytes", "--lessons", dir.to_str().unwrap(), "--lang", "vi"])
+        .args([
+            "show",
+            "bytes",
+            "--lessons",
+            dir.to_str().unwrap(),
+            "--lang",
+            "vi",
+        ])
         .output()
         .unwrap();
     let shown = String::from_utf8_lossy(&shown.stdout);
@@ -78,7 +91,11 @@ fn a_step_inserted_before_others_keeps_their_translations() {
     let edited = format!("{}{new_step}{}", &lesson[..at], &lesson[at..]);
     std::fs::write(dir.join(LESSON), &edited).unwrap();
     let out = check(&dir);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let file = dir.join(LESSON).display().to_string();
     let line = line_of(&edited, "name = \"new-step\"") - 1;
     assert_eq!(

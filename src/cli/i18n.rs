@@ -67,11 +67,7 @@ pub fn pick(requested: Option<Lang>) -> Lang {
 
 /// The translations of a pack directory (`DIR/i18n/<lang>/*.toml`) into `lang`; files that
 /// do not load are reported in `problems`.
-fn pack_translations(
-    dir: &Path,
-    lang: Lang,
-    problems: &mut Vec<String>,
-) -> Vec<LoadedTranslation> {
+fn pack_translations(dir: &Path, lang: Lang, problems: &mut Vec<String>) -> Vec<LoadedTranslation> {
     let sub = dir.join("i18n").join(lang.code());
     let Ok(entries) = std::fs::read_dir(&sub) else {
         return Vec::new();
@@ -146,7 +142,10 @@ pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<Stri
         for loaded in lessons {
             let lesson = &loaded.lesson;
             let translation = match dir {
-                Some(_) => pack.iter().find(|t| t.translation.lesson == lesson.id).cloned(),
+                Some(_) => pack
+                    .iter()
+                    .find(|t| t.translation.lesson == lesson.id)
+                    .cloned(),
                 None => builtin::loaded_translation(&lesson.id, lang),
             };
             let Some(translation) = translation else {

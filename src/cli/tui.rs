@@ -153,7 +153,10 @@ pub fn run(args: &TuiArgs) -> ExitCode {
                         &first.file,
                         &first.line,
                         &first.column,
-                        &bson_tutor::strings::localize::Localize::display_in(&first.kind, super::i18n::lang())
+                        &bson_tutor::strings::localize::Localize::display_in(
+                            &first.kind,
+                            super::i18n::lang()
+                        )
                     ]
                 )
             ),

@@ -50,12 +50,17 @@ mod tests {
     #[test]
     fn every_builtin_step_has_a_name() {
         for (file, text) in LESSONS {
-            let lesson = load_str(file, text).unwrap_or_else(|e| panic!("{e}")).lesson;
+            let lesson = load_str(file, text)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .lesson;
             let unnamed: Vec<usize> = (0..lesson.steps.len())
                 .filter(|&i| lesson.steps[i].name().is_none())
                 .map(|i| i + 1)
                 .collect();
-            assert!(unnamed.is_empty(), "{file}: steps without a name: {unnamed:?}");
+            assert!(
+                unnamed.is_empty(),
+                "{file}: steps without a name: {unnamed:?}"
+            );
         }
     }
 
@@ -65,7 +70,11 @@ mod tests {
     #[test]
     fn every_builtin_translation_fits_its_lesson() {
         let lessons = lessons();
-        assert_eq!(lessons.len(), LESSONS.len(), "a built-in lesson does not load");
+        assert_eq!(
+            lessons.len(),
+            LESSONS.len(),
+            "a built-in lesson does not load"
+        );
         for (code, file, text) in TRANSLATIONS {
             let path = format!("lessons/i18n/{code}/{file}");
             let t = load_translation(&path, text).unwrap_or_else(|e| panic!("{e}"));

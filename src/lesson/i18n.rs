@@ -131,7 +131,12 @@ impl LoadedTranslation {
 pub fn load_translation(file: &str, text: &str) -> Result<LoadedTranslation, LoadError> {
     let translation: Translation = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
     let headers = step_headers(text);
-    let key_at = |key: &str| headers.iter().find(|(k, _)| k == key).map_or(0, |(_, at)| *at);
+    let key_at = |key: &str| {
+        headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(0, |(_, at)| *at)
+    };
     let top_level = |key: &str| {
         let mut pos = 0;
         for line in text.split_inclusive('\n') {
@@ -216,12 +221,17 @@ fn step_headers(text: &str) -> Vec<(String, usize)> {
 
 /// A step name, or the number (from 1, as written by `to_string`) of an unnamed step.
 fn is_step_key(key: &str) -> bool {
-    is_step_name(key) || key.parse::<usize>().is_ok_and(|n| n > 0 && n.to_string() == key)
+    is_step_name(key)
+        || key
+            .parse::<usize>()
+            .is_ok_and(|n| n > 0 && n.to_string() == key)
 }
 
 /// Eight lowercase hex digits, as [`fingerprint`] writes them.
 fn is_fingerprint(s: &str) -> bool {
-    s.len() == 8 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    s.len() == 8
+        && s.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// The English texts of a step that a translation replaces, with their field names.
@@ -400,7 +410,10 @@ impl Localize for Gap {
             }
             (Lang::Zh, Missing { field }) => write!(out, "{field} 尚未翻译（显示英文）"),
             (Lang::En, Misplaced { field }) => {
-                write!(out, "{field} is translated, but the lesson has no such text")
+                write!(
+                    out,
+                    "{field} is translated, but the lesson has no such text"
+                )
             }
             (Lang::Vi, Misplaced { field }) => {
                 write!(out, "{field} có bản dịch, nhưng bài học không có đoạn này")
@@ -428,7 +441,11 @@ impl Localize for Gap {
                 )
             }
             (Lang::Vi, Stale { was, now }) => {
-                let subject = if whole { "" } else { "tiêu đề và tóm tắt " };
+                let subject = if whole {
+                    ""
+                } else {
+                    "tiêu đề và tóm tắt "
+                };
                 write!(
                     out,
                     "{subject}dịch từ một bản tiếng Anh cũ hơn (source = \"{was}\", bản tiếng \
@@ -455,7 +472,11 @@ impl Localize for Gap {
                 )
             }
             (Lang::Vi, NoSource) => {
-                let subject = if whole { "" } else { "tiêu đề và tóm tắt " };
+                let subject = if whole {
+                    ""
+                } else {
+                    "tiêu đề và tóm tắt "
+                };
                 write!(
                     out,
                     "{subject}không có dấu vân tay `source`: thay đổi ở bản tiếng Anh sẽ không \
@@ -833,7 +854,10 @@ text = "And ends with a NUL."
         let lost = NAMED.replace("name = \"end\"", "name = \"finish\"");
         let lost = load_str("demo.toml", &lost).unwrap().lesson;
         let (_, gaps) = localize(&lost, Some(&t.translation));
-        assert!(shown(&gaps).contains(&"end:NoSuchStep".to_string()), "{gaps:?}");
+        assert!(
+            shown(&gaps).contains(&"end:NoSuchStep".to_string()),
+            "{gaps:?}"
+        );
     }
 
     #[test]
@@ -856,7 +880,10 @@ text = "And ends with a NUL."
         let lesson = load_str("demo.toml", LESSON).unwrap().lesson;
         // FNV-1a of fixed bytes: the same in every build (a changed value would orphan every
         // translation's `source`).
-        assert_eq!(hash_texts(&[("text", "a  b\nc")]), hash_texts(&[("text", "a b c")]));
+        assert_eq!(
+            hash_texts(&[("text", "a  b\nc")]),
+            hash_texts(&[("text", "a b c")])
+        );
         assert_eq!(hash_texts(&[]), "811c9dc5");
         assert_eq!(hash_texts(&[("text", "a")]), "65cf7ed8");
         let base = fingerprint(&lesson.steps[1]);
@@ -865,7 +892,9 @@ text = "And ends with a NUL."
             ("4 + 7 + 1.", "4 + 7 + 1 bytes."),
             ("How many bytes", "How many octets"),
         ] {
-            let edited = load_str("demo.toml", &LESSON.replace(from, to)).unwrap().lesson;
+            let edited = load_str("demo.toml", &LESSON.replace(from, to))
+                .unwrap()
+                .lesson;
             assert_ne!(fingerprint(&edited.steps[1]), base, "{from}");
         }
         // What the engine computes is not translated, so it is not fingerprinted.

@@ -174,13 +174,22 @@ impl Localize for LoadErrorKind {
         match (lang, self) {
             (_, Toml(message)) => out.write_str(message),
             (Lang::En, MissingFormatVersion) => {
-                write!(out, "missing `format_version` (this bson-tutor reads format {V})")
+                write!(
+                    out,
+                    "missing `format_version` (this bson-tutor reads format {V})"
+                )
             }
             (Lang::Vi, MissingFormatVersion) => {
-                write!(out, "thiếu `format_version` (bson-tutor này đọc định dạng {V})")
+                write!(
+                    out,
+                    "thiếu `format_version` (bson-tutor này đọc định dạng {V})"
+                )
             }
             (Lang::Zh, MissingFormatVersion) => {
-                write!(out, "缺少 `format_version`（此版本 bson-tutor 读取格式 {V}）")
+                write!(
+                    out,
+                    "缺少 `format_version`（此版本 bson-tutor 读取格式 {V}）"
+                )
             }
             (Lang::En, NewerFormat { found }) => write!(
                 out,
@@ -206,13 +215,22 @@ impl Localize for LoadErrorKind {
                 write!(out, "`format_version` 从 1 开始，但遇到的是 {found}")
             }
             (Lang::En, FormatNotInteger { found }) => {
-                write!(out, "`format_version` must be an integer, but found a {found}")
+                write!(
+                    out,
+                    "`format_version` must be an integer, but found a {found}"
+                )
             }
             (Lang::Vi, FormatNotInteger { found }) => {
-                write!(out, "`format_version` phải là số nguyên, nhưng gặp kiểu `{found}`")
+                write!(
+                    out,
+                    "`format_version` phải là số nguyên, nhưng gặp kiểu `{found}`"
+                )
             }
             (Lang::Zh, FormatNotInteger { found }) => {
-                write!(out, "`format_version` 必须是整数，但遇到的是 `{found}` 类型")
+                write!(
+                    out,
+                    "`format_version` 必须是整数，但遇到的是 `{found}` 类型"
+                )
             }
             (Lang::En, BadStepName { name }) => write!(
                 out,
@@ -251,7 +269,10 @@ impl Localize for LoadErrorKind {
                 "ngôn ngữ không xác định `{code}` (bson-tutor biết `en`, `vi` và `zh`)"
             ),
             (Lang::Zh, UnknownLanguage { code }) => {
-                write!(out, "未知语言 `{code}`（bson-tutor 支持 `en`、`vi` 和 `zh`）")
+                write!(
+                    out,
+                    "未知语言 `{code}`（bson-tutor 支持 `en`、`vi` 和 `zh`）"
+                )
             }
             (Lang::En, BadStepKey { key }) => write!(
                 out,
@@ -454,7 +475,8 @@ mod tests {
         assert_eq!(e.kind, LoadErrorKind::NewerFormat { found: 7 });
     }
 
-    const HEAD: &str = "format_version = 1\nid = \"x\"\ntitle = \"X\"\norder = 1\nsummary = \"s\"\n";
+    const HEAD: &str =
+        "format_version = 1\nid = \"x\"\ntitle = \"X\"\norder = 1\nsummary = \"s\"\n";
 
     #[test]
     fn a_malformed_step_name_is_refused_where_it_is_written() {
@@ -494,7 +516,10 @@ mod tests {
              [[step]]\nname = \"b\"\nkind = \"text\"\ntext = \"b\"\n"
         );
         let lesson = load_str("x.toml", &text).unwrap().lesson;
-        assert_eq!((lesson.step_id(0), lesson.step_id(1)), ("1".into(), "b".into()));
+        assert_eq!(
+            (lesson.step_id(0), lesson.step_id(1)),
+            ("1".into(), "b".into())
+        );
         assert_eq!(lesson.step_index("b"), Some(1));
         assert_eq!(lesson.step_index("2"), None, "a named step has no number");
     }
