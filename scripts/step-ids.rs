@@ -183,7 +183,11 @@ fn rekey(lesson: &Lesson, parsed: &Translation, text: &str, refresh: bool) -> St
                 .ok()
                 .filter(|&n| n >= 1 && n <= lesson.steps.len())
                 .map_or_else(|| key.to_string(), |n| lesson.step_id(n - 1));
-            out.push_str(&format!("[step.{id}]\n"));
+            if id == key {
+                out.push_str(line);
+            } else {
+                out.push_str(&format!("[step.{id}]\n"));
+            }
             wrote_source = false;
             if let Some(i) = lesson.step_index(&id) {
                 let given = parsed.step.get(key);
@@ -226,6 +230,7 @@ fn rekey(lesson: &Lesson, parsed: &Translation, text: &str, refresh: bool) -> St
 
 /// `KEY` of a `[step.KEY]` header line.
 fn header_key(line: &str) -> Option<&str> {
+    let line = line.split('#').next().unwrap_or(line).trim();
     let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
     if inner.starts_with('[') {
         return None;

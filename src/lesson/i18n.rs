@@ -37,6 +37,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::Deserialize;
+use toml::Spanned;
 
 use super::load::{LoadError, LoadErrorKind, line_of, toml_error};
 use super::model::{Lesson, Step, is_step_name};
@@ -130,93 +131,64 @@ impl LoadedTranslation {
 /// a `source` that is not a fingerprint, at their `line:col`.
 pub fn load_translation(file: &str, text: &str) -> Result<LoadedTranslation, LoadError> {
     let translation: Translation = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
-    let headers = step_headers(text);
-    let key_at = |key: &str| {
-        headers
-            .iter()
-            .find(|(k, _)| k == key)
-            .map_or(0, |(_, at)| *at)
-    };
-    let top_level = |key: &str| {
-        let mut pos = 0;
-        for line in text.split_inclusive('\n') {
-            let trimmed = line.trim_start();
-            if trimmed.starts_with('[') {
-                break;
-            }
-            if trimmed
-                .strip_prefix(key)
-                .is_some_and(|rest| rest.trim_start().starts_with('='))
-            {
-                return Some(pos + line.len() - trimmed.len());
-            }
-            pos += line.len();
-        }
-        None
-    };
+    let spans: Spans = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
+    let at = |spanned: &Option<Spanned<String>>| spanned.as_ref().map(|s| s.span().start);
     let lang = Lang::from_code(&translation.lang).ok_or_else(|| {
         let kind = LoadErrorKind::UnknownLanguage {
             code: translation.lang.clone(),
         };
-        LoadError::at(file, text, top_level("lang").unwrap_or(0), kind)
+        LoadError::at(file, text, at(&spans.lang).unwrap_or(0), kind)
     })?;
-    for key in translation.step.keys() {
-        if !is_step_key(key) {
-            let kind = LoadErrorKind::BadStepKey { key: key.clone() };
-            return Err(LoadError::at(file, text, key_at(key), kind));
+    for key in spans.step.keys() {
+        if !is_step_key(key.get_ref()) {
+            let kind = LoadErrorKind::BadStepKey {
+                key: key.get_ref().clone(),
+            };
+            return Err(LoadError::at(file, text, key.span().start, kind));
         }
     }
-    let sources = translation
+    let sources = spans
         .source
         .iter()
-        .map(|s| (s, top_level("source").unwrap_or(0)))
-        .chain(translation.step.iter().filter_map(|(key, step)| {
-            let source = step.source.as_ref()?;
-            let header = key_at(key);
-            let at = text[header..].find("source").map_or(header, |i| header + i);
-            Some((source, at))
-        }));
-    for (source, at) in sources {
-        if !is_fingerprint(source) {
+        .chain(spans.step.values().filter_map(|s| s.source.as_ref()));
+    for source in sources {
+        if !is_fingerprint(source.get_ref()) {
             let kind = LoadErrorKind::BadFingerprint {
-                value: source.clone(),
+                value: source.get_ref().clone(),
             };
-            return Err(LoadError::at(file, text, at, kind));
+            return Err(LoadError::at(file, text, source.span().start, kind));
         }
     }
-    let title_line = top_level("source")
-        .or_else(|| top_level("title"))
-        .map_or(1, |at| line_of(text, at));
+    let title_line = at(&spans.source)
+        .or(at(&spans.title))
+        .map_or(1, |offset| line_of(text, offset));
     Ok(LoadedTranslation {
         file: file.to_string(),
         lang,
         translation,
-        step_lines: headers
-            .iter()
-            .map(|(key, at)| (key.clone(), line_of(text, *at)))
+        step_lines: spans
+            .step
+            .keys()
+            .map(|key| (key.get_ref().clone(), line_of(text, key.span().start)))
             .collect(),
         title_line,
     })
 }
 
-/// The `[step.KEY]` headers of a translation file: each key and the offset of its `[`.
-fn step_headers(text: &str) -> Vec<(String, usize)> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if let Some(key) = trimmed
-            .strip_prefix('[')
-            .and_then(|t| t.strip_suffix(']'))
-            .map(str::trim)
-            .and_then(|t| t.strip_prefix("step."))
-        {
-            let key = key.trim().trim_matches(['"', '\'']);
-            out.push((key.to_string(), pos + line.len() - line.trim_start().len()));
-        }
-        pos += line.len();
-    }
-    out
+/// Where a translation file writes what [`load_translation`] checks, for its errors and
+/// for the lines `check` names.
+#[derive(Deserialize)]
+struct Spans {
+    lang: Option<Spanned<String>>,
+    source: Option<Spanned<String>>,
+    title: Option<Spanned<String>>,
+    #[serde(default)]
+    step: BTreeMap<Spanned<String>, StepSpans>,
+}
+
+#[derive(Deserialize)]
+struct StepSpans {
+    source: Option<Spanned<String>>,
 }
 
 /// A step name, or the number (from 1, as written by `to_string`) of an unnamed step.
@@ -953,7 +925,7 @@ rows = [{ label = "date as ISO string", value = "'2026'" }, { label = "int32", v
         for key in ["0", "03", "Intro", "a_b"] {
             let text = format!("lesson = \"a\"\nlang = \"vi\"\n[step.{key}]\ntext = \"x\"\n");
             let e = load_translation("x.toml", &text).unwrap_err();
-            assert_eq!((e.line, e.column), (3, 1), "{key}");
+            assert_eq!((e.line, e.column), (3, 7), "{key}");
             assert_eq!(e.kind, LoadErrorKind::BadStepKey { key: key.into() });
         }
         let e = load_translation(
@@ -961,7 +933,7 @@ rows = [{ label = "date as ISO string", value = "'2026'" }, { label = "int32", v
             "lesson = \"a\"\nlang = \"vi\"\n[step.a]\ntext = \"x\"\nsource = \"3F9A\"\n",
         )
         .unwrap_err();
-        assert_eq!((e.line, e.column), (5, 1));
+        assert_eq!((e.line, e.column), (5, 10));
         let e =
             load_translation("x.toml", "lesson = \"a\"\nlang = \"vi\"\nbogus = 1\n").unwrap_err();
         assert_eq!(e.line, 3);
