@@ -1,13 +1,14 @@
-//! The language to show: `--lang`, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), else
-//! English; and lessons put in it, from the built-in translations or a pack's
-//! `i18n/<lang>/*.toml`.
+//! The language to show: `--lang`, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, then the
+//! operating system's), else English; and lessons put in it, from the built-in translations
+//! or a pack's `i18n/<lang>/*.toml`.
 
 use std::path::Path;
 use std::sync::OnceLock;
 
 use bson_tutor::lesson::builtin;
-use bson_tutor::lesson::i18n::{GapKind, Lang, Translation, load_translation, localize};
+use bson_tutor::lesson::i18n::{Lang, LoadedTranslation, load_translation, localize};
 use bson_tutor::lesson::{Lesson, Loaded};
+use bson_tutor::strings::localize::Localize;
 use bson_tutor::strings::{tr, trf};
 
 /// `--lang` values.
@@ -50,20 +51,23 @@ pub fn note(message: &str) {
     eprintln!("{}{message}", t("note: "));
 }
 
-/// The language asked for, or the one the locale names.
+/// The language asked for, or the one the locale names: the environment's (`LC_ALL`,
+/// `LC_MESSAGES`, `LANG`, as on Unix), else the operating system's (macOS and Windows often
+/// set none of those), else English.
 pub fn pick(requested: Option<Lang>) -> Lang {
     requested.unwrap_or_else(|| {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .iter()
             .filter_map(|v| std::env::var(v).ok())
             .find(|v| !v.is_empty())
+            .or_else(sys_locale::get_locale)
             .map_or(Lang::En, |locale| Lang::from_locale(&locale))
     })
 }
 
 /// The translations of a pack directory (`DIR/i18n/<lang>/*.toml`) into `lang`; files that
 /// do not load are reported in `problems`.
-fn pack_translations(dir: &Path, lang: Lang, problems: &mut Vec<String>) -> Vec<Translation> {
+fn pack_translations(dir: &Path, lang: Lang, problems: &mut Vec<String>) -> Vec<LoadedTranslation> {
     let sub = dir.join("i18n").join(lang.code());
     let Ok(entries) = std::fs::read_dir(&sub) else {
         return Vec::new();
@@ -79,8 +83,8 @@ fn pack_translations(dir: &Path, lang: Lang, problems: &mut Vec<String>) -> Vec<
         let name = path.display().to_string();
         match std::fs::read_to_string(&path) {
             Ok(text) => match load_translation(&name, &text) {
-                Ok(t) => out.push(t.translation),
-                Err(e) => problems.push(e.to_string()),
+                Ok(t) => out.push(t),
+                Err(e) => problems.push(e.to_string_in(self::lang())),
             },
             Err(e) => problems.push(format!("{name}: {e}")),
         }
@@ -89,7 +93,8 @@ fn pack_translations(dir: &Path, lang: Lang, problems: &mut Vec<String>) -> Vec<
 }
 
 /// `lessons` in `lang`: each text from its translation where there is one, English where
-/// not. Translations come from the pack directory first, then the built-ins.
+/// not (and where the English changed since, the older translation: better than none).
+/// Translations come from the pack directory first, then the built-ins.
 pub fn localized(
     lessons: Vec<Lesson>,
     lang: Lang,
@@ -105,17 +110,20 @@ pub fn localized(
         .map(|lesson| {
             let t = pack
                 .iter()
-                .find(|t| t.lesson == lesson.id)
-                .cloned()
+                .find(|t| t.translation.lesson == lesson.id)
+                .map(|t| t.translation.clone())
                 .or_else(|| builtin::translation(&lesson.id, lang));
             localize(&lesson, t.as_ref()).0
         })
         .collect()
 }
 
-/// For `check`: every text a translation lacks (`file:line` of the step in the lesson file),
-/// every text a translation gives where the lesson has none, and every lesson with no
-/// translation into a language that the source (the pack, or the built-ins) translates into.
+/// For `check`: every text a translation lacks (at the `file:line` of the step in the lesson
+/// file); every text or step a translation gives where the lesson has none, every step whose
+/// English changed since it was translated, and every step translated without a fingerprint
+/// of its English (at the `file:line` of the step in the translation file); and every lesson
+/// with no translation into a language that the source (the pack, or the built-ins)
+/// translates into.
 pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<String> {
     let mut out = Vec::new();
     for lang in [Lang::Vi, Lang::Zh] {
@@ -134,8 +142,11 @@ pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<Stri
         for loaded in lessons {
             let lesson = &loaded.lesson;
             let translation = match dir {
-                Some(_) => pack.iter().find(|t| t.lesson == lesson.id).cloned(),
-                None => builtin::translation(&lesson.id, lang),
+                Some(_) => pack
+                    .iter()
+                    .find(|t| t.translation.lesson == lesson.id)
+                    .cloned(),
+                None => builtin::loaded_translation(&lesson.id, lang),
             };
             let Some(translation) = translation else {
                 out.push(tf(
@@ -144,26 +155,21 @@ pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<Stri
                 ));
                 continue;
             };
-            let (_, gaps) = localize(lesson, Some(&translation));
+            let (_, gaps) = localize(lesson, Some(&translation.translation));
             for gap in gaps {
-                let line = if gap.step == 0 {
-                    1
+                let step = gap.step.as_deref();
+                // A missing text is fixed in the translation, but found by the lesson's step;
+                // everything else is a line of the translation.
+                let (file, line) = if gap.is_missing() {
+                    let index = step.and_then(|id| lesson.step_index(id));
+                    (&loaded.file, index.map_or(1, |i| loaded.step_line(i)))
                 } else {
-                    loaded.step_line(gap.step - 1)
-                };
-                let what = t(match gap.kind {
-                    GapKind::Missing => "is not translated (English is shown)",
-                    GapKind::Misplaced => "is translated, but the lesson has no such text",
-                });
-                let place = if gap.step == 0 {
-                    gap.field.clone()
-                } else {
-                    tf("step {} {}", &[&gap.step, &gap.field])
+                    (&translation.file, translation.line(step))
                 };
                 out.push(format!(
-                    "{}:{line}: {}: {place} {what}",
-                    loaded.file,
-                    lang.code()
+                    "{file}:{line}: {}: {}",
+                    lang.code(),
+                    gap.display_in(self::lang())
                 ));
             }
         }

@@ -415,7 +415,9 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
                 let _ = writeln!(out, "FAIL {f}");
             }
             for e in &broken {
-                let _ = writeln!(out, "BROKEN {e}");
+                let shown =
+                    bson_tutor::strings::localize::Localize::to_string_in(*e, super::i18n::lang());
+                let _ = writeln!(out, "BROKEN {shown}");
             }
             let failed = failures.len() + broken.len();
             let _ = writeln!(

@@ -191,10 +191,12 @@ summary = "One sentence on what this lesson teaches."
 # Ids of lessons to read first (the built-in `bytes` is a good start).
 prerequisites = []
 
-# Steps come in order, each a [[step]] table with a `kind`:
-# text, hex, run, table or exercise.
+# Steps come in order, each a [[step]] table with a `kind` (text, hex, run, table or
+# exercise) and a `name`: its id, which translations (i18n/<lang>/*.toml) key on, so keep it
+# when you edit the step. Lowercase letters, digits and dashes, unique in the lesson.
 
 [[step]]
+name = "intro"
 kind = "text"
 # Optional: how sure the statement is: documented, observed, implementation-detail or
 # simplified-model. It is shown as a label, e.g. [documented].
@@ -208,6 +210,7 @@ A BSON document starts with its own length, 4 bytes little-endian, and ends with
 """
 
 [[step]]
+name = "hex-doc"
 kind = "hex"
 # The document, in mongosh syntax or Extended JSON; shown byte by byte with each byte's role.
 document = "{ a: 1, s: 'hi' }"
@@ -216,6 +219,7 @@ focus = "s"
 caption = "A string's length prefix counts its closing NUL."
 
 [[step]]
+name = "run-eval"
 kind = "run"
 # A command and its output, computed when shown: eval, find, aggregate, inspect or oid.
 command = "eval"
@@ -223,6 +227,7 @@ expression = "{ $add: [0.1, 0.2] }"
 caption = "Doubles are binary fractions."
 
 [[step]]
+name = "size-doc"
 kind = "exercise"
 # size: predict $bsonSize of `document`; the answer is a number.
 type = "size"
@@ -238,6 +243,7 @@ expect = "22"
 reject = ["21", "12"]
 
 [[step]]
+name = "find-ids"
 kind = "exercise"
 # find: which _ids of `docs` does `filter` match? The answer is a list of _ids, any order.
 type = "find"
@@ -250,6 +256,7 @@ expect = "[1, 3]"
 reject = ["[1]", "[1, 2, 3]"]
 
 [[step]]
+name = "which-double"
 kind = "exercise"
 # choice: `options` are answered by letter (a, b, ...) or 1-based number. `claims` gives one
 # engine expression per option ("" for none): the expected option's must compute true and
@@ -351,7 +358,7 @@ struct BrokenJson<'a> {
     file: &'a str,
     line: usize,
     column: usize,
-    message: &'a str,
+    message: String,
 }
 
 /// The `check --format json` report: one object with the counts, the failures and the
@@ -375,7 +382,7 @@ pub fn check_json(passed: usize, failures: &[Failure<'_>], broken: &[&LoadError]
                 file: &e.file,
                 line: e.line,
                 column: e.column,
-                message: &e.message,
+                message: e.kind.to_string(),
             })
             .collect(),
     };

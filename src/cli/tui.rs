@@ -149,7 +149,15 @@ pub fn run(args: &TuiArgs) -> ExitCode {
                 "{}{more}",
                 tf(
                     "not loaded: {}:{}:{}: {}",
-                    &[&first.file, &first.line, &first.column, &first.message]
+                    &[
+                        &first.file,
+                        &first.line,
+                        &first.column,
+                        &bson_tutor::strings::localize::Localize::display_in(
+                            &first.kind,
+                            super::i18n::lang()
+                        )
+                    ]
                 )
             ),
             error: true,

@@ -29,6 +29,30 @@ pub struct Lesson {
 }
 
 impl Lesson {
+    /// The id of step `i` (from 0): its `name`, or for a step without one its number from 1
+    /// (`"3"`), so that a lesson written before steps had names keeps its translations.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::lesson::load_str;
+    /// let text = "format_version = 1\nid = \"x\"\ntitle = \"X\"\norder = 1\nsummary = \"x\"\n\
+    ///             [[step]]\nkind = \"text\"\ntext = \"a\"\n\
+    ///             [[step]]\nname = \"second\"\nkind = \"text\"\ntext = \"b\"\n";
+    /// let lesson = load_str("x.toml", text).unwrap().lesson;
+    /// assert_eq!((lesson.step_id(0), lesson.step_id(1)), ("1".to_string(), "second".to_string()));
+    /// ```
+    pub fn step_id(&self, i: usize) -> String {
+        self.steps
+            .get(i)
+            .and_then(Step::name)
+            .map_or_else(|| (i + 1).to_string(), str::to_string)
+    }
+
+    /// The index (from 0) of the step whose id is `id`.
+    pub fn step_index(&self, id: &str) -> Option<usize> {
+        (0..self.steps.len()).find(|&i| self.step_id(i) == id)
+    }
+
     /// The exercises, in order.
     pub fn exercises(&self) -> impl Iterator<Item = &Exercise> {
         self.steps.iter().filter_map(|s| match s {
@@ -52,6 +76,19 @@ pub enum Step {
     Table(TableStep),
     /// A question the learner answers.
     Exercise(Exercise),
+}
+
+impl Step {
+    /// The `name` the lesson file gives the step, if any.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Step::Text(s) => s.name.as_deref(),
+            Step::Hex(s) => s.name.as_deref(),
+            Step::Run(s) => s.name.as_deref(),
+            Step::Table(s) => s.name.as_deref(),
+            Step::Exercise(s) => s.name.as_deref(),
+        }
+    }
 }
 
 /// How sure a statement is, as seed 000 labels its claims.
@@ -84,6 +121,8 @@ impl Claim {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TextStep {
+    /// The step's id, which translations key on (`[step.NAME]`); see [`Lesson::step_id`].
+    pub name: Option<String>,
     /// The text.
     pub text: String,
     /// How sure the statement is.
@@ -94,6 +133,8 @@ pub struct TextStep {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HexStep {
+    /// The step's id, which translations key on (`[step.NAME]`); see [`Lesson::step_id`].
+    pub name: Option<String>,
     /// The document, in mongosh syntax or Extended JSON.
     pub document: String,
     /// A dotted path whose element is pointed out below the table.
@@ -122,6 +163,8 @@ pub enum RunCommand {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RunStep {
+    /// The step's id, which translations key on (`[step.NAME]`); see [`Lesson::step_id`].
+    pub name: Option<String>,
     /// Which command.
     pub command: RunCommand,
     /// `eval`: the expression.
@@ -162,6 +205,8 @@ pub struct RunStep {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableStep {
+    /// The step's id, which translations key on (`[step.NAME]`); see [`Lesson::step_id`].
+    pub name: Option<String>,
     /// The rows.
     pub rows: Vec<TableRow>,
     /// A caption shown above the table.
@@ -223,6 +268,8 @@ impl ExerciseType {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Exercise {
+    /// The step's id, which translations key on (`[step.NAME]`); see [`Lesson::step_id`].
+    pub name: Option<String>,
     /// The kind of exercise.
     #[serde(rename = "type")]
     pub exercise_type: ExerciseType,
@@ -266,4 +313,21 @@ pub struct Exercise {
     /// fails unless the expected option's claim is true and every other claim is false.
     #[serde(default)]
     pub claims: Vec<String>,
+}
+
+/// Whether `name` can name a step: lowercase ASCII letters, digits and dashes, starting with
+/// a letter or digit and holding at least one letter (numbers are the ids of unnamed steps).
+///
+/// # Examples
+/// ```
+/// use bson_tutor::lesson::model::is_step_name;
+/// assert!(is_step_name("hex-doc") && is_step_name("utf8"));
+/// assert!(!is_step_name("Hex") && !is_step_name("-a") && !is_step_name("12") && !is_step_name(""));
+/// ```
+pub fn is_step_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && name.chars().any(|c| c.is_ascii_lowercase())
 }

@@ -329,16 +329,43 @@ fn the_translation_example_in_the_format_readme_loads_without_warnings() {
     assert!(text.starts_with("99. Một bài học tí hon\n"), "{text}");
     assert!(text.contains("{ v: 42 } tìm được những _id nào?"), "{text}");
     // Without the step's text the English shows, and check names the step's line.
-    let partial = translation_example(&std::fs::read_to_string(readme).unwrap())
-        .replace("[step.4]\nlabels = [\"int32\", \"double\"]\n", "");
+    let example = translation_example(&std::fs::read_to_string(readme).unwrap());
+    let costs = example
+        .find("[step.costs]")
+        .expect("the table step's entry");
+    let end = costs + example[costs..].find("\n\n").expect("an entry after it");
+    let partial = format!("{}{}", &example[..costs], &example[end + 2..]);
     std::fs::write(dir.join("i18n/vi/tiny.toml"), partial).unwrap();
     let out = run(&["check", path(&dir)]);
     assert!(out.status.success(), "warnings do not fail the check");
     let warnings = stderr(&out);
+    let line = tiny.lines().position(|l| l == "name = \"costs\"").unwrap();
     assert!(
-        warnings.contains("tiny.toml:27: vi: step 4 labels[1] is not translated"),
+        warnings.contains(&format!(
+            "tiny.toml:{line}: vi: step costs labels[1] is not translated"
+        )),
         "{warnings}"
     );
+    // An edited English text: the warning the README shows, at the entry's line.
+    let warned = text_readme_stale_warning(&std::fs::read_to_string(readme).unwrap());
+    let (from, to) = (
+        "A document is a length, elements and a NUL.",
+        "A document is its length, its elements and a NUL.",
+    );
+    std::fs::write(dir.join("tiny.toml"), tiny.replace(from, to)).unwrap();
+    std::fs::write(dir.join("i18n/vi/tiny.toml"), &example).unwrap();
+    let out = run(&["check", path(&dir)]);
+    let warnings = stderr(&out);
+    let shown = warnings.replace(&format!("{}/", path(&dir)), "my-pack/");
+    assert_eq!(shown, format!("{warned}\n"), "the README's example warning");
+}
+
+/// The stale-translation warning the format README shows.
+fn text_readme_stale_warning(text: &str) -> String {
+    text.lines()
+        .find(|l| l.starts_with("warning: ") && l.contains("translates an older English text"))
+        .expect("the README shows the warning")
+        .to_string()
 }
 
 #[test]

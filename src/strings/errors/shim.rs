@@ -24,7 +24,6 @@ shim!(
     crate::bson::parse_error::ParseError,
     crate::bson::uuid::UuidError,
     crate::inspect::InputError,
-    crate::lesson::load::LoadError,
     crate::query::error::QueryError,
     crate::query::expr::ExprError,
     crate::query::matcher::regex::RegexError,
