@@ -28,5 +28,6 @@ mod screenshot;
 mod shell_syntax;
 mod sort_property;
 mod strings_coverage;
+mod translation_drift;
 mod tui;
 mod values;

@@ -3,7 +3,7 @@
 //! translation's `file:line` by the step's id (and the translation still shows), and a step
 //! inserted before others leaves every other translation attached.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -13,8 +13,8 @@ const LESSON: &str = "01-bytes.toml";
 /// A copy of lesson 01 and its Vietnamese translation in a fresh directory under the test's
 /// own target directory: `(dir, lesson text, translation text)`.
 fn pack(name: &str) -> (PathBuf, String, String) {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("translation-drift-{name}-{}", std::process::id()));
+    let dir =
+        crate::common::scratch().join(format!("translation-drift-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("i18n/vi")).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
