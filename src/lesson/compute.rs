@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::bson::oid::{ObjectIdProcess, SeededGenerator, processes_from_seed};
+use crate::bson::generate::SeededGenerator;
+use crate::bson::oid::{ObjectIdProcess, processes_from_seed};
 use crate::bson::shell::{self, FixedGenerator, Generate};
 use crate::bson::spans::{ElementSpan, document_spans};
 use crate::bson::{Document, ObjectId, Value, datetime, document_size, encode_document};
@@ -492,7 +493,7 @@ pub fn oid_anatomy_in(text: &str, lang: Lang) -> Result<String, String> {
 #[cfg(test)]
 mod classroom_tests {
     use super::{Classroom, LESSON_NOW_MS};
-    use crate::bson::oid::SeededGenerator;
+    use crate::bson::generate::SeededGenerator;
     use crate::bson::shell::{FixedGenerator, Generate};
     use crate::bson::{ObjectId, Value};
 

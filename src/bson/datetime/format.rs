@@ -24,6 +24,8 @@
 use std::fmt::{self, Write as _};
 
 use super::zone::Zone;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
 use super::{MONTH_NAMES, civil_from_days, days_from_civil, format_iso, is_leap};
 
 /// The format `$dateToString` uses without a `format`, when the zone is UTC: no `timezone`,
@@ -212,37 +214,62 @@ impl DateError {
     }
 }
 
-impl fmt::Display for DateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The first four are the server's messages word for word, so a learner can search
-        // for them.
-        match self {
-            DateError::UnmatchedPercent => f.write_str("Unmatched '%' at end of format string"),
-            DateError::InvalidSpecifier { specifier, .. } => {
-                write!(
-                    f,
-                    "Invalid format character '%{specifier}' in format string"
-                )
+impl Localize for DateError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        // The first four are the server's messages word for word, in every language, so a
+        // learner can search for them.
+        match (lang, self) {
+            (_, DateError::UnmatchedPercent) => {
+                out.write_str("Unmatched '%' at end of format string")
             }
-            DateError::UnknownTimeZone { name } => {
-                write!(f, "unrecognized time zone identifier: \"{name}\"")
+            (_, DateError::InvalidSpecifier { specifier, .. }) => write!(
+                out,
+                "Invalid format character '%{specifier}' in format string"
+            ),
+            (_, DateError::UnknownTimeZone { name }) => {
+                write!(out, "unrecognized time zone identifier: \"{name}\"")
             }
-            DateError::OutOfRange { value } => write!(
-                f,
+            (_, DateError::OutOfRange { value }) => write!(
+                out,
                 "Could not convert date to string: date component was outside the supported \
                  range of 0-9999: {value}"
             ),
-            DateError::BeyondZoneRules { ms, zone } => write!(
-                f,
+            (Lang::En, DateError::BeyondZoneRules { ms, zone }) => write!(
+                out,
                 "{} is outside the years -9999 to 9999 this tutor has rules for `{zone}`; \
                  UTC or a fixed offset like +07:00 works for every date",
                 format_iso(*ms)
             ),
-            DateError::OffsetTooLarge { offset } => write!(
-                f,
+            (Lang::Vi, DateError::BeyondZoneRules { ms, zone }) => write!(
+                out,
+                "{} nằm ngoài các năm -9999 đến 9999 mà trình hướng dẫn này có quy tắc múi giờ \
+                 cho `{zone}`; UTC hoặc một độ lệch cố định như +07:00 thì dùng được với mọi ngày",
+                format_iso(*ms)
+            ),
+            (Lang::Zh, DateError::BeyondZoneRules { ms, zone }) => write!(
+                out,
+                "{} 超出了本教程为 `{zone}` 提供时区规则的年份范围（-9999 到 9999）；\
+                 UTC 或 +07:00 这样的固定时差适用于所有日期",
+                format_iso(*ms)
+            ),
+            (Lang::En, DateError::OffsetTooLarge { offset }) => write!(
+                out,
                 "the offset `{offset}` is beyond the ±25:59:59 a jiff time zone can hold"
             ),
+            (Lang::Vi, DateError::OffsetTooLarge { offset }) => write!(
+                out,
+                "độ lệch `{offset}` vượt quá ±25:59:59, mức mà múi giờ của jiff chứa được"
+            ),
+            (Lang::Zh, DateError::OffsetTooLarge { offset }) => {
+                write!(out, "时差 `{offset}` 超出了 jiff 时区能表示的 ±25:59:59")
+            }
         }
+    }
+}
+
+impl fmt::Display for DateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
     }
 }
 

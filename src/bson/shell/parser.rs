@@ -8,8 +8,9 @@ use super::Parsed;
 use super::constructors;
 use super::lexer::{Lexer, Tok, Token};
 use super::number::{js_to_string, number_value};
-use crate::bson::parse_error::ParseError;
+use crate::bson::parse_error::{ParseError, ParseErrorKind, ParseWarning, SyntaxError};
 use crate::bson::spec::MAX_NESTING_DEPTH;
+use crate::bson::terms::{Found, ValueKind};
 use crate::bson::value::{CompactString, Document, Regex, Value};
 
 /// An expression before it is stored: JavaScript keeps numbers, strings and `undefined` as
@@ -47,32 +48,32 @@ impl Item {
     }
 
     /// "a number", "a string", "a document"... for "but got ..." messages.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ValueKind {
         match &self.js {
-            Js::Number(_) => "a number",
-            Js::BigInt(_) => "a BigInt",
-            Js::String { .. } => "a string",
-            Js::Undefined => "undefined",
+            Js::Number(_) => ValueKind::Number,
+            Js::BigInt(_) => ValueKind::BigInt,
+            Js::String { .. } => ValueKind::String,
+            Js::Undefined => ValueKind::Undefined,
             Js::Bson(v) => match v {
-                Value::Double(_) | Value::Int32(_) => "a number",
-                Value::String(_) => "a string",
-                Value::Document(_) => "a document",
-                Value::Array(_) => "an array",
-                Value::Binary(_) => "a Binary",
-                Value::Undefined => "undefined",
-                Value::ObjectId(_) => "an ObjectId",
-                Value::Boolean(_) => "a boolean",
-                Value::DateTime(_) => "a date",
-                Value::Null => "null",
-                Value::Regex(_) => "a regex",
-                Value::DbPointer(_) => "a DBPointer",
-                Value::JavaScript(_) | Value::JavaScriptWithScope(_) => "a Code",
-                Value::Symbol(_) => "a symbol",
-                Value::Timestamp(_) => "a Timestamp",
-                Value::Int64(_) => "a Long",
-                Value::Decimal128(_) => "a Decimal128",
-                Value::MinKey => "MinKey",
-                Value::MaxKey => "MaxKey",
+                Value::Double(_) | Value::Int32(_) => ValueKind::Number,
+                Value::String(_) => ValueKind::String,
+                Value::Document(_) => ValueKind::Document,
+                Value::Array(_) => ValueKind::Array,
+                Value::Binary(_) => ValueKind::Binary,
+                Value::Undefined => ValueKind::Undefined,
+                Value::ObjectId(_) => ValueKind::ObjectId,
+                Value::Boolean(_) => ValueKind::Boolean,
+                Value::DateTime(_) => ValueKind::Date,
+                Value::Null => ValueKind::Null,
+                Value::Regex(_) => ValueKind::Regex,
+                Value::DbPointer(_) => ValueKind::DbPointer,
+                Value::JavaScript(_) | Value::JavaScriptWithScope(_) => ValueKind::Code,
+                Value::Symbol(_) => ValueKind::Symbol,
+                Value::Timestamp(_) => ValueKind::Timestamp,
+                Value::Int64(_) => ValueKind::Long,
+                Value::Decimal128(_) => ValueKind::Decimal128,
+                Value::MinKey => ValueKind::MinKey,
+                Value::MaxKey => ValueKind::MaxKey,
             },
         }
     }
@@ -101,16 +102,16 @@ impl<'a, 'g> Parser<'a, 'g> {
         }
     }
 
-    pub fn error(&self, at: usize, message: impl Into<String>) -> ParseError {
-        self.lx.error(at, message)
+    pub fn error(&self, at: usize, kind: impl Into<ParseErrorKind>) -> ParseError {
+        self.lx.error(at, kind)
     }
 
-    pub fn warn(&mut self, at: usize, message: impl Into<String>) {
-        let w = self.lx.error(at, message);
+    pub fn warn(&mut self, at: usize, warning: ParseWarning) {
+        let w = self.lx.error(at, warning);
         self.lx.warnings.push(w);
     }
 
-    fn found(&self, token: &Token<'_>) -> String {
+    fn found(&self, token: &Token<'_>) -> Found {
         token.describe(self.lx.src)
     }
 
@@ -118,11 +119,8 @@ impl<'a, 'g> Parser<'a, 'g> {
     pub fn document(mut self) -> Result<Parsed<Document>, ParseError> {
         let open = self.lx.next(true)?;
         if open.tok != Tok::Punct('{') {
-            let e = format!(
-                "expected a document starting with `{{`, but found {}",
-                self.found(&open)
-            );
-            return Err(self.error(open.start, e));
+            let found = self.found(&open);
+            return Err(self.error(open.start, SyntaxError::ExpectedDocument { found }));
         }
         let doc = self.object(&open, 1)?;
         self.end()?;
@@ -150,11 +148,8 @@ impl<'a, 'g> Parser<'a, 'g> {
             token = self.lx.next(false)?;
         }
         if token.tok != Tok::Eof {
-            let e = format!(
-                "expected the end of the input, but found {}",
-                self.found(&token)
-            );
-            return Err(self.error(token.start, e));
+            let found = self.found(&token);
+            return Err(self.error(token.start, SyntaxError::ExpectedEnd { found }));
         }
         Ok(())
     }
@@ -166,17 +161,14 @@ impl<'a, 'g> Parser<'a, 'g> {
             Js::BigInt(n) => match i64::try_from(n) {
                 Ok(n) => Value::Int64(n),
                 Err(_) => {
-                    return Err(self.error(
-                        item.start,
-                        "this BigInt is outside the int64 range -9223372036854775808..9223372036854775807",
-                    ));
+                    return Err(self.error(item.start, SyntaxError::BigIntOutOfRange));
                 }
             },
             Js::String { value, .. } => Value::String(value.into()),
             Js::Undefined => {
                 // js-bson's serializer writes BSON null for `undefined` (ignoreUndefined is
                 // off in mongosh); the deprecated undefined type is never produced.
-                self.warn(item.start, "mongosh stores `undefined` as null");
+                self.warn(item.start, ParseWarning::UndefinedAsNull);
                 Value::Null
             }
             Js::Bson(v) => v,
@@ -192,9 +184,9 @@ impl<'a, 'g> Parser<'a, 'g> {
                 if depth + 1 > MAX_NESTING_DEPTH {
                     return Err(self.error(
                         start,
-                        format!(
-                            "documents and arrays nest at most {MAX_NESTING_DEPTH} levels deep"
-                        ),
+                        SyntaxError::TooDeep {
+                            max: MAX_NESTING_DEPTH,
+                        },
                     ));
                 }
                 if open == '{' {
@@ -210,40 +202,31 @@ impl<'a, 'g> Parser<'a, 'g> {
                 let options =
                     constructors::regex_options(self, flags, token.end - flags.len(), true)?;
                 if pattern.contains('\0') {
-                    return Err(self.error(
-                        start,
-                        "a regex cannot contain a NUL character: BSON stores it as a C string",
-                    ));
+                    return Err(self.error(start, SyntaxError::RegexNul));
                 }
                 Js::Bson(Value::Regex(Box::new(Regex::new(pattern, &options))))
             }
             Tok::Punct(sign @ ('-' | '+')) => {
                 if depth + 1 > MAX_NESTING_DEPTH {
-                    return Err(self.error(start, "too many signs in a row"));
+                    return Err(self.error(start, SyntaxError::TooManySigns));
                 }
                 if self.lx.src[token.end..].starts_with(sign) {
-                    let e = format!(
-                        "`{sign}{sign}` is JavaScript's increment or decrement operator; put a space between the signs"
-                    );
-                    return Err(self.error(start, e));
+                    return Err(self.error(start, SyntaxError::IncrementOperator { sign }));
                 }
                 let operand = self.item(depth + 1)?;
                 match operand.js {
                     Js::Number(x) => Js::Number(if sign == '-' { -x } else { x }),
                     Js::BigInt(n) if sign == '-' => Js::BigInt(-n),
                     _ => {
-                        let e = format!(
-                            "unary `{sign}` needs a number after it, but found {}",
-                            operand.kind()
-                        );
-                        return Err(self.error(start, e));
+                        let found = operand.kind();
+                        return Err(self.error(start, SyntaxError::UnaryNeedsNumber { sign, found }));
                     }
                 }
             }
             Tok::Ident(name) => return self.ident(name, &token, depth),
             _ => {
-                let e = format!("expected a value, but found {}", self.found(&token));
-                return Err(self.error(start, e));
+                let found = self.found(&token);
+                return Err(self.error(start, SyntaxError::ExpectedValue { found }));
             }
         };
         Ok(Item {
@@ -270,11 +253,8 @@ impl<'a, 'g> Parser<'a, 'g> {
             "new" => {
                 let target = self.lx.next(false)?;
                 let Tok::Ident(ctor) = target.tok else {
-                    let e = format!(
-                        "`new` needs a constructor after it, as in `new Date()`, but found {}",
-                        self.found(&target)
-                    );
-                    return Err(self.error(target.start, e));
+                    let found = self.found(&target);
+                    return Err(self.error(target.start, SyntaxError::NewNeedsConstructor { found }));
                 };
                 return self.call(ctor, target.start, start, true, depth);
             }
@@ -301,10 +281,10 @@ impl<'a, 'g> Parser<'a, 'g> {
             self.lx.next(false)?;
             let method = self.lx.next(false)?;
             let Tok::Ident(_) = method.tok else {
-                let e = format!(
-                    "expected a method name after `{name}.`, but found {}",
-                    self.found(&method)
-                );
+                let e = SyntaxError::ExpectedMethod {
+                    name: name.into(),
+                    found: self.found(&method),
+                };
                 return Err(self.error(method.start, e));
             };
             full = &self.lx.src[name_start..method.end];
@@ -314,7 +294,9 @@ impl<'a, 'g> Parser<'a, 'g> {
             if depth + 1 > MAX_NESTING_DEPTH {
                 return Err(self.error(
                     name_start,
-                    format!("documents and arrays nest at most {MAX_NESTING_DEPTH} levels deep"),
+                    SyntaxError::TooDeep {
+                        max: MAX_NESTING_DEPTH,
+                    },
                 ));
             }
             self.lx.next(false)?;
@@ -348,11 +330,8 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Punct(',') => {}
                 Tok::Punct(')') => return Ok(args),
                 _ => {
-                    let e = format!(
-                        "expected `,` or `)` after an argument, but found {}",
-                        self.found(&token)
-                    );
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedArgumentEnd { found }));
                 }
             }
         }
@@ -369,10 +348,7 @@ impl<'a, 'g> Parser<'a, 'g> {
                     return Ok(out);
                 }
                 Tok::Punct(',') => {
-                    return Err(self.error(
-                        next.start,
-                        "an array element is missing here (two commas in a row make a hole, which mongosh stores as null)",
-                    ));
+                    return Err(self.error(next.start, SyntaxError::ArrayHole));
                 }
                 _ => {}
             }
@@ -383,11 +359,8 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Punct(',') => {}
                 Tok::Punct(']') => return Ok(out),
                 _ => {
-                    let e = format!(
-                        "expected `,` or `]` after an array element, but found {}",
-                        self.found(&token)
-                    );
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedElementEnd { found }));
                 }
             }
         }
@@ -406,39 +379,32 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Num(x) => js_to_string(x).into(),
                 Tok::BigInt(n) => n.to_string().into(),
                 Tok::Punct('[') => {
-                    return Err(self.error(
-                        token.start,
-                        "computed keys `[...]` need expressions; write the key itself",
-                    ));
+                    return Err(self.error(token.start, SyntaxError::ComputedKey));
                 }
                 Tok::Eof => {
-                    let e = "a document is missing its closing `}`";
-                    return Err(self.error(open.start, e));
+                    return Err(self.error(open.start, SyntaxError::UnclosedDocument));
                 }
                 _ => {
-                    let e = format!("expected a key or `}}`, but found {}", self.found(&token));
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedKey { found }));
                 }
             };
             let key_at = token.start;
             if key.contains('\0') {
-                return Err(self.error(
-                    key_at,
-                    "a key cannot contain a NUL character: BSON stores keys as C strings",
-                ));
+                return Err(self.error(key_at, SyntaxError::KeyNul));
             }
             let colon = self.lx.next(false)?;
             if colon.tok != Tok::Punct(':') {
-                let e = format!(
-                    "expected `:` after the key `{key}`, but found {}",
-                    self.found(&colon)
-                );
+                let e = SyntaxError::ExpectedColon {
+                    key: key.to_string(),
+                    found: self.found(&colon),
+                };
                 return Err(self.error(colon.start, e));
             }
             let item = self.item(depth)?;
             let value = self.store(item)?;
             if key == "__proto__" && matches!(token.tok, Tok::Ident(_) | Tok::Str { .. }) {
-                self.warn(key_at, "`__proto__:` in an object literal sets the prototype; it does not become a field");
+                self.warn(key_at, ParseWarning::ProtoKey);
             } else {
                 fields.push((key, value, key_at));
             }
@@ -447,14 +413,11 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Punct(',') => {}
                 Tok::Punct('}') => break,
                 Tok::Eof => {
-                    return Err(self.error(open.start, "a document is missing its closing `}`"));
+                    return Err(self.error(open.start, SyntaxError::UnclosedDocument));
                 }
                 _ => {
-                    let e = format!(
-                        "expected `,` or `}}` after a field, but found {}",
-                        self.found(&token)
-                    );
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedFieldEnd { found }));
                 }
             }
         }
@@ -470,10 +433,7 @@ impl<'a, 'g> Parser<'a, 'g> {
         let mut seen: HashMap<CompactString, usize> = HashMap::new();
         for (key, value, at) in fields {
             if let Some(&i) = seen.get(&key) {
-                self.warn(
-                    at,
-                    format!("duplicate key `{key}`: JavaScript keeps the last value, in the first key's place"),
-                );
+                self.warn(at, ParseWarning::DuplicateKey { key: key.to_string() });
                 out[i].1 = value;
             } else {
                 seen.insert(key.clone(), out.len());
@@ -502,10 +462,7 @@ impl<'a, 'g> Parser<'a, 'g> {
             }
         }
         if let Some((key, at)) = moved {
-            self.warn(
-                at,
-                format!("JavaScript puts integer keys first, in ascending order, so `{key}` moves forward"),
-            );
+            self.warn(at, ParseWarning::IntegerKeyMoved { key: key.to_string() });
             // Stable: names keep their order among themselves.
             out.sort_by_key(|(key, _, _)| match index_of(key) {
                 Some(n) => (0, n),
@@ -531,12 +488,12 @@ mod tests {
 
     fn warnings(src: &str) -> Vec<String> {
         let parsed = parse_value(src, &mut FixedGenerator::new(0)).unwrap();
-        parsed.warnings.into_iter().map(|w| w.message).collect()
+        parsed.warnings.into_iter().map(|w| w.message()).collect()
     }
 
     fn error(src: &str) -> (usize, String) {
         let e = parse_value(src, &mut FixedGenerator::new(0)).unwrap_err();
-        (e.column, e.message)
+        (e.column, e.message())
     }
 
     fn doc(src: &str) -> Document {
@@ -591,7 +548,7 @@ mod tests {
             .unwrap()
             .warnings;
         assert_eq!(w[0].column, 9);
-        assert!(w[0].message.starts_with("duplicate key `a`"));
+        assert!(w[0].message().starts_with("duplicate key `a`"));
         assert_eq!(doc("{ __proto__: { a: 1 }, b: 2 }").len(), 1);
         assert_eq!(
             doc("{ '01': 1, b: 2, '4294967295': 3 }").keys().next(),
@@ -859,10 +816,10 @@ mod tests {
             "NumberInt(".repeat(100_000),
         ] {
             let e = parse_value(&deep, &mut FixedGenerator::new(0)).unwrap_err();
+            let message = e.message();
             assert!(
-                e.message.contains("100 levels") || e.message.contains("signs"),
-                "{}",
-                e.message
+                message.contains("100 levels") || message.contains("signs"),
+                "{message}"
             );
         }
     }

@@ -6,7 +6,7 @@
 use super::number::js_to_string;
 use crate::bson::base64;
 use crate::bson::datetime::format_iso;
-use crate::bson::spans::format_uuid;
+use crate::bson::uuid::format_uuid;
 use crate::bson::spec::BINARY_UUID;
 use crate::bson::value::{Document, Value};
 
