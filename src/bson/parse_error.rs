@@ -163,3 +163,5 @@ impl std::error::Error for ParseError {}
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod translations;

@@ -122,7 +122,7 @@ impl Classroom {
     /// # Errors
     /// A parse error, or an item that is not a document.
     pub fn parse_documents(&self, text: &str, what: &str) -> Result<Vec<Document>, String> {
-        text::documents(self.parse_value(text, what)?, what)
+        Ok(text::documents(self.parse_value(text, what)?, what)?)
     }
 
     /// A collection holding `docs`, inserted as `insertMany` would; a document without an
