@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+mod date_error;
 pub mod format;
 pub mod iso_error;
 pub mod zone;
