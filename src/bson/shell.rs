@@ -20,6 +20,7 @@ mod lexer;
 mod number;
 mod parser;
 mod printer;
+mod reader;
 
 use super::parse_error::ParseError;
 use super::value::{Document, Value};
@@ -61,7 +62,7 @@ pub fn parse_document(
     src: &str,
     generator: &mut dyn Generate,
 ) -> Result<Parsed<Document>, ParseError> {
-    parser::Parser::new(src, generator).document()
+    reader::Parser::new(src, generator).document()
 }
 
 /// Reads one value written in mongosh syntax: a document, an array, a literal or a
@@ -82,5 +83,5 @@ pub fn parse_document(
 ///            Value::Int64(9007199254740993));
 /// ```
 pub fn parse_value(src: &str, generator: &mut dyn Generate) -> Result<Parsed<Value>, ParseError> {
-    parser::Parser::new(src, generator).value()
+    reader::Parser::new(src, generator).value()
 }

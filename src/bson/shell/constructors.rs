@@ -6,7 +6,7 @@ mod dates;
 mod numbers;
 
 use super::number::js_to_string;
-use super::parser::{Call, Item, Js, Parser};
+use super::reader::{Call, Item, Js, Parser};
 use crate::bson::base64;
 use crate::bson::oid::ObjectId;
 use crate::bson::parse_error::{CallError, Got, HexNeeds, ParseError, SyntaxError, Takes};

@@ -2,7 +2,7 @@
 //! returns a string rather than a date.
 
 use super::super::number::js_to_string;
-use super::super::parser::{Call, Item, Js, Parser};
+use super::super::reader::{Call, Item, Js, Parser};
 use super::{number, optional, string, type_error};
 use crate::bson::datetime::{IsoDateError, NoOffset, format_iso, parse_iso_with};
 use crate::bson::parse_error::{CallError, ParseError, ParseWarning, Takes};

@@ -3,7 +3,7 @@
 //! been rounded to a double, which mongosh warns about for `NumberLong` and `NumberDecimal`.
 
 use super::super::number::{js_to_string, radix_to_f64};
-use super::super::parser::{Call, Js, Parser};
+use super::super::reader::{Call, Js, Parser};
 use super::{exactly, number, optional, string, type_error};
 use crate::bson::decimal128::Decimal128;
 use crate::bson::parse_error::{CallError, ParseError, ParseWarning, Takes};
