@@ -76,10 +76,9 @@ impl Localize for Base64Error {
                 out,
                 "`{text}` không phải base64 hợp lệ: độ dài của nó không mã hóa được trọn các byte"
             ),
-            (Lang::Vi, E::Char { found, position }) => write!(
-                out,
-                "`{found}` ở vị trí {position} không phải ký tự base64"
-            ),
+            (Lang::Vi, E::Char { found, position }) => {
+                write!(out, "`{found}` ở vị trí {position} không phải ký tự base64")
+            }
             (Lang::Zh, E::Padding { text }) => write!(out, "`{text}` 的 `=` 填充位置不对"),
             (Lang::Zh, E::Length { text }) => write!(
                 out,
@@ -173,13 +172,22 @@ mod tests {
         /// One of every variant; the match makes a new variant a compile error here.
         fn every_variant() -> Vec<Self> {
             let all = vec![
-                Base64Error::Padding { text: "a===".into() },
-                Base64Error::Length { text: "abcde".into() },
-                Base64Error::Char { found: '$', position: 1 },
+                Base64Error::Padding {
+                    text: "a===".into(),
+                },
+                Base64Error::Length {
+                    text: "abcde".into(),
+                },
+                Base64Error::Char {
+                    found: '$',
+                    position: 1,
+                },
             ];
             for e in &all {
                 match e {
-                    Base64Error::Padding { .. } | Base64Error::Length { .. } | Base64Error::Char { .. } => {}
+                    Base64Error::Padding { .. }
+                    | Base64Error::Length { .. }
+                    | Base64Error::Char { .. } => {}
                 }
             }
             all

@@ -431,7 +431,12 @@ mod tests {
                 .to_string()
                 .contains("month 13 is out of range")
         );
-        assert!(parse_iso("2026-02-30").unwrap_err().to_string().contains("day 30"));
+        assert!(
+            parse_iso("2026-02-30")
+                .unwrap_err()
+                .to_string()
+                .contains("day 30")
+        );
         assert!(
             parse_iso("2026-10-08T24:00:00Z")
                 .unwrap_err()
@@ -544,7 +549,9 @@ mod tests {
             "expected 2 digits for the month, but found `-`"
         );
         assert_eq!(
-            parse_iso("2026-10-08T10:00:00.1234567890Z").unwrap_err().to_string(),
+            parse_iso("2026-10-08T10:00:00.1234567890Z")
+                .unwrap_err()
+                .to_string(),
             "a fraction of a second has at most 9 digits, but this one has 10"
         );
         assert!(parse_iso("2026-10-08T10:00:00+24:00").is_err());

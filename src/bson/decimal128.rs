@@ -438,7 +438,9 @@ mod tests {
              decimal128 chỉ chứa 34 chữ số có nghĩa"
         );
         assert_eq!(
-            Decimal128::parse("1e9999").unwrap_err().to_string_in(Lang::Zh),
+            Decimal128::parse("1e9999")
+                .unwrap_err()
+                .to_string_in(Lang::Zh),
             "`1e9999` 对 decimal128 来说太大了（溢出）"
         );
         assert_eq!(

@@ -70,9 +70,9 @@ impl Localize for HexErrorKind {
                 out.write_str("mỗi byte cần hai chữ số hex, nhưng byte này chỉ có một")
             }
             (Lang::Vi, K::NotHex(c)) => write!(out, "`{c}` không phải chữ số hex (0-9, a-f)"),
-            (Lang::Vi, K::EndsAfterOne) => out.write_str(
-                "mỗi byte cần hai chữ số hex, nhưng văn bản kết thúc sau một chữ số",
-            ),
+            (Lang::Vi, K::EndsAfterOne) => {
+                out.write_str("mỗi byte cần hai chữ số hex, nhưng văn bản kết thúc sau một chữ số")
+            }
             (Lang::Zh, K::OneDigit) => {
                 out.write_str("一个字节需要两位十六进制数字，但这里只有一位")
             }
@@ -201,7 +201,9 @@ mod tests {
             ];
             for kind in &all {
                 match kind {
-                    HexErrorKind::OneDigit | HexErrorKind::NotHex(_) | HexErrorKind::EndsAfterOne => {}
+                    HexErrorKind::OneDigit
+                    | HexErrorKind::NotHex(_)
+                    | HexErrorKind::EndsAfterOne => {}
                 }
             }
             all
@@ -212,7 +214,10 @@ mod tests {
     fn every_variant_in_every_language() {
         let mut problems = Vec::new();
         for kind in HexErrorKind::every_variant() {
-            problems.extend(crate::bson::terms::check_languages(&HexError { column: 3, kind }));
+            problems.extend(crate::bson::terms::check_languages(&HexError {
+                column: 3,
+                kind,
+            }));
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
@@ -220,13 +225,19 @@ mod tests {
     #[test]
     fn messages_in_three_languages() {
         let e = decode("0c 0").unwrap_err();
-        assert_eq!(e.to_string(), "column 4: a byte needs two hex digits, but the text ends after one");
+        assert_eq!(
+            e.to_string(),
+            "column 4: a byte needs two hex digits, but the text ends after one"
+        );
         assert_eq!(
             e.to_string_in(Lang::Vi),
             "cột 4: mỗi byte cần hai chữ số hex, nhưng văn bản kết thúc sau một chữ số"
         );
         let e = decode("zz").unwrap_err();
-        assert_eq!(e.to_string_in(Lang::Zh), "第 1 列：`z` 不是十六进制数字（0-9、a-f）");
+        assert_eq!(
+            e.to_string_in(Lang::Zh),
+            "第 1 列：`z` 不是十六进制数字（0-9、a-f）"
+        );
         let e = decode("a b").unwrap_err();
         assert_eq!(
             e.to_string_in(Lang::Zh),

@@ -47,8 +47,12 @@ impl NumError {
     pub fn code(&self) -> Option<i32> {
         match self {
             NumError::NotNumeric { op: "$add", .. } => Some(16554),
-            NumError::NotNumeric { op: "$multiply", .. } => Some(16555),
-            NumError::NotNumeric { op: "$subtract", .. } => Some(16556),
+            NumError::NotNumeric {
+                op: "$multiply", ..
+            } => Some(16555),
+            NumError::NotNumeric {
+                op: "$subtract", ..
+            } => Some(16556),
             NumError::NotNumeric { op: "$divide", .. } => Some(16609),
             NumError::DivideByZero { op: "$divide" } => Some(16608),
             NumError::DivideByZero { op: "$mod" } => Some(16610),

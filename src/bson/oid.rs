@@ -230,11 +230,14 @@ impl Localize for ObjectIdError {
     fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
         use ObjectIdErrorKind as K;
         match (lang, &self.kind) {
-            (_, K::Length {
-                text,
-                count,
-                all_hex,
-            }) => {
+            (
+                _,
+                K::Length {
+                    text,
+                    count,
+                    all_hex,
+                },
+            ) => {
                 let off = Off::of(*count, 24).to_string_in(lang);
                 match (lang, all_hex) {
                     (Lang::En, true) => write!(
@@ -263,29 +266,38 @@ impl Localize for ObjectIdError {
                     ),
                 }
             }
-            (Lang::En, K::NotHex {
-                text,
-                found,
-                column,
-            }) => write!(
+            (
+                Lang::En,
+                K::NotHex {
+                    text,
+                    found,
+                    column,
+                },
+            ) => write!(
                 out,
                 "an ObjectId is 24 hex digits, but `{text}` has `{found}` at column {column}, \
                  which is not a hex digit (0-9, a-f)"
             ),
-            (Lang::Vi, K::NotHex {
-                text,
-                found,
-                column,
-            }) => write!(
+            (
+                Lang::Vi,
+                K::NotHex {
+                    text,
+                    found,
+                    column,
+                },
+            ) => write!(
                 out,
                 "ObjectId gồm 24 chữ số hex, nhưng `{text}` có `{found}` ở cột {column}, \
                  không phải chữ số hex (0-9, a-f)"
             ),
-            (Lang::Zh, K::NotHex {
-                text,
-                found,
-                column,
-            }) => write!(
+            (
+                Lang::Zh,
+                K::NotHex {
+                    text,
+                    found,
+                    column,
+                },
+            ) => write!(
                 out,
                 "ObjectId 是 24 位十六进制数字，但 `{text}` 的第 {column} 列是 `{found}`，\
                  它不是十六进制数字（0-9、a-f）"

@@ -26,8 +26,8 @@ pub struct ParseError {
     pub column: usize,
     /// Byte offset into the input.
     pub offset: usize,
-    /// The rule broken (no position in it).
-    pub kind: ParseErrorKind,
+    /// The rule broken (no position in it); boxed, so that results stay small.
+    pub kind: Box<ParseErrorKind>,
     /// The input line the problem is on, for the caret display.
     pub source_line: String,
 }
@@ -111,7 +111,7 @@ impl ParseError {
             line: source[..offset].matches('\n').count() + 1,
             column: source[line_start..offset].chars().count() + 1,
             offset,
-            kind: kind.into(),
+            kind: Box::new(kind.into()),
             source_line: source[line_start..line_end]
                 .trim_end_matches('\r')
                 .to_owned(),

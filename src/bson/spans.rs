@@ -488,7 +488,6 @@ pub fn format_double(v: f64) -> String {
     }
 }
 
-
 /// One row of an annotated byte walk.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {

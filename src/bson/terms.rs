@@ -363,7 +363,12 @@ mod tests {
     #[test]
     fn chinese_values_join_ideographs_without_a_space() {
         let mut s = String::new();
-        zh(&mut s, "应为一个值，但找到 {found}", &[("found", &"输入的结尾")]).unwrap();
+        zh(
+            &mut s,
+            "应为一个值，但找到 {found}",
+            &[("found", &"输入的结尾")],
+        )
+        .unwrap();
         assert_eq!(s, "应为一个值，但找到输入的结尾");
         let mut s = String::new();
         zh(&mut s, "应为一个值，但找到 {found}", &[("found", &"`x`")]).unwrap();

@@ -139,7 +139,10 @@ impl Localize for DocumentsError {
                 write!(out, "{what} must be an array of documents, not {found}")
             }
             (Lang::Vi, E::Item { what, index, found }) => {
-                write!(out, "{what}: phần tử {index} là {found}, không phải document")
+                write!(
+                    out,
+                    "{what}: phần tử {index} là {found}, không phải document"
+                )
             }
             (Lang::Vi, E::NotDocuments { what, found }) => write!(
                 out,
@@ -209,7 +212,10 @@ mod tests {
             e.to_string_in(Lang::Vi),
             "pipeline: phần tử 0 là int, không phải document"
         );
-        assert_eq!(e.to_string_in(Lang::Zh), "pipeline：第 0 项是 int，不是文档");
+        assert_eq!(
+            e.to_string_in(Lang::Zh),
+            "pipeline：第 0 项是 int，不是文档"
+        );
         let e = documents(Value::Int32(1), "docs").unwrap_err();
         assert_eq!(
             e.to_string_in(Lang::Vi),

@@ -170,11 +170,7 @@ impl Uuid {
         }
         if digits != 32 {
             let end = text.chars().count() + 1;
-            let column = if digits > 32 {
-                digit_columns[32]
-            } else {
-                end
-            };
+            let column = if digits > 32 { digit_columns[32] } else { end };
             return Err(UuidError {
                 column,
                 kind: UuidErrorKind::Count {
@@ -394,7 +390,11 @@ impl UuidErrorKind {
     fn en(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         use UuidErrorKind as K;
         match self {
-            K::NotHex { text, found, column } => write!(
+            K::NotHex {
+                text,
+                found,
+                column,
+            } => write!(
                 out,
                 "a UUID is 32 hex digits, but `{text}` has `{found}` at column {column}, \
                  which is neither a hex digit (0-9, a-f) nor a dash"
@@ -428,7 +428,11 @@ impl UuidErrorKind {
     fn vi(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         use UuidErrorKind as K;
         match self {
-            K::NotHex { text, found, column } => write!(
+            K::NotHex {
+                text,
+                found,
+                column,
+            } => write!(
                 out,
                 "UUID gồm 32 chữ số hex, nhưng `{text}` có `{found}` ở cột {column}, \
                  không phải chữ số hex (0-9, a-f) cũng không phải dấu gạch ngang"
@@ -462,7 +466,11 @@ impl UuidErrorKind {
     fn zh(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         use UuidErrorKind as K;
         match self {
-            K::NotHex { text, found, column } => write!(
+            K::NotHex {
+                text,
+                found,
+                column,
+            } => write!(
                 out,
                 "UUID 是 32 位十六进制数字，但 `{text}` 的第 {column} 列是 `{found}`，\
                  它既不是十六进制数字（0-9、a-f）也不是连字符"
@@ -655,7 +663,10 @@ mod tests {
     fn every_variant_in_every_language() {
         let mut problems = Vec::new();
         for kind in UuidErrorKind::every_variant() {
-            problems.extend(crate::bson::terms::check_languages(&UuidError { column: 1, kind }));
+            problems.extend(crate::bson::terms::check_languages(&UuidError {
+                column: 1,
+                kind,
+            }));
         }
         assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
@@ -684,11 +695,15 @@ mod tests {
             bytes: vec![0; len],
         };
         assert_eq!(
-            Uuid::from_binary(&bin(0, 16)).unwrap_err().to_string_in(Lang::Vi),
+            Uuid::from_binary(&bin(0, 16))
+                .unwrap_err()
+                .to_string_in(Lang::Vi),
             "UUID là Binary subtype 4, nhưng đây là subtype 0"
         );
         assert_eq!(
-            Uuid::from_binary(&bin(4, 15)).unwrap_err().to_string_in(Lang::Zh),
+            Uuid::from_binary(&bin(4, 15))
+                .unwrap_err()
+                .to_string_in(Lang::Zh),
             "UUID 是 16 个字节，但这个二进制值有 15 个"
         );
         assert_eq!(

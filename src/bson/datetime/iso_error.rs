@@ -190,7 +190,9 @@ impl IsoDateErrorKind {
     fn en(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         use IsoDateErrorKind as E;
         match self {
-            E::Empty => out.write_str("a date needs at least year-month-day, but the text is empty"),
+            E::Empty => {
+                out.write_str("a date needs at least year-month-day, but the text is empty")
+            }
             E::Digits { count, part, found } => write!(
                 out,
                 "expected {count} digits for the {}, but found {found}",
@@ -213,10 +215,9 @@ impl IsoDateErrorKind {
                 };
                 write!(out, "{field} {value} is out of range {min}-{max}")
             }
-            E::MonthDayDash { found } => write!(
-                out,
-                "expected `-` between month and day, but found {found}"
-            ),
+            E::MonthDayDash { found } => {
+                write!(out, "expected `-` between month and day, but found {found}")
+            }
             E::DayOutOfRange {
                 day,
                 month,
@@ -231,8 +232,9 @@ impl IsoDateErrorKind {
                 out,
                 "expected `T` and a time after the date, but found {found}"
             ),
-            E::LeapSecond => out
-                .write_str("second 60 is out of range 0-59 (BSON dates have no leap seconds)"),
+            E::LeapSecond => {
+                out.write_str("second 60 is out of range 0-59 (BSON dates have no leap seconds)")
+            }
             E::FractionDigits { found } => write!(
                 out,
                 "expected fraction digits after the point, but found {found}"
@@ -302,8 +304,9 @@ impl IsoDateErrorKind {
             E::ExpectedTime { found } => {
                 write!(out, "sau ngày cần `T` và giờ, nhưng gặp {}", vi(found))
             }
-            E::LeapSecond => out
-                .write_str("giây 60 nằm ngoài khoảng 0-59 (ngày giờ BSON không có giây nhuận)"),
+            E::LeapSecond => {
+                out.write_str("giây 60 nằm ngoài khoảng 0-59 (ngày giờ BSON không có giây nhuận)")
+            }
             E::FractionDigits { found } => write!(
                 out,
                 "sau dấu chấm cần các chữ số phần lẻ của giây, nhưng gặp {}",

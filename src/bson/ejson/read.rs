@@ -227,25 +227,41 @@ impl Reader<'_> {
                 Value::Symbol(self.string(n, Wrapper::Key("$symbol"))?.into())
             }
             "$numberInt" => {
-                let [n] = self.exactly(node, members, ["$numberInt"], Wrapper::Key("$numberInt"))?;
+                let [n] =
+                    self.exactly(node, members, ["$numberInt"], Wrapper::Key("$numberInt"))?;
                 let s = self.string(n, Wrapper::Key("$numberInt"))?;
-                Value::Int32(integer(s).and_then(|v| i32::try_from(v).ok()).ok_or_else(|| {
-                    self.error(n, EjsonError::NumberInt { text: s.into() })
-                })?)
+                Value::Int32(
+                    integer(s)
+                        .and_then(|v| i32::try_from(v).ok())
+                        .ok_or_else(|| self.error(n, EjsonError::NumberInt { text: s.into() }))?,
+                )
             }
             "$numberLong" => {
-                let [n] = self.exactly(node, members, ["$numberLong"], Wrapper::Key("$numberLong"))?;
+                let [n] =
+                    self.exactly(node, members, ["$numberLong"], Wrapper::Key("$numberLong"))?;
                 Value::Int64(self.long(n)?)
             }
             "$numberDouble" => {
-                let [n] = self.exactly(node, members, ["$numberDouble"], Wrapper::Key("$numberDouble"))?;
+                let [n] = self.exactly(
+                    node,
+                    members,
+                    ["$numberDouble"],
+                    Wrapper::Key("$numberDouble"),
+                )?;
                 let s = self.string(n, Wrapper::Key("$numberDouble"))?;
-                Value::Double(parse_double(s).ok_or_else(|| {
-                    self.error(n, EjsonError::NumberDouble { text: s.into() })
-                })?)
+                Value::Double(
+                    parse_double(s).ok_or_else(|| {
+                        self.error(n, EjsonError::NumberDouble { text: s.into() })
+                    })?,
+                )
             }
             "$numberDecimal" => {
-                let [n] = self.exactly(node, members, ["$numberDecimal"], Wrapper::Key("$numberDecimal"))?;
+                let [n] = self.exactly(
+                    node,
+                    members,
+                    ["$numberDecimal"],
+                    Wrapper::Key("$numberDecimal"),
+                )?;
                 let s = self.string(n, Wrapper::Key("$numberDecimal"))?;
                 Value::Decimal128(
                     Decimal128::parse(s).map_err(|e| self.error(n, EjsonError::Decimal(e)))?,
@@ -255,9 +271,8 @@ impl Reader<'_> {
             "$uuid" => {
                 let [n] = self.exactly(node, members, ["$uuid"], Wrapper::Key("$uuid"))?;
                 let s = self.string(n, Wrapper::Key("$uuid"))?;
-                let bytes = parse_uuid(s).ok_or_else(|| {
-                    self.error(n, EjsonError::Uuid { text: s.into() })
-                })?;
+                let bytes = parse_uuid(s)
+                    .ok_or_else(|| self.error(n, EjsonError::Uuid { text: s.into() }))?;
                 Value::Binary(Binary {
                     subtype: BINARY_UUID,
                     bytes: bytes.to_vec(),
@@ -282,7 +297,8 @@ impl Reader<'_> {
                 }
             }
             "$timestamp" => {
-                let [n] = self.exactly(node, members, ["$timestamp"], Wrapper::Key("$timestamp"))?;
+                let [n] =
+                    self.exactly(node, members, ["$timestamp"], Wrapper::Key("$timestamp"))?;
                 let Json::Object(inner) = &n.value else {
                     return Err(self.error(n, EjsonError::TimestampShape));
                 };
@@ -302,8 +318,12 @@ impl Reader<'_> {
                 let Json::Object(inner) = &n.value else {
                     return Err(self.error(n, EjsonError::RegexShape));
                 };
-                let [p, o] =
-                    self.exactly(n, inner, ["pattern", "options"], Wrapper::Key("$regularExpression"))?;
+                let [p, o] = self.exactly(
+                    n,
+                    inner,
+                    ["pattern", "options"],
+                    Wrapper::Key("$regularExpression"),
+                )?;
                 self.regex(
                     self.string(p, Wrapper::Key("pattern"))?,
                     p,
@@ -322,11 +342,13 @@ impl Reader<'_> {
                 )?
             }
             "$dbPointer" => {
-                let [n] = self.exactly(node, members, ["$dbPointer"], Wrapper::Key("$dbPointer"))?;
+                let [n] =
+                    self.exactly(node, members, ["$dbPointer"], Wrapper::Key("$dbPointer"))?;
                 let Json::Object(inner) = &n.value else {
                     return Err(self.error(n, EjsonError::DbPointerShape));
                 };
-                let [r, id] = self.exactly(n, inner, ["$ref", "$id"], Wrapper::Key("$dbPointer"))?;
+                let [r, id] =
+                    self.exactly(n, inner, ["$ref", "$id"], Wrapper::Key("$dbPointer"))?;
                 let Value::ObjectId(id) = self.value(id, depth)? else {
                     return Err(self.error(id, EjsonError::DbPointerId));
                 };
@@ -340,7 +362,11 @@ impl Reader<'_> {
                 Value::DateTime(self.date(n)?)
             }
             "$minKey" | "$maxKey" => {
-                let key = if key == "$minKey" { "$minKey" } else { "$maxKey" };
+                let key = if key == "$minKey" {
+                    "$minKey"
+                } else {
+                    "$maxKey"
+                };
                 let [n] = self.exactly(node, members, [key], Wrapper::Key(key))?;
                 if n.value != Json::Number("1".into()) {
                     return Err(self.error(n, EjsonError::MustBeOne { key }));
@@ -352,7 +378,8 @@ impl Reader<'_> {
                 }
             }
             "$undefined" => {
-                let [n] = self.exactly(node, members, ["$undefined"], Wrapper::Key("$undefined"))?;
+                let [n] =
+                    self.exactly(node, members, ["$undefined"], Wrapper::Key("$undefined"))?;
                 if n.value != Json::Bool(true) {
                     return Err(self.error(n, EjsonError::UndefinedTrue));
                 }
@@ -375,9 +402,7 @@ impl Reader<'_> {
 
     fn long(&self, n: &Node) -> Result<i64, ParseError> {
         let s = self.string(n, Wrapper::Key("$numberLong"))?;
-        integer(s).ok_or_else(|| {
-            self.error(n, EjsonError::NumberLong { text: s.into() })
-        })
+        integer(s).ok_or_else(|| self.error(n, EjsonError::NumberLong { text: s.into() }))
     }
 
     fn u32(&self, n: &Node, part: &'static str) -> Result<u32, ParseError> {
@@ -413,9 +438,7 @@ impl Reader<'_> {
 
     fn date(&self, n: &Node) -> Result<i64, ParseError> {
         match &n.value {
-            Json::String(s) => {
-                parse_iso(s).map_err(|e| self.error(n, EjsonError::DateString(e)))
-            }
+            Json::String(s) => parse_iso(s).map_err(|e| self.error(n, EjsonError::DateString(e))),
             Json::Object(inner) => {
                 let [l] = self.exactly(n, inner, ["$numberLong"], Wrapper::Key("$date"))?;
                 self.long(l)
@@ -447,9 +470,7 @@ impl Reader<'_> {
             1 | 2 => u8::from_str_radix(sub, 16).ok(),
             _ => None,
         }
-        .ok_or_else(|| {
-            self.error(subtype, EjsonError::BinarySubtype { text: sub.into() })
-        })?;
+        .ok_or_else(|| self.error(subtype, EjsonError::BinarySubtype { text: sub.into() }))?;
         let bytes = base64::decode(data).map_err(|e| self.error(node, EjsonError::Base64(e)))?;
         Ok(Value::Binary(Binary {
             subtype: subtype_byte,

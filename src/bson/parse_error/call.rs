@@ -88,27 +88,19 @@ impl Takes {
             (Lang::Vi, T::Seconds) => "một số giây",
             (Lang::Vi, T::Hex24) => "một chuỗi 24 chữ số hex",
             (Lang::Vi, T::Hex32) => "một chuỗi 32 chữ số hex",
-            (Lang::Vi, T::SubtypeAndString) => {
-                "một subtype và một chuỗi, như BinData(0, \"AQID\")"
-            }
+            (Lang::Vi, T::SubtypeAndString) => "một subtype và một chuỗi, như BinData(0, \"AQID\")",
             (Lang::Vi, T::StringAndSubtype) => "một chuỗi và một subtype (không bắt buộc)",
             (Lang::Vi, T::TimestampFields) => "{ t: số giây, i: số đếm tăng dần }",
             (Lang::Vi, T::PatternAndFlags) => "một chuỗi mẫu và các cờ (không bắt buộc)",
-            (Lang::Vi, T::CodeAndScope) => {
-                "một chuỗi mã và một document phạm vi (không bắt buộc)"
-            }
+            (Lang::Vi, T::CodeAndScope) => "một chuỗi mã và một document phạm vi (không bắt buộc)",
             (Lang::Vi, T::ScopeDocument) => "một document phạm vi làm đối số thứ hai",
-            (Lang::Vi, T::DbRef) => {
-                "tên collection, một id và tên cơ sở dữ liệu (không bắt buộc)"
-            }
+            (Lang::Vi, T::DbRef) => "tên collection, một id và tên cơ sở dữ liệu (không bắt buộc)",
             (Lang::Vi, T::SubtypeNumber) => "một số subtype",
             (Lang::Vi, T::NumberInt) => "một chuỗi hoặc một số, như NumberInt(\"42\")",
             (Lang::Vi, T::NumberLong) => "một chuỗi, như NumberLong(\"9007199254740993\")",
             (Lang::Vi, T::NumberDecimal) => "một chuỗi, như NumberDecimal(\"19.99\")",
             (Lang::Vi, T::Double) => "một số, như Double(42)",
-            (Lang::Vi, T::IsoString) => {
-                "một chuỗi ISO-8601, như ISODate(\"2026-10-08T10:00:00Z\")"
-            }
+            (Lang::Vi, T::IsoString) => "một chuỗi ISO-8601, như ISODate(\"2026-10-08T10:00:00Z\")",
             (Lang::Vi, T::IsoOrMillis) => "một chuỗi ISO-8601 hoặc số mili giây",
             (Lang::Zh, T::NothingHexOrSeconds) => "无参数、24 位十六进制数字或秒数",
             (Lang::Zh, T::Seconds) => "秒数",
@@ -153,7 +145,11 @@ impl Localize for Got {
             (_, Got::Kind(kind)) => kind.write_in(lang, out),
             (Lang::En, Got::Count(0)) => out.write_str("none"),
             (Lang::En, Got::Count(n)) => {
-                write!(out, "{n} {}", one_other(lang, n as u64, "argument", "arguments"))
+                write!(
+                    out,
+                    "{n} {}",
+                    one_other(lang, n as u64, "argument", "arguments")
+                )
             }
             (Lang::Vi, Got::Count(n)) => write!(out, "{n} đối số"),
             (Lang::Zh, Got::Count(n)) => write!(out, "{n} 个参数"),

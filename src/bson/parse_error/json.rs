@@ -149,9 +149,9 @@ impl JsonError {
             E::ExponentDigits => out.write_str("số JSON cần chữ số trong phần mũ"),
             E::UnicodeEscape => out.write_str("sau `\\u` phải có bốn chữ số hex"),
             E::UnclosedString => out.write_str("chuỗi này thiếu dấu nháy đóng"),
-            E::HighSurrogate => out.write_str(
-                "chuỗi thóat `\\u` nửa đầu của cặp surrogate phải có nửa sau đi liền",
-            ),
+            E::HighSurrogate => {
+                out.write_str("chuỗi thóat `\\u` nửa đầu của cặp surrogate phải có nửa sau đi liền")
+            }
             E::LowSurrogate => {
                 out.write_str("nửa sau của cặp surrogate đứng một mình không phải là ký tự")
             }
@@ -159,9 +159,9 @@ impl JsonError {
                 out,
                 "`\\{found}` không phải chuỗi thóat của JSON (hãy dùng \\\" \\\\ \\/ \\b \\f \\n \\r \\t hoặc \\uXXXX)"
             ),
-            E::ControlChar => out.write_str(
-                "ký tự điều khiển trong chuỗi JSON phải được viết bằng chuỗi thóat",
-            ),
+            E::ControlChar => {
+                out.write_str("ký tự điều khiển trong chuỗi JSON phải được viết bằng chuỗi thóat")
+            }
         }
     }
 
@@ -173,9 +173,7 @@ impl JsonError {
         match self {
             E::TrailingText => out.write_str("JSON 值结束之后还有多余的文本"),
             E::ExpectedColon { found } => found_zh(out, "键之后应为 `:`，但找到 {found}", found),
-            E::ExpectedValue { found } => {
-                found_zh(out, "应为一个 JSON 值，但找到 {found}", found)
-            }
+            E::ExpectedValue { found } => found_zh(out, "应为一个 JSON 值，但找到 {found}", found),
             E::ExpectedWord { word } => write!(out, "应为 `{word}`"),
             E::TooDeep { max } => write!(out, "JSON 的嵌套超过了 {max} 层"),
             E::ExpectedKey { found } => {
@@ -449,18 +447,17 @@ impl EjsonError {
                 out,
                 "expected a document (a JSON object), but found {found}"
             ),
-            E::KeyNul => out
-                .write_str("a key cannot contain a NUL character (BSON keys are C strings)"),
+            E::KeyNul => {
+                out.write_str("a key cannot contain a NUL character (BSON keys are C strings)")
+            }
             E::TooDeep { max } => write!(
                 out,
                 "documents and arrays are nested more than {max} levels deep"
             ),
             E::NotANumber { text } => write!(out, "`{text}` is not a number"),
-            E::NotAString { what, found } => write!(
-                out,
-                "{} must be a string, not {found}",
-                what.display_in(en)
-            ),
+            E::NotAString { what, found } => {
+                write!(out, "{} must be a string, not {found}", what.display_in(en))
+            }
             E::ExactKeys { what, keys } => write!(
                 out,
                 "{} must have exactly the keys {}",
@@ -516,8 +513,9 @@ impl EjsonError {
             E::TimestampNumber { part, found } => {
                 write!(out, "timestamp `{part}` must be a number, not {found}")
             }
-            E::RegexNul => out
-                .write_str("a regex pattern cannot contain NUL (it is stored as a C string)"),
+            E::RegexNul => {
+                out.write_str("a regex pattern cannot contain NUL (it is stored as a C string)")
+            }
             E::RegexOption { found } => write!(
                 out,
                 "`{found}` is not a regex option (use i, l, m, s, u, x)"
@@ -527,9 +525,9 @@ impl EjsonError {
                 out,
                 "`$date` must be an ISO-8601 string or {{\"$numberLong\": ...}}, not {found}"
             ),
-            E::BinaryShape => out.write_str(
-                "`$binary` must be an object {\"base64\": ..., \"subType\": ...}",
-            ),
+            E::BinaryShape => {
+                out.write_str("`$binary` must be an object {\"base64\": ..., \"subType\": ...}")
+            }
             E::BinarySubtype { text } => write!(
                 out,
                 "the binary subtype must be one or two hex digits, not `{text}`"
@@ -624,9 +622,9 @@ impl EjsonError {
                 "`$date` phải là một chuỗi ISO-8601 hoặc {{\"$numberLong\": ...}}, không phải {}",
                 found.display_in(vi)
             ),
-            E::BinaryShape => out.write_str(
-                "`$binary` phải là một object {\"base64\": ..., \"subType\": ...}",
-            ),
+            E::BinaryShape => {
+                out.write_str("`$binary` phải là một object {\"base64\": ..., \"subType\": ...}")
+            }
             E::BinarySubtype { text } => write!(
                 out,
                 "subtype của Binary phải là một hoặc hai chữ số hex, không phải `{text}`"
@@ -665,11 +663,9 @@ impl EjsonError {
                 "{what} 缺少 `{key}`",
                 &[("what", &what.display_in(zh_)), ("key", key)],
             ),
-            E::DuplicateKeys { what } => zh(
-                out,
-                "{what} 有重复的键",
-                &[("what", &what.display_in(zh_))],
-            ),
+            E::DuplicateKeys { what } => {
+                zh(out, "{what} 有重复的键", &[("what", &what.display_in(zh_))])
+            }
             E::NumberInt { text } => write!(
                 out,
                 "`$numberInt` 必须是 int32 范围内的数字字符串，而不是 `{text}`"
@@ -689,9 +685,8 @@ impl EjsonError {
             ),
             E::ScopeNotDocument => out.write_str("`$scope` 必须是文档"),
             E::TimestampShape => out.write_str("`$timestamp` 必须是对象 {\"t\": ..., \"i\": ...}"),
-            E::RegexShape => out.write_str(
-                "`$regularExpression` 必须是对象 {\"pattern\": ..., \"options\": ...}",
-            ),
+            E::RegexShape => out
+                .write_str("`$regularExpression` 必须是对象 {\"pattern\": ..., \"options\": ...}"),
             E::DbPointerShape => {
                 out.write_str("`$dbPointer` 必须是对象 {\"$ref\": ..., \"$id\": ...}")
             }
@@ -723,9 +718,9 @@ impl EjsonError {
                 "`$date` 必须是 ISO-8601 字符串或 {\"$numberLong\": ...}，而不是 {found}",
                 &[("found", &found.display_in(zh_))],
             ),
-            E::BinaryShape => out.write_str(
-                "`$binary` 必须是对象 {\"base64\": ..., \"subType\": ...}",
-            ),
+            E::BinaryShape => {
+                out.write_str("`$binary` 必须是对象 {\"base64\": ..., \"subType\": ...}")
+            }
             E::BinarySubtype { text } => write!(
                 out,
                 "二进制子类型必须是一到两位十六进制数字，而不是 `{text}`"
@@ -747,7 +742,9 @@ impl EjsonError {
             },
             E::KeyNul,
             E::TooDeep { max: 100 },
-            E::NotANumber { text: "1e999x".into() },
+            E::NotANumber {
+                text: "1e999x".into(),
+            },
             E::ExactKeys {
                 what: Wrapper::LegacyRegex,
                 keys: vec!["$regex", "$options"],

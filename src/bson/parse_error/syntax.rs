@@ -456,18 +456,17 @@ impl SyntaxError {
                 out,
                 "字符串在行尾之前缺少结尾的引号（{quote}）；字符串中的换行要写成 \\n"
             ),
-            E::TemplateSubstitution => out.write_str(
-                "模板替换 `${...}` 需要变量，而字面量里没有变量；请写成普通字符串",
-            ),
+            E::TemplateSubstitution => {
+                out.write_str("模板替换 `${...}` 需要变量，而字面量里没有变量；请写成普通字符串")
+            }
             E::EscapeCutShort => out.write_str("字符串在转义序列中间就结束了"),
             E::OctalEscape { digit } => write!(
                 out,
                 "`\\{digit}` 是八进制转义，严格模式的 JavaScript 禁止使用；请改用十六进制转义，如 `\\x0{digit}`"
             ),
             E::HexEscape => out.write_str("`\\x` 后面需要恰好两位十六进制数字，如 `\\x41`"),
-            E::UnicodeEscape => out.write_str(
-                "`\\u` 后面需要四位十六进制数字或花括号，如 `\\u00e9` 或 `\\u{1F600}`",
-            ),
+            E::UnicodeEscape => out
+                .write_str("`\\u` 后面需要四位十六进制数字或花括号，如 `\\u00e9` 或 `\\u{1F600}`"),
             E::CodePointTooLarge => out.write_str("`\\u{...}` 超过了最大的码位 U+10FFFF"),
             E::Separator => out.write_str("数字中的分隔符 `_` 必须位于两个数字之间"),
             E::RadixDigits { prefix, radix } => zh(
@@ -490,15 +489,15 @@ impl SyntaxError {
             }
             E::BigIntFarOutOfRange => out.write_str("这个 BigInt 远远超出了 int64 的范围"),
             E::UnclosedRegex => out.write_str("正则表达式字面量在这一行缺少结尾的 `/`"),
-            E::ExpectedDocument { found } => found_zh(out, "应为以 `{` 开头的文档，但找到 {found}", found),
+            E::ExpectedDocument { found } => {
+                found_zh(out, "应为以 `{` 开头的文档，但找到 {found}", found)
+            }
             E::ExpectedEnd { found } => found_zh(out, "此处输入应当结束，但找到 {found}", found),
             E::BigIntOutOfRange => out.write_str(
                 "这个 BigInt 超出了 int64 的范围 -9223372036854775808..9223372036854775807",
             ),
             E::TooDeep { max } => write!(out, "文档和数组最多嵌套 {max} 层"),
-            E::RegexNul => {
-                out.write_str("正则表达式不能包含 NUL 字符：BSON 把它存为 C 字符串")
-            }
+            E::RegexNul => out.write_str("正则表达式不能包含 NUL 字符：BSON 把它存为 C 字符串"),
             E::TooManySigns => out.write_str("连续的正负号太多了"),
             E::IncrementOperator { sign } => write!(
                 out,
@@ -523,9 +522,8 @@ impl SyntaxError {
             E::ExpectedArgumentEnd { found } => {
                 found_zh(out, "参数之后应为 `,` 或 `)`，但找到 {found}", found)
             }
-            E::ArrayHole => out.write_str(
-                "这里缺少一个数组元素（连续两个逗号会留下空位，mongosh 把它存为 null）",
-            ),
+            E::ArrayHole => out
+                .write_str("这里缺少一个数组元素（连续两个逗号会留下空位，mongosh 把它存为 null）"),
             E::ExpectedElementEnd { found } => {
                 found_zh(out, "数组元素之后应为 `,` 或 `]`，但找到 {found}", found)
             }

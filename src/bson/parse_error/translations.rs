@@ -17,12 +17,13 @@ fn error(reader: &str, input: &str) -> Box<dyn Localize> {
         subtype,
         bytes: vec![0; len],
     };
-    let shell = |r: Result<Vec<crate::bson::ParseError>, crate::bson::ParseError>| -> Box<dyn Localize> {
-        match r {
-            Err(e) => Box::new(e),
-            Ok(warnings) => Box::new(warnings[0].clone()),
-        }
-    };
+    let shell =
+        |r: Result<Vec<crate::bson::ParseError>, crate::bson::ParseError>| -> Box<dyn Localize> {
+            match r {
+                Err(e) => Box::new(e),
+                Ok(warnings) => Box::new(warnings[0].clone()),
+            }
+        };
     let mut g = FixedGenerator::new(0);
     match (reader, input) {
         ("shell", _) => shell(parse_value(input, &mut g).map(|p| p.warnings)),
@@ -35,9 +36,9 @@ fn error(reader: &str, input: &str) -> Box<dyn Localize> {
         ("UuidError", "subtype 3") => Box::new(Uuid::from_binary(&bin(3, 16)).unwrap_err()),
         ("UuidError", "subtype 0") => Box::new(Uuid::from_binary(&bin(0, 16)).unwrap_err()),
         ("UuidError", "15 bytes") => Box::new(Uuid::from_binary(&bin(4, 15)).unwrap_err()),
-        ("UuidError", "subtype 4") => Box::new(
-            Uuid::from_legacy_binary(&bin(4, 16), LegacyOrder::Java).unwrap_err(),
-        ),
+        ("UuidError", "subtype 4") => {
+            Box::new(Uuid::from_legacy_binary(&bin(4, 16), LegacyOrder::Java).unwrap_err())
+        }
         ("UuidError", _) => Box::new(Uuid::parse(input).unwrap_err()),
         ("DateError", "far date") => Box::new(
             date_to_string(400_000_000_000_000, "%m", Some("Asia/Ho_Chi_Minh")).unwrap_err(),
@@ -298,7 +299,9 @@ fn every_rule_reads_the_same_in_vietnamese_and_chinese() {
         for (lang, want) in [(Lang::Vi, vi), (Lang::Zh, zh)] {
             let got = e.to_string_in(lang);
             if got != want {
-                problems.push(format!("{reader} {input:?} {lang:?}:\n  want {want}\n  got  {got}"));
+                problems.push(format!(
+                    "{reader} {input:?} {lang:?}:\n  want {want}\n  got  {got}"
+                ));
             }
         }
     }

@@ -400,10 +400,7 @@ fn binary(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> 
         "MD5" => {
             let [arg] = exactly::<1>(p, call, Takes::Hex32)?;
             let (s, _) = string(p, call, &arg)?;
-            bin(
-                BINARY_MD5,
-                hex_string(p, &arg, s, HexNeeds::Md5, Some(32))?,
-            )
+            bin(BINARY_MD5, hex_string(p, &arg, s, HexNeeds::Md5, Some(32))?)
         }
         "BinData" | "HexData" => {
             let [sub, data] = exactly::<2>(p, call, Takes::SubtypeAndString)?;

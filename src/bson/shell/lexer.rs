@@ -342,7 +342,13 @@ impl<'a> Lexer<'a> {
             let digits = self.digit_run(radix)?;
             if digits.is_empty() {
                 let prefix = rest[..2].to_owned();
-                return Err(self.error(start, SyntaxError::RadixDigits { prefix, radix: name }));
+                return Err(self.error(
+                    start,
+                    SyntaxError::RadixDigits {
+                        prefix,
+                        radix: name,
+                    },
+                ));
             }
             if self.peek_char() == Some('n') {
                 self.pos += 1;

@@ -96,7 +96,9 @@ impl<'a> Parser<'a, '_> {
                     Js::BigInt(n) if sign == '-' => Js::BigInt(-n),
                     _ => {
                         let found = operand.kind();
-                        return Err(self.error(start, SyntaxError::UnaryNeedsNumber { sign, found }));
+                        return Err(
+                            self.error(start, SyntaxError::UnaryNeedsNumber { sign, found })
+                        );
                     }
                 }
             }
@@ -131,7 +133,9 @@ impl<'a> Parser<'a, '_> {
                 let target = self.lx.next(false)?;
                 let Tok::Ident(ctor) = target.tok else {
                     let found = self.found(&target);
-                    return Err(self.error(target.start, SyntaxError::NewNeedsConstructor { found }));
+                    return Err(
+                        self.error(target.start, SyntaxError::NewNeedsConstructor { found })
+                    );
                 };
                 return self.call(ctor, target.start, start, true, depth);
             }
@@ -310,7 +314,12 @@ impl<'a> Parser<'a, '_> {
         let mut seen: HashMap<CompactString, usize> = HashMap::new();
         for (key, value, at) in fields {
             if let Some(&i) = seen.get(&key) {
-                self.warn(at, ParseWarning::DuplicateKey { key: key.to_string() });
+                self.warn(
+                    at,
+                    ParseWarning::DuplicateKey {
+                        key: key.to_string(),
+                    },
+                );
                 out[i].1 = value;
             } else {
                 seen.insert(key.clone(), out.len());
@@ -339,7 +348,12 @@ impl<'a> Parser<'a, '_> {
             }
         }
         if let Some((key, at)) = moved {
-            self.warn(at, ParseWarning::IntegerKeyMoved { key: key.to_string() });
+            self.warn(
+                at,
+                ParseWarning::IntegerKeyMoved {
+                    key: key.to_string(),
+                },
+            );
             // Stable: names keep their order among themselves.
             out.sort_by_key(|(key, _, _)| match index_of(key) {
                 Some(n) => (0, n),

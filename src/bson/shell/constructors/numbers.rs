@@ -9,8 +9,6 @@ use crate::bson::decimal128::Decimal128;
 use crate::bson::parse_error::{CallError, ParseError, ParseWarning, Takes};
 use crate::bson::value::Value;
 
-/// What mongosh prints when a number goes where a string keeps every digit.
-
 /// `-12`, `+7`, `42`, surrounding whitespace allowed: the exact integer, or `None`.
 fn integer_text(s: &str) -> Option<i128> {
     let t = s.trim();
