@@ -2,6 +2,7 @@
 //! the spot) and which rule was broken, as a typed kind written in each language.
 
 mod call;
+mod ejson;
 mod json;
 mod syntax;
 mod warning;
@@ -9,7 +10,8 @@ mod warning;
 use std::fmt;
 
 pub use call::{CallError, Got, HexNeeds, Takes};
-pub use json::{EjsonError, JsonError, Wrapper};
+pub use ejson::{EjsonError, Wrapper};
+pub use json::JsonError;
 pub use syntax::{Radix, SyntaxError};
 pub use warning::{NUMBER_ARG_WARNING, ParseWarning};
 
