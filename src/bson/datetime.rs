@@ -4,14 +4,21 @@
 
 use std::fmt;
 
+mod date_error;
 pub mod format;
+pub mod iso_error;
 pub mod zone;
 
 pub use format::{
     DEFAULT_FORMAT_IN_ZONE, DEFAULT_FORMAT_UTC, DateError, SPECIFIERS, Specifier, date_to_string,
     default_format, format_in_zone, validate_format,
 };
+pub use iso_error::{DateField, DatePart, IsoDateErrorKind};
 pub use zone::parse_timezone;
+
+use super::terms::Found;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
 
 /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
 fn civil_from_days(days: i64) -> (i64, u32, u32) {
@@ -101,12 +108,18 @@ pub struct IsoDateError {
     /// too early).
     pub offset: usize,
     /// The rule broken, naming the part: "month 13 is out of range 1-12".
-    pub message: String,
+    pub kind: IsoDateErrorKind,
+}
+
+impl Localize for IsoDateError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.kind.write_in(lang, out)
+    }
 }
 
 impl fmt::Display for IsoDateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -134,10 +147,10 @@ impl std::error::Error for IsoDateError {}
 /// use bson_tutor::bson::datetime::parse_iso;
 /// assert_eq!(parse_iso("2026-10-08T10:00:00Z"), Ok(1_791_453_600_000));
 /// assert_eq!(parse_iso("2026-10-08T17:00:00.000+07:00"), Ok(1_791_453_600_000));
-/// assert_eq!(parse_iso("2026-13-45").unwrap_err(), "month 13 is out of range 1-12");
+/// assert_eq!(parse_iso("2026-13-45").unwrap_err().to_string(), "month 13 is out of range 1-12");
 /// ```
-pub fn parse_iso(text: &str) -> Result<i64, String> {
-    parse_iso_with(text, NoOffset::Refuse).map_err(|e| e.message)
+pub fn parse_iso(text: &str) -> Result<i64, IsoDateError> {
+    parse_iso_with(text, NoOffset::Refuse)
 }
 
 /// What a time of day written without `Z` or an offset means.
@@ -160,7 +173,7 @@ pub enum NoOffset {
 /// use bson_tutor::bson::datetime::{parse_iso_with, NoOffset};
 /// assert_eq!(parse_iso_with("2026-10-08T10:00", NoOffset::Utc), Ok(1_791_453_600_000));
 /// let e = parse_iso_with("2026-02-30", NoOffset::Refuse).unwrap_err();
-/// assert_eq!((e.offset, e.message.as_str()), (8, "day 30 is out of range for February 2026 (1-28)"));
+/// assert_eq!((e.offset, e.to_string().as_str()), (8, "day 30 is out of range for February 2026 (1-28)"));
 /// ```
 pub fn parse_iso_with(text: &str, no_offset: NoOffset) -> Result<i64, IsoDateError> {
     IsoReader {
@@ -178,11 +191,8 @@ struct IsoReader<'a> {
 }
 
 impl IsoReader<'_> {
-    fn error(&self, offset: usize, message: impl Into<String>) -> IsoDateError {
-        IsoDateError {
-            offset,
-            message: message.into(),
-        }
+    fn error(&self, offset: usize, kind: IsoDateErrorKind) -> IsoDateError {
+        IsoDateError { offset, kind }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -198,19 +208,16 @@ impl IsoReader<'_> {
     }
 
     /// What is at the cursor, for "but found ..." messages.
-    fn found(&self) -> String {
-        match self
-            .text
-            .get(self.pos..)
-            .and_then(|rest| rest.chars().next())
-        {
-            Some(c) => format!("`{c}`"),
-            None => "the end of the text".into(),
-        }
+    fn found(&self) -> Found {
+        Found::char_or_end(
+            self.text
+                .get(self.pos..)
+                .and_then(|rest| rest.chars().next()),
+        )
     }
 
     /// Exactly `n` ASCII digits naming `part`.
-    fn digits(&mut self, n: usize, part: &str) -> Result<u32, IsoDateError> {
+    fn digits(&mut self, n: usize, part: DatePart) -> Result<u32, IsoDateError> {
         let mut value = 0u32;
         for _ in 0..n {
             match self.peek() {
@@ -219,10 +226,11 @@ impl IsoReader<'_> {
                     self.pos += 1;
                 }
                 _ => {
-                    let e = format!(
-                        "expected {n} digits for the {part}, but found {}",
-                        self.found()
-                    );
+                    let e = IsoDateErrorKind::Digits {
+                        count: n,
+                        part,
+                        found: self.found(),
+                    };
                     return Err(self.error(self.pos, e));
                 }
             }
@@ -233,92 +241,92 @@ impl IsoReader<'_> {
     fn in_range(
         &self,
         at: usize,
-        part: &str,
-        v: u32,
+        field: DateField,
+        value: u32,
         max: u32,
         min: u32,
     ) -> Result<(), IsoDateError> {
-        if v < min || v > max {
-            return Err(self.error(at, format!("{part} {v} is out of range {min}-{max}")));
+        if value < min || value > max {
+            let e = IsoDateErrorKind::OutOfRange {
+                field,
+                value,
+                min,
+                max,
+            };
+            return Err(self.error(at, e));
         }
         Ok(())
     }
 
     fn read(mut self) -> Result<i64, IsoDateError> {
         if self.text.is_empty() {
-            return Err(self.error(
-                0,
-                "a date needs at least year-month-day, but the text is empty",
-            ));
+            return Err(self.error(0, IsoDateErrorKind::Empty));
         }
         let year_at = self.pos;
         let year: i64 = match self.peek() {
             Some(sign @ (b'+' | b'-')) => {
                 self.pos += 1;
-                let y = i64::from(self.digits(6, "expanded year (a sign and six digits)")?);
+                let y = i64::from(self.digits(6, DatePart::ExpandedYear)?);
                 if sign == b'-' && y == 0 {
-                    return Err(self.error(year_at, "year -000000 is not allowed; write 0000"));
+                    return Err(self.error(year_at, IsoDateErrorKind::MinusZeroYear));
                 }
                 if sign == b'-' { -y } else { y }
             }
-            _ => i64::from(self.digits(4, "year")?),
+            _ => i64::from(self.digits(4, DatePart::Year)?),
         };
         let extended = self.eat(b'-');
         let month_at = self.pos;
-        let month = self.digits(2, "month")?;
-        self.in_range(month_at, "month", month, 12, 1)?;
+        let month = self.digits(2, DatePart::Month)?;
+        self.in_range(month_at, DateField::Month, month, 12, 1)?;
         if extended && !self.eat(b'-') {
-            let e = format!(
-                "expected `-` between month and day, but found {}",
-                self.found()
-            );
+            let e = IsoDateErrorKind::MonthDayDash {
+                found: self.found(),
+            };
             return Err(self.error(self.pos, e));
         }
         let day_at = self.pos;
-        let day = self.digits(2, "day")?;
-        let dim = days_in_month(year, month);
-        if day < 1 || day > dim {
-            let name = MONTH_NAMES[(month - 1) as usize];
-            return Err(self.error(
-                day_at,
-                format!("day {day} is out of range for {name} {year:04} (1-{dim})"),
-            ));
+        let day = self.digits(2, DatePart::Day)?;
+        let days = days_in_month(year, month);
+        if day < 1 || day > days {
+            let e = IsoDateErrorKind::DayOutOfRange {
+                day,
+                month,
+                year,
+                days,
+            };
+            return Err(self.error(day_at, e));
         }
         let mut ms = days_from_civil(year, month, day) * 86_400_000;
         if self.pos == self.text.len() {
             return Ok(ms);
         }
         if !(self.eat(b'T') || self.eat(b't') || self.eat(b' ')) {
-            let e = format!(
-                "expected `T` and a time after the date, but found {}",
-                self.found()
-            );
+            let e = IsoDateErrorKind::ExpectedTime {
+                found: self.found(),
+            };
             return Err(self.error(self.pos, e));
         }
         let hour_at = self.pos;
-        let hour = self.digits(2, "hour")?;
-        self.in_range(hour_at, "hour", hour, 23, 0)?;
+        let hour = self.digits(2, DatePart::Hour)?;
+        self.in_range(hour_at, DateField::Hour, hour, 23, 0)?;
         ms += i64::from(hour) * 3_600_000;
         // Minutes, seconds and the fraction are each optional, but only in that order.
         if matches!(self.peek(), Some(b':' | b'0'..=b'9')) {
             let colon = self.eat(b':');
             let minute_at = self.pos;
-            let minute = self.digits(2, "minutes")?;
-            self.in_range(minute_at, "minute", minute, 59, 0)?;
+            let minute = self.digits(2, DatePart::Minutes)?;
+            self.in_range(minute_at, DateField::Minute, minute, 59, 0)?;
             ms += i64::from(minute) * 60_000;
             if (colon && self.peek() == Some(b':'))
                 || (!colon && matches!(self.peek(), Some(b'0'..=b'9')))
             {
                 self.eat(b':');
                 let second_at = self.pos;
-                let second = self.digits(2, "seconds")?;
+                let second = self.digits(2, DatePart::Seconds)?;
                 if second == 60 {
-                    return Err(self.error(
-                        second_at,
-                        "second 60 is out of range 0-59 (BSON dates have no leap seconds)",
-                    ));
+                    return Err(self.error(second_at, IsoDateErrorKind::LeapSecond));
                 }
-                self.in_range(second_at, "second", second, 59, 0)?;
+                self.in_range(second_at, DateField::Second, second, 59, 0)?;
                 ms += i64::from(second) * 1000;
                 if self.eat(b'.') || self.eat(b',') {
                     let frac_at = self.pos;
@@ -332,19 +340,14 @@ impl IsoReader<'_> {
                         self.pos += 1;
                     }
                     if n == 0 {
-                        let e = format!(
-                            "expected fraction digits after the point, but found {}",
-                            self.found()
-                        );
+                        let e = IsoDateErrorKind::FractionDigits {
+                            found: self.found(),
+                        };
                         return Err(self.error(frac_at, e));
                     }
                     if n > 9 {
-                        return Err(self.error(
-                            frac_at,
-                            format!(
-                                "a fraction of a second has at most 9 digits, but this one has {n}"
-                            ),
-                        ));
+                        let e = IsoDateErrorKind::FractionTooLong { count: n };
+                        return Err(self.error(frac_at, e));
                     }
                     // Digits past the third are cut, not rounded: dates hold milliseconds.
                     for _ in n..3 {
@@ -357,41 +360,39 @@ impl IsoReader<'_> {
         match self.peek() {
             None if self.no_offset == NoOffset::Utc => {}
             None => {
-                return Err(self.error(
-                    self.pos,
-                    format!(
-                        "`{}` has no time zone: end it with Z or an offset like +07:00",
-                        self.text
-                    ),
-                ));
+                let e = IsoDateErrorKind::NoTimeZone {
+                    text: self.text.into(),
+                };
+                return Err(self.error(self.pos, e));
             }
             Some(b'Z' | b'z') => self.pos += 1,
             Some(sign @ (b'+' | b'-')) => {
                 self.pos += 1;
                 let oh_at = self.pos;
-                let oh = self.digits(2, "offset hours")?;
-                self.in_range(oh_at, "offset hour", oh, 23, 0)?;
+                let oh = self.digits(2, DatePart::OffsetHours)?;
+                self.in_range(oh_at, DateField::OffsetHour, oh, 23, 0)?;
                 let colon = self.eat(b':');
                 let mut om = 0;
                 if colon || self.peek().is_some() {
                     let om_at = self.pos;
-                    om = self.digits(2, "offset minutes")?;
-                    self.in_range(om_at, "offset minute", om, 59, 0)?;
+                    om = self.digits(2, DatePart::OffsetMinutes)?;
+                    self.in_range(om_at, DateField::OffsetMinute, om, 59, 0)?;
                 }
                 let offset = i64::from(oh * 60 + om) * 60_000;
                 // Local time = UTC + offset, so UTC = local - offset.
                 ms -= if sign == b'+' { offset } else { -offset };
             }
             Some(_) => {
-                let e = format!(
-                    "expected `Z` or an offset such as `+07:00` after the time, but found {}",
-                    self.found()
-                );
+                let e = IsoDateErrorKind::ExpectedOffset {
+                    found: self.found(),
+                };
                 return Err(self.error(self.pos, e));
             }
         }
         if self.pos < self.text.len() {
-            let e = format!("unexpected {} after the date", self.found());
+            let e = IsoDateErrorKind::Trailing {
+                found: self.found(),
+            };
             return Err(self.error(self.pos, e));
         }
         Ok(ms)
@@ -427,12 +428,19 @@ mod tests {
         assert!(
             parse_iso("2026-13-45")
                 .unwrap_err()
+                .to_string()
                 .contains("month 13 is out of range")
         );
-        assert!(parse_iso("2026-02-30").unwrap_err().contains("day 30"));
+        assert!(
+            parse_iso("2026-02-30")
+                .unwrap_err()
+                .to_string()
+                .contains("day 30")
+        );
         assert!(
             parse_iso("2026-10-08T24:00:00Z")
                 .unwrap_err()
+                .to_string()
                 .contains("hour 24")
         );
         for bad in [
@@ -514,39 +522,43 @@ mod tests {
     fn errors_name_the_bad_part() {
         let e = parse_iso_with("2026-13-45", NoOffset::Utc).unwrap_err();
         assert_eq!(
-            (e.offset, e.message.as_str()),
+            (e.offset, e.to_string().as_str()),
             (5, "month 13 is out of range 1-12")
         );
         assert_eq!(
-            parse_iso("2026-02-30").unwrap_err(),
+            parse_iso("2026-02-30").unwrap_err().to_string(),
             "day 30 is out of range for February 2026 (1-28)"
         );
         assert_eq!(parse_iso("2024-02-29"), Ok(1_709_164_800_000));
         assert_eq!(
-            parse_iso("2026-10-08T24:00:00Z").unwrap_err(),
+            parse_iso("2026-10-08T24:00:00Z").unwrap_err().to_string(),
             "hour 24 is out of range 0-23"
         );
         assert_eq!(
-            parse_iso("2026-10-08T10:60Z").unwrap_err(),
+            parse_iso("2026-10-08T10:60Z").unwrap_err().to_string(),
             "minute 60 is out of range 0-59"
         );
         assert!(
             parse_iso("2026-10-08T10:00:60Z")
                 .unwrap_err()
+                .to_string()
                 .starts_with("second 60")
         );
         assert_eq!(
-            parse_iso("2026-9-30").unwrap_err(),
+            parse_iso("2026-9-30").unwrap_err().to_string(),
             "expected 2 digits for the month, but found `-`"
         );
         assert_eq!(
-            parse_iso("2026-10-08T10:00:00.1234567890Z").unwrap_err(),
+            parse_iso("2026-10-08T10:00:00.1234567890Z")
+                .unwrap_err()
+                .to_string(),
             "a fraction of a second has at most 9 digits, but this one has 10"
         );
         assert!(parse_iso("2026-10-08T10:00:00+24:00").is_err());
         assert!(
             parse_iso("2026-10-08T10:00:00Zx")
                 .unwrap_err()
+                .to_string()
                 .contains("`x`")
         );
         assert!(parse_iso("").is_err());
@@ -568,6 +580,95 @@ mod tests {
             "\u{0}",
         ] {
             assert!(parse_iso(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn every_variant_in_every_language() {
+        let mut problems = Vec::new();
+        for kind in IsoDateErrorKind::every_variant() {
+            problems.extend(crate::bson::terms::check_languages(&IsoDateError {
+                offset: 0,
+                kind,
+            }));
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn errors_in_three_languages() {
+        // (text, Vietnamese, Chinese)
+        let cases = [
+            (
+                "",
+                "ngày giờ cần ít nhất năm-tháng-ngày, nhưng văn bản đang trống",
+                "日期至少需要 年-月-日，但文本是空的",
+            ),
+            (
+                "2026-02-30",
+                "tháng 2 năm 2026 không có ngày 30 (1-28)",
+                "2026 年 2 月没有第 30 天（1-28）",
+            ),
+            (
+                "2026-1x",
+                "cần 2 chữ số cho tháng, nhưng gặp `x`",
+                "月份应为 2 位数字，但找到 `x`",
+            ),
+            (
+                "2026-10-0x",
+                "cần 2 chữ số cho ngày, nhưng gặp `x`",
+                "日期中的日应为 2 位数字，但找到 `x`",
+            ),
+            (
+                "2026-10",
+                "cần `-` giữa tháng và ngày, nhưng gặp chỗ kết thúc văn bản",
+                "月和日之间应为 `-`，但找到文本的结尾",
+            ),
+            (
+                "+01",
+                "cần 6 chữ số cho năm mở rộng (một dấu và sáu chữ số), nhưng gặp chỗ kết thúc văn bản",
+                "扩展年份（一个正负号加六位数字）应为 6 位数字，但找到文本的结尾",
+            ),
+            (
+                "2026-13-01",
+                "tháng 13 nằm ngoài khoảng 1-12",
+                "月份 13 超出范围 1-12",
+            ),
+            (
+                "2026-10-08T10:00+25:00",
+                "giờ của độ lệch múi giờ (25) nằm ngoài khoảng 0-23",
+                "时差的小时数 25 超出范围 0-23",
+            ),
+            (
+                "2026-10-08T10:00:60Z",
+                "giây 60 nằm ngoài khoảng 0-59 (ngày giờ BSON không có giây nhuận)",
+                "秒 60 超出范围 0-59（BSON 日期没有闰秒）",
+            ),
+            (
+                "2026-10-08T10:00:00",
+                "`2026-10-08T10:00:00` không có múi giờ: hãy kết thúc bằng Z hoặc một độ lệch như +07:00",
+                "`2026-10-08T10:00:00` 没有时区：请在末尾加上 Z 或 +07:00 这样的时差",
+            ),
+            (
+                "2026-10-08T10:00Zx",
+                "thừa `x` sau ngày giờ",
+                "日期之后出现了多余的 `x`",
+            ),
+            (
+                "2026-10-08T10:00:00.Z",
+                "sau dấu chấm cần các chữ số phần lẻ của giây, nhưng gặp `Z`",
+                "小数点之后应为小数位，但找到 `Z`",
+            ),
+            (
+                "2026-10-08X",
+                "sau ngày cần `T` và giờ, nhưng gặp `X`",
+                "日期之后应为 `T` 和时间，但找到 `X`",
+            ),
+        ];
+        for (text, vi, zh) in cases {
+            let e = parse_iso(text).unwrap_err();
+            assert_eq!(e.to_string_in(Lang::Vi), vi, "{text}");
+            assert_eq!(e.to_string_in(Lang::Zh), zh, "{text}");
         }
     }
 }

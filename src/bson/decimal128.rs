@@ -19,6 +19,9 @@
 
 use std::fmt;
 
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
+
 mod arith;
 mod compare;
 mod convert;
@@ -33,6 +36,99 @@ pub const EXPONENT_BIAS: i32 = 6176;
 
 /// The largest coefficient: 34 nines.
 pub const MAX_COEFFICIENT: u128 = 10u128.pow(34) - 1;
+
+/// Why text is not a decimal128 value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecimalError {
+    /// Not a decimal number at all.
+    NotANumber {
+        /// The text.
+        text: String,
+    },
+    /// An `e` without a proper exponent after it.
+    Exponent {
+        /// The text.
+        text: String,
+    },
+    /// More significant digits than 34, or a value too small to keep exactly.
+    Inexact {
+        /// The text.
+        text: String,
+    },
+    /// An exponent too large for decimal128.
+    Overflow {
+        /// The text.
+        text: String,
+    },
+}
+
+impl Localize for DecimalError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        use DecimalError as E;
+        match (lang, self) {
+            (Lang::En, E::NotANumber { text }) => write!(out, "`{text}` is not a decimal number"),
+            (Lang::En, E::Exponent { text }) => write!(out, "`{text}` has a malformed exponent"),
+            (Lang::En, E::Inexact { text }) => write!(
+                out,
+                "`{text}` cannot be stored exactly: decimal128 holds 34 significant digits"
+            ),
+            (Lang::En, E::Overflow { text }) => {
+                write!(out, "`{text}` is too large for decimal128 (overflow)")
+            }
+            (Lang::Vi, E::NotANumber { text }) => {
+                write!(out, "`{text}` không phải là số thập phân")
+            }
+            (Lang::Vi, E::Exponent { text }) => write!(out, "`{text}` có phần mũ sai định dạng"),
+            (Lang::Vi, E::Inexact { text }) => write!(
+                out,
+                "không lưu được `{text}` một cách chính xác: decimal128 chỉ chứa 34 chữ số có nghĩa"
+            ),
+            (Lang::Vi, E::Overflow { text }) => {
+                write!(out, "`{text}` quá lớn đối với decimal128 (tràn số)")
+            }
+            (Lang::Zh, E::NotANumber { text }) => write!(out, "`{text}` 不是十进制数"),
+            (Lang::Zh, E::Exponent { text }) => write!(out, "`{text}` 的指数格式不正确"),
+            (Lang::Zh, E::Inexact { text }) => write!(
+                out,
+                "`{text}` 无法被精确存储：decimal128 最多保存 34 位有效数字"
+            ),
+            (Lang::Zh, E::Overflow { text }) => {
+                write!(out, "`{text}` 对 decimal128 来说太大了（溢出）")
+            }
+        }
+    }
+}
+
+impl fmt::Display for DecimalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl std::error::Error for DecimalError {}
+
+#[cfg(test)]
+impl DecimalError {
+    /// One of every variant; the match makes a new variant a compile error here.
+    pub(crate) fn every_variant() -> Vec<Self> {
+        let text = || "1.2.3".to_owned();
+        let all = vec![
+            DecimalError::NotANumber { text: text() },
+            DecimalError::Exponent { text: text() },
+            DecimalError::Inexact { text: text() },
+            DecimalError::Overflow { text: text() },
+        ];
+        for e in &all {
+            match e {
+                DecimalError::NotANumber { .. }
+                | DecimalError::Exponent { .. }
+                | DecimalError::Inexact { .. }
+                | DecimalError::Overflow { .. } => {}
+            }
+        }
+        all
+    }
+}
 
 /// What the 128 bits mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +249,7 @@ impl Decimal128 {
     /// assert_eq!(Decimal128::parse("-inf").unwrap().to_string(), "-Infinity");
     /// assert!(Decimal128::parse("1.2.3").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, DecimalError> {
         let (negative, body) = match text.as_bytes().first() {
             Some(b'-') => (true, &text[1..]),
             Some(b'+') => (false, &text[1..]),
@@ -168,7 +264,7 @@ impl Decimal128 {
             let sign = u128::from(negative) << 127;
             return Ok(Self::from_bits(sign | (0x7c00 << 112)));
         }
-        let not_a_number = || format!("`{text}` is not a decimal number");
+        let not_a_number = || DecimalError::NotANumber { text: text.into() };
         let (mantissa, exponent_text) = match body.find(['e', 'E']) {
             Some(i) => (&body[..i], Some(&body[i + 1..])),
             None => (body, None),
@@ -187,7 +283,7 @@ impl Decimal128 {
             Some(e) => {
                 let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
                 if digits.is_empty() || !all_digits(digits) {
-                    return Err(format!("`{text}` has a malformed exponent"));
+                    return Err(DecimalError::Exponent { text: text.into() });
                 }
                 // Saturate: anything this large is out of range either way.
                 let magnitude = digits
@@ -207,8 +303,7 @@ impl Decimal128 {
             .skip_while(|&b| b == b'0')
             .map(|b| b - b'0')
             .collect();
-        let inexact =
-            || format!("`{text}` cannot be stored exactly: decimal128 holds 34 significant digits");
+        let inexact = || DecimalError::Inexact { text: text.into() };
         if digits.is_empty() {
             // Zero: clamping its exponent loses nothing.
             let e = exponent.clamp(MIN_EXPONENT.into(), MAX_EXPONENT.into()) as i32;
@@ -228,7 +323,7 @@ impl Decimal128 {
             exponent -= 1;
         }
         if exponent > i64::from(MAX_EXPONENT) {
-            return Err(format!("`{text}` is too large for decimal128 (overflow)"));
+            return Err(DecimalError::Overflow { text: text.into() });
         }
         let coefficient = digits
             .iter()
@@ -238,8 +333,8 @@ impl Decimal128 {
 }
 
 impl std::str::FromStr for Decimal128 {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = DecimalError;
+    fn from_str(s: &str) -> Result<Self, DecimalError> {
         Self::parse(s)
     }
 }
@@ -327,5 +422,30 @@ mod tests {
         ] {
             assert!(Decimal128::parse(bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn parse_errors_in_every_language() {
+        let mut problems = Vec::new();
+        for e in DecimalError::every_variant() {
+            problems.extend(crate::bson::terms::check_languages(&e));
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+        let e = Decimal128::parse("1234567890123456789012345678901234567").unwrap_err();
+        assert_eq!(
+            e.to_string_in(Lang::Vi),
+            "không lưu được `1234567890123456789012345678901234567` một cách chính xác: \
+             decimal128 chỉ chứa 34 chữ số có nghĩa"
+        );
+        assert_eq!(
+            Decimal128::parse("1e9999")
+                .unwrap_err()
+                .to_string_in(Lang::Zh),
+            "`1e9999` 对 decimal128 来说太大了（溢出）"
+        );
+        assert_eq!(
+            Decimal128::parse("1e").unwrap_err().to_string_in(Lang::Vi),
+            "`1e` có phần mũ sai định dạng"
+        );
     }
 }

@@ -93,7 +93,7 @@ mod tests {
     fn broken_wrappers_name_the_rule_and_the_spot() {
         let e = parse_document("{\"n\": {\"$numberLong\": \"12x\"}}").unwrap_err();
         assert!(
-            e.message
+            e.message()
                 .starts_with("`$numberLong` must be a string of digits"),
             "{e}"
         );

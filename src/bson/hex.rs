@@ -3,6 +3,10 @@
 
 use std::fmt;
 
+use super::terms::one_line;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
+
 /// Lowercase hex digits, two per byte, no separators.
 ///
 /// # Examples
@@ -34,15 +38,73 @@ pub fn encode_spaced(bytes: &[u8]) -> String {
 /// What is wrong with a piece of hex text, and where (1-based character column).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HexError {
-    /// 1-based column of the offending character (or of the end of the text).
+    /// 1-based column (in characters) of the offending character.
     pub column: usize,
-    /// What is wrong.
-    pub message: String,
+    /// The rule broken.
+    pub kind: HexErrorKind,
+}
+
+/// The rule a piece of hex text broke.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HexErrorKind {
+    /// A separator follows the first digit of a byte.
+    OneDigit,
+    /// A character that is neither a hex digit nor a separator.
+    NotHex(char),
+    /// The text ends after the first digit of a byte.
+    EndsAfterOne,
+}
+
+impl Localize for HexErrorKind {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        use HexErrorKind as K;
+        match (lang, self) {
+            (Lang::En, K::OneDigit) => {
+                out.write_str("a byte needs two hex digits, but this one has only one")
+            }
+            (Lang::En, K::NotHex(c)) => write!(out, "`{c}` is not a hex digit (0-9, a-f)"),
+            (Lang::En, K::EndsAfterOne) => {
+                out.write_str("a byte needs two hex digits, but the text ends after one")
+            }
+            (Lang::Vi, K::OneDigit) => {
+                out.write_str("mỗi byte cần hai chữ số hex, nhưng byte này chỉ có một")
+            }
+            (Lang::Vi, K::NotHex(c)) => write!(out, "`{c}` không phải chữ số hex (0-9, a-f)"),
+            (Lang::Vi, K::EndsAfterOne) => {
+                out.write_str("mỗi byte cần hai chữ số hex, nhưng văn bản kết thúc sau một chữ số")
+            }
+            (Lang::Zh, K::OneDigit) => {
+                out.write_str("一个字节需要两位十六进制数字，但这里只有一位")
+            }
+            (Lang::Zh, K::NotHex(c)) => write!(out, "`{c}` 不是十六进制数字（0-9、a-f）"),
+            (Lang::Zh, K::EndsAfterOne) => {
+                out.write_str("一个字节需要两位十六进制数字，但文本在第一位之后就结束了")
+            }
+        }
+    }
+}
+
+impl fmt::Display for HexErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl Localize for HexError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        let column = self.column;
+        let kind = one_line(&self.kind.to_string_in(lang)).into_owned();
+        match lang {
+            Lang::En => write!(out, "column {column}: {kind}"),
+            Lang::Vi => write!(out, "cột {column}: {kind}"),
+            Lang::Zh => write!(out, "第 {column} 列：{kind}"),
+        }
+    }
 }
 
 impl fmt::Display for HexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: {}", self.column, self.message)
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -79,7 +141,7 @@ pub fn decode(text: &str) -> Result<Vec<u8>, HexError> {
             if let Some((_, col)) = high {
                 return Err(HexError {
                     column: col,
-                    message: "a byte needs two hex digits, but this one has only one".into(),
+                    kind: HexErrorKind::OneDigit,
                 });
             }
         } else if c == 'x' && high == Some((0, column - 1)) && chars.get(i + 1).is_some() {
@@ -88,7 +150,7 @@ pub fn decode(text: &str) -> Result<Vec<u8>, HexError> {
         } else {
             return Err(HexError {
                 column,
-                message: format!("`{c}` is not a hex digit (0-9, a-f)"),
+                kind: HexErrorKind::NotHex(c),
             });
         }
         i += 1;
@@ -96,7 +158,7 @@ pub fn decode(text: &str) -> Result<Vec<u8>, HexError> {
     if let Some((_, col)) = high {
         return Err(HexError {
             column: col,
-            message: "a byte needs two hex digits, but the text ends after one".into(),
+            kind: HexErrorKind::EndsAfterOne,
         });
     }
     Ok(out)
@@ -118,7 +180,7 @@ mod tests {
     fn errors_name_the_column() {
         let e = decode("24 0g").unwrap_err();
         assert_eq!(e.column, 5);
-        assert!(e.message.contains("`g`"));
+        assert_eq!(e.kind, HexErrorKind::NotHex('g'));
         assert_eq!(decode("24 0").unwrap_err().column, 4);
         assert_eq!(decode("2 4").unwrap_err().column, 1);
     }
@@ -127,5 +189,59 @@ mod tests {
     fn encodes_lowercase() {
         assert_eq!(encode(&[0xAB, 0x01]), "ab01");
         assert_eq!(encode_spaced(&[0xAB, 0x01]), "ab 01");
+    }
+
+    impl HexErrorKind {
+        /// One of every variant; the match makes a new variant a compile error here.
+        fn every_variant() -> Vec<Self> {
+            let all = vec![
+                HexErrorKind::OneDigit,
+                HexErrorKind::NotHex('g'),
+                HexErrorKind::EndsAfterOne,
+            ];
+            for kind in &all {
+                match kind {
+                    HexErrorKind::OneDigit
+                    | HexErrorKind::NotHex(_)
+                    | HexErrorKind::EndsAfterOne => {}
+                }
+            }
+            all
+        }
+    }
+
+    #[test]
+    fn every_variant_in_every_language() {
+        let mut problems = Vec::new();
+        for kind in HexErrorKind::every_variant() {
+            problems.extend(crate::bson::terms::check_languages(&HexError {
+                column: 3,
+                kind,
+            }));
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn messages_in_three_languages() {
+        let e = decode("0c 0").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "column 4: a byte needs two hex digits, but the text ends after one"
+        );
+        assert_eq!(
+            e.to_string_in(Lang::Vi),
+            "cột 4: mỗi byte cần hai chữ số hex, nhưng văn bản kết thúc sau một chữ số"
+        );
+        let e = decode("zz").unwrap_err();
+        assert_eq!(
+            e.to_string_in(Lang::Zh),
+            "第 1 列：`z` 不是十六进制数字（0-9、a-f）"
+        );
+        let e = decode("a b").unwrap_err();
+        assert_eq!(
+            e.to_string_in(Lang::Zh),
+            "第 1 列：一个字节需要两位十六进制数字，但这里只有一位"
+        );
     }
 }

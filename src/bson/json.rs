@@ -1,7 +1,8 @@
 //! A strict JSON reader (RFC 8259) that keeps key order, duplicate keys, the exact text of
 //! numbers and the byte offset of every value, so Extended JSON errors can point at the spot.
 
-use super::parse_error::ParseError;
+use super::parse_error::{JsonError, ParseError};
+use super::terms::{Found, ValueKind};
 
 /// How deeply arrays and objects may nest in JSON text before the reader refuses it.
 pub const MAX_JSON_DEPTH: usize = 256;
@@ -44,15 +45,15 @@ pub struct Member {
 }
 
 impl Json {
-    /// A short name for messages: "an object", "a string", ...
-    pub fn kind(&self) -> &'static str {
+    /// What kind of value this is, for messages: "an object", "a string", ...
+    pub fn kind(&self) -> ValueKind {
         match self {
-            Json::Null => "null",
-            Json::Bool(_) => "a boolean",
-            Json::Number(_) => "a number",
-            Json::String(_) => "a string",
-            Json::Array(_) => "an array",
-            Json::Object(_) => "an object",
+            Json::Null => ValueKind::Null,
+            Json::Bool(_) => ValueKind::Boolean,
+            Json::Number(_) => ValueKind::Number,
+            Json::String(_) => ValueKind::String,
+            Json::Array(_) => ValueKind::Array,
+            Json::Object(_) => ValueKind::Object,
         }
     }
 }
@@ -66,7 +67,7 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
     let node = p.value(0)?;
     p.skip_ws();
     if p.pos < text.len() {
-        return Err(p.error("unexpected text after the end of the JSON value"));
+        return Err(p.error(JsonError::TrailingText));
     }
     Ok(node)
 }
@@ -77,19 +78,16 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn error(&self, message: impl Into<String>) -> ParseError {
-        ParseError::at(self.src, self.pos, message)
+    fn error(&self, kind: JsonError) -> ParseError {
+        ParseError::at(self.src, self.pos, kind)
     }
 
     fn peek(&self) -> Option<u8> {
         self.src.as_bytes().get(self.pos).copied()
     }
 
-    fn found(&self) -> String {
-        match self.src[self.pos..].chars().next() {
-            Some(c) => format!("`{c}`"),
-            None => "the end of the text".into(),
-        }
+    fn found(&self) -> Found {
+        Found::char_or_end(self.src[self.pos..].chars().next())
     }
 
     fn skip_ws(&mut self) {
@@ -98,13 +96,15 @@ impl Reader<'_> {
         }
     }
 
-    fn expect(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
+    fn colon(&mut self) -> Result<(), ParseError> {
         self.skip_ws();
-        if self.peek() == Some(byte) {
+        if self.peek() == Some(b':') {
             self.pos += 1;
             Ok(())
         } else {
-            Err(self.error(format!("expected {what}, but found {}", self.found())))
+            Err(self.error(JsonError::ExpectedColon {
+                found: self.found(),
+            }))
         }
     }
 
@@ -120,28 +120,28 @@ impl Reader<'_> {
             Some(b'f') => self.word("false", Json::Bool(false))?,
             Some(b'n') => self.word("null", Json::Null)?,
             _ => {
-                return Err(
-                    self.error(format!("expected a JSON value, but found {}", self.found()))
-                );
+                return Err(self.error(JsonError::ExpectedValue {
+                    found: self.found(),
+                }));
             }
         };
         Ok(Node { offset, value })
     }
 
-    fn word(&mut self, word: &str, value: Json) -> Result<Json, ParseError> {
+    fn word(&mut self, word: &'static str, value: Json) -> Result<Json, ParseError> {
         if self.src[self.pos..].starts_with(word) {
             self.pos += word.len();
             Ok(value)
         } else {
-            Err(self.error(format!("expected `{word}`")))
+            Err(self.error(JsonError::ExpectedWord { word }))
         }
     }
 
     fn nest(&self, depth: usize) -> Result<usize, ParseError> {
         if depth >= MAX_JSON_DEPTH {
-            return Err(self.error(format!(
-                "JSON is nested more than {MAX_JSON_DEPTH} levels deep"
-            )));
+            return Err(self.error(JsonError::TooDeep {
+                max: MAX_JSON_DEPTH,
+            }));
         }
         Ok(depth + 1)
     }
@@ -159,13 +159,12 @@ impl Reader<'_> {
             self.skip_ws();
             let key_offset = self.pos;
             if self.peek() != Some(b'"') {
-                return Err(self.error(format!(
-                    "expected a key in double quotes, but found {}",
-                    self.found()
-                )));
+                return Err(self.error(JsonError::ExpectedKey {
+                    found: self.found(),
+                }));
             }
             let key = self.string()?;
-            self.expect(b':', "`:` after the key")?;
+            self.colon()?;
             let value = self.value(depth)?;
             members.push(Member {
                 key_offset,
@@ -180,10 +179,9 @@ impl Reader<'_> {
                     return Ok(Json::Object(members));
                 }
                 _ => {
-                    return Err(self.error(format!(
-                        "expected `,` or `}}` after a member, but found {}",
-                        self.found()
-                    )));
+                    return Err(self.error(JsonError::ExpectedMemberEnd {
+                        found: self.found(),
+                    }));
                 }
             }
         }
@@ -208,10 +206,9 @@ impl Reader<'_> {
                     return Ok(Json::Array(items));
                 }
                 _ => {
-                    return Err(self.error(format!(
-                        "expected `,` or `]` after an array item, but found {}",
-                        self.found()
-                    )));
+                    return Err(self.error(JsonError::ExpectedItemEnd {
+                        found: self.found(),
+                    }));
                 }
             }
         }
@@ -235,13 +232,13 @@ impl Reader<'_> {
         let n = digits(&mut p);
         if n == 0 || (n > 1 && bytes[int_start] == b'0') {
             self.pos = int_start;
-            return Err(self.error("a JSON number has digits before any `.` and no leading zeros"));
+            return Err(self.error(JsonError::LeadingZero));
         }
         if bytes.get(p) == Some(&b'.') {
             p += 1;
             if digits(&mut p) == 0 {
                 self.pos = p;
-                return Err(self.error("a JSON number needs digits after `.`"));
+                return Err(self.error(JsonError::FractionDigits));
             }
         }
         if let Some(b'e' | b'E') = bytes.get(p) {
@@ -251,7 +248,7 @@ impl Reader<'_> {
             }
             if digits(&mut p) == 0 {
                 self.pos = p;
-                return Err(self.error("a JSON number needs digits in its exponent"));
+                return Err(self.error(JsonError::ExponentDigits));
             }
         }
         self.pos = p;
@@ -265,7 +262,7 @@ impl Reader<'_> {
                 self.pos += 4;
                 Ok(v)
             }
-            _ => Err(self.error("`\\u` must be followed by four hex digits")),
+            _ => Err(self.error(JsonError::UnicodeEscape)),
         }
     }
 
@@ -276,7 +273,7 @@ impl Reader<'_> {
         loop {
             let Some(c) = self.src[self.pos..].chars().next() else {
                 self.pos = open;
-                return Err(self.error("this string is missing its closing quote"));
+                return Err(self.error(JsonError::UnclosedString));
             };
             match c {
                 '"' => {
@@ -302,13 +299,13 @@ impl Reader<'_> {
                             let code = if (0xD800..0xDC00).contains(&hi) {
                                 if !self.src[self.pos..].starts_with("\\u") {
                                     self.pos = at;
-                                    return Err(self.error("a high surrogate `\\u` escape must be followed by a low one"));
+                                    return Err(self.error(JsonError::HighSurrogate));
                                 }
                                 self.pos += 2;
                                 let lo = self.hex4()?;
                                 if !(0xDC00..0xE000).contains(&lo) {
                                     self.pos = at;
-                                    return Err(self.error("a high surrogate `\\u` escape must be followed by a low one"));
+                                    return Err(self.error(JsonError::HighSurrogate));
                                 }
                                 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
                             } else {
@@ -318,25 +315,20 @@ impl Reader<'_> {
                                 Some(ch) => out.push(ch),
                                 None => {
                                     self.pos = at;
-                                    return Err(
-                                        self.error("a lone low surrogate is not a character")
-                                    );
+                                    return Err(self.error(JsonError::LowSurrogate));
                                 }
                             }
                         }
                         _ => {
                             self.pos -= 1;
-                            return Err(self.error(format!(
-                                "`\\{}` is not a JSON escape (use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)",
-                                self.src[self.pos..].chars().next().unwrap_or(' ')
-                            )));
+                            return Err(self.error(JsonError::BadEscape {
+                                found: self.src[self.pos..].chars().next().unwrap_or(' '),
+                            }));
                         }
                     }
                 }
                 c if (c as u32) < 0x20 => {
-                    return Err(
-                        self.error("a control character must be escaped inside a JSON string")
-                    );
+                    return Err(self.error(JsonError::ControlChar));
                 }
                 c => {
                     out.push(c);
@@ -437,19 +429,19 @@ mod tests {
     fn errors_point_at_the_problem() {
         let e = parse("{\"a\": 1,}").unwrap_err();
         assert_eq!(e.column, 9);
-        assert!(e.message.contains("key in double quotes"), "{e}");
+        assert!(e.to_string().contains("key in double quotes"), "{e}");
         assert_eq!(parse("[01]").unwrap_err().column, 2);
         assert!(
             parse("\"abc")
                 .unwrap_err()
-                .message
+                .to_string()
                 .contains("closing quote")
         );
         assert!(parse("[1] x").is_err());
         assert!(
             parse(&"[".repeat(300))
                 .unwrap_err()
-                .message
+                .to_string()
                 .contains("nested")
         );
         assert!(parse("\"\\ud800\"").is_err());

@@ -14,6 +14,8 @@ use std::fmt;
 
 use super::decimal128::Decimal128;
 use super::value::Value;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
 
 /// Why an arithmetic expression has no result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,16 +41,46 @@ pub enum NumError {
     },
 }
 
-impl fmt::Display for NumError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl NumError {
+    /// The server's error code for this error, where the server has one of its own
+    /// (`$inc` and date overflow answer with the generic codes of their commands).
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            NumError::NotNumeric { op: "$add", .. } => Some(16554),
+            NumError::NotNumeric {
+                op: "$multiply", ..
+            } => Some(16555),
+            NumError::NotNumeric {
+                op: "$subtract", ..
+            } => Some(16556),
+            NumError::NotNumeric { op: "$divide", .. } => Some(16609),
+            NumError::DivideByZero { op: "$divide" } => Some(16608),
+            NumError::DivideByZero { op: "$mod" } => Some(16610),
+            NumError::TwoDates => Some(16612),
+            NumError::NotNumeric { .. }
+            | NumError::DivideByZero { .. }
+            | NumError::DateOverflow { .. } => None,
+        }
+    }
+}
+
+impl Localize for NumError {
+    /// The server's own words, in every language: a learner searches for them.
+    fn write_in(&self, _lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
         match self {
             NumError::NotNumeric { op, found } => {
-                write!(f, "{op} only supports numeric or date types, not {found}")
+                write!(out, "{op} only supports numeric or date types, not {found}")
             }
-            NumError::DivideByZero { op } => write!(f, "can't {op} by zero"),
-            NumError::TwoDates => f.write_str("only one date allowed in an $add expression"),
-            NumError::DateOverflow { op } => write!(f, "{op}: date overflow"),
+            NumError::DivideByZero { op } => write!(out, "can't {op} by zero"),
+            NumError::TwoDates => out.write_str("only one date allowed in an $add expression"),
+            NumError::DateOverflow { op } => write!(out, "{op}: date overflow"),
         }
+    }
+}
+
+impl fmt::Display for NumError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
     }
 }
 

@@ -22,8 +22,9 @@ use std::fmt;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::shell::Generate;
-use super::uuid::Uuid;
+use super::terms::Off;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
 
 /// A 12-byte ObjectId.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -148,23 +149,16 @@ impl ObjectId {
     /// );
     /// ```
     pub fn parse_hex(text: &str) -> Result<Self, ObjectIdError> {
-        let needs = "an ObjectId is 24 hex digits";
         let n = text.chars().count();
         if n != 24 {
-            let all_hex = text.chars().all(|c| c.is_ascii_hexdigit());
-            let (what, column) = if n > 24 {
-                (format!("{} too many", n - 24), 25)
-            } else {
-                (format!("{} too few", 24 - n), n + 1)
-            };
-            let count = if all_hex {
-                format!("{n} ({what})")
-            } else {
-                format!("{n} characters ({what})")
-            };
+            let column = if n > 24 { 25 } else { n + 1 };
             return Err(ObjectIdError {
                 column,
-                message: format!("{needs}, but `{text}` has {count}"),
+                kind: ObjectIdErrorKind::Length {
+                    text: text.into(),
+                    count: n,
+                    all_hex: text.chars().all(|c| c.is_ascii_hexdigit()),
+                },
             });
         }
         let mut id = [0u8; 12];
@@ -172,11 +166,11 @@ impl ObjectId {
             let Some(digit) = c.to_digit(16) else {
                 return Err(ObjectIdError {
                     column: i + 1,
-                    message: format!(
-                        "{needs}, but `{text}` has `{c}` at column {}, which is not a hex digit \
-                         (0-9, a-f)",
-                        i + 1
-                    ),
+                    kind: ObjectIdErrorKind::NotHex {
+                        text: text.into(),
+                        found: c,
+                        column: i + 1,
+                    },
                 });
             };
             // 24 ASCII hex digits, so `i / 2` is in 0..12 and the digit fits in 4 bits.
@@ -205,13 +199,116 @@ impl std::str::FromStr for ObjectId {
 pub struct ObjectIdError {
     /// 1-based column of the first bad or extra character, or just past the end of a short id.
     pub column: usize,
-    /// What is wrong, for a learner: "an ObjectId is 24 hex digits, but `…` has 25 (1 too many)".
-    pub message: String,
+    /// What is wrong: "an ObjectId is 24 hex digits, but `…` has 25 (1 too many)".
+    pub kind: ObjectIdErrorKind,
+}
+
+/// What is wrong with a text that should be an ObjectId.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ObjectIdErrorKind {
+    /// Not 24 characters.
+    Length {
+        /// The text.
+        text: String,
+        /// Its length in characters.
+        count: usize,
+        /// Whether every character is a hex digit (then they are counted as digits).
+        all_hex: bool,
+    },
+    /// A character that is not a hex digit.
+    NotHex {
+        /// The text.
+        text: String,
+        /// The character.
+        found: char,
+        /// Its 1-based column.
+        column: usize,
+    },
+}
+
+impl Localize for ObjectIdError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        use ObjectIdErrorKind as K;
+        match (lang, &self.kind) {
+            (
+                _,
+                K::Length {
+                    text,
+                    count,
+                    all_hex,
+                },
+            ) => {
+                let off = Off::of(*count, 24).to_string_in(lang);
+                match (lang, all_hex) {
+                    (Lang::En, true) => write!(
+                        out,
+                        "an ObjectId is 24 hex digits, but `{text}` has {count} ({off})"
+                    ),
+                    (Lang::En, false) => write!(
+                        out,
+                        "an ObjectId is 24 hex digits, but `{text}` has {count} characters ({off})"
+                    ),
+                    (Lang::Vi, true) => write!(
+                        out,
+                        "ObjectId gồm 24 chữ số hex, nhưng `{text}` có {count} ({off})"
+                    ),
+                    (Lang::Vi, false) => write!(
+                        out,
+                        "ObjectId gồm 24 chữ số hex, nhưng `{text}` có {count} ký tự ({off})"
+                    ),
+                    (Lang::Zh, true) => write!(
+                        out,
+                        "ObjectId 是 24 位十六进制数字，但 `{text}` 有 {count} 位（{off}）"
+                    ),
+                    (Lang::Zh, false) => write!(
+                        out,
+                        "ObjectId 是 24 位十六进制数字，但 `{text}` 有 {count} 个字符（{off}）"
+                    ),
+                }
+            }
+            (
+                Lang::En,
+                K::NotHex {
+                    text,
+                    found,
+                    column,
+                },
+            ) => write!(
+                out,
+                "an ObjectId is 24 hex digits, but `{text}` has `{found}` at column {column}, \
+                 which is not a hex digit (0-9, a-f)"
+            ),
+            (
+                Lang::Vi,
+                K::NotHex {
+                    text,
+                    found,
+                    column,
+                },
+            ) => write!(
+                out,
+                "ObjectId gồm 24 chữ số hex, nhưng `{text}` có `{found}` ở cột {column}, \
+                 không phải chữ số hex (0-9, a-f)"
+            ),
+            (
+                Lang::Zh,
+                K::NotHex {
+                    text,
+                    found,
+                    column,
+                },
+            ) => write!(
+                out,
+                "ObjectId 是 24 位十六进制数字，但 `{text}` 的第 {column} 列是 `{found}`，\
+                 它不是十六进制数字（0-9、a-f）"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for ObjectIdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -219,7 +316,7 @@ impl std::error::Error for ObjectIdError {}
 
 impl From<ObjectIdError> for String {
     fn from(e: ObjectIdError) -> Self {
-        e.message
+        e.to_string()
     }
 }
 
@@ -310,7 +407,7 @@ pub fn seeded_rng(seed: u64) -> StdRng {
 
 /// `count` processes drawn one after another from [`seeded_rng`]`(seed)`: the classroom
 /// version of starting mongosh `count` times. The first process of a seed is the same however
-/// many are asked for, and it is also the process of [`SeededGenerator::from_seed`].
+/// many are asked for, and it is also the process of [`SeededGenerator::from_seed`](crate::bson::generate::SeededGenerator::from_seed).
 ///
 /// # Examples
 /// ```
@@ -324,73 +421,6 @@ pub fn processes_from_seed(seed: u64, count: usize) -> Vec<ObjectIdProcess> {
     (0..count)
         .map(|_| ObjectIdProcess::from_rng(&mut rng))
         .collect()
-}
-
-/// A reproducible [`Generate`] for the mongosh-syntax parser: a clock that reads what it is
-/// told, ObjectIds from one [`ObjectIdProcess`] and version 4 UUIDs from an rng.
-///
-/// # Examples
-/// ```
-/// use bson_tutor::bson::oid::SeededGenerator;
-/// use bson_tutor::bson::shell::Generate;
-/// let mut a = SeededGenerator::from_seed(42, 1_791_431_149_477);
-/// let mut b = SeededGenerator::from_seed(42, 1_791_431_149_477);
-/// assert_eq!(a.object_id(1_791_431_149), b.object_id(1_791_431_149));
-/// assert_eq!(a.uuid_v4(), b.uuid_v4());
-/// assert_eq!(a.now_ms(), 1_791_431_149_477);
-/// ```
-#[derive(Clone, Debug)]
-pub struct SeededGenerator<R = StdRng> {
-    /// What [`Generate::now_ms`] returns (and so where `ObjectId()` and `new Date()` take
-    /// their time from); set it to move the clock.
-    pub now_ms: i64,
-    /// The process that makes every `ObjectId()`.
-    pub process: ObjectIdProcess,
-    /// Where `UUID()` gets its random bits.
-    pub rng: R,
-}
-
-impl SeededGenerator<StdRng> {
-    /// The generator of seed `seed`: its process is `processes_from_seed(seed, 1)[0]`.
-    pub fn from_seed(seed: u64, now_ms: i64) -> Self {
-        let mut rng = seeded_rng(seed);
-        let process = ObjectIdProcess::from_rng(&mut rng);
-        // UUIDs get a stream of their own, keyed from the seed's stream. Continuing the same
-        // stream would make the first UUID begin with the random value of the seed's second
-        // process (`processes_from_seed(seed, 2)[1]`), a coincidence a learner could spot.
-        let rng = StdRng::from_rng(&mut rng);
-        SeededGenerator {
-            now_ms,
-            process,
-            rng,
-        }
-    }
-}
-
-impl<R: Rng> SeededGenerator<R> {
-    /// A generator that draws its process from `rng` first, then keeps `rng` for UUIDs.
-    pub fn from_rng(mut rng: R, now_ms: i64) -> Self {
-        let process = ObjectIdProcess::from_rng(&mut rng);
-        SeededGenerator {
-            now_ms,
-            process,
-            rng,
-        }
-    }
-}
-
-impl<R: Rng> Generate for SeededGenerator<R> {
-    fn now_ms(&mut self) -> i64 {
-        self.now_ms
-    }
-
-    fn object_id(&mut self, secs: u32) -> ObjectId {
-        self.process.next_id(secs)
-    }
-
-    fn uuid_v4(&mut self) -> [u8; 16] {
-        Uuid::new_v4(&mut self.rng).0
-    }
 }
 
 #[cfg(test)]
@@ -429,7 +459,7 @@ mod tests {
         let e = ObjectId::parse_hex("6ac7").unwrap_err();
         assert_eq!(e.column, 5);
         assert_eq!(
-            e.message,
+            e.to_string(),
             "an ObjectId is 24 hex digits, but `6ac7` has 4 (20 too few)"
         );
     }
@@ -438,7 +468,7 @@ mod tests {
     fn pasted_constructor_is_counted_in_characters() {
         let e = ObjectId::parse_hex("ObjectId('6ac711ed454f588ca2d05d4b')").unwrap_err();
         assert!(
-            e.message.ends_with("has 36 characters (12 too many)"),
+            e.to_string().ends_with("has 36 characters (12 too many)"),
             "{e}"
         );
     }
@@ -449,16 +479,6 @@ mod tests {
         assert_eq!(text.chars().count(), 24);
         let e = ObjectId::parse_hex(text).unwrap_err();
         assert_eq!(e.column, 24);
-        assert!(e.message.contains("`é` at column 24"), "{e}");
-    }
-
-    #[test]
-    fn seeded_generator_process_is_the_seeds_first_process() {
-        let mut g = SeededGenerator::from_seed(11, 0);
-        let mut p = processes_from_seed(11, 3).remove(0);
-        assert_eq!(g.object_id(5), p.next_id(5));
-        let u = g.uuid_v4();
-        assert_eq!(u[6] >> 4, 4);
-        assert_eq!(u[8] >> 6, 0b10);
+        assert!(e.to_string().contains("`é` at column 24"), "{e}");
     }
 }

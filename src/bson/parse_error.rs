@@ -1,10 +1,26 @@
 //! Errors in text input (Extended JSON, mongosh syntax): where (line, column, a caret under
-//! the spot) and which rule was broken.
+//! the spot) and which rule was broken, as a typed kind written in each language.
+
+mod call;
+mod ejson;
+mod json;
+mod syntax;
+mod warning;
 
 use std::fmt;
 
+pub use call::{CallError, Got, HexNeeds, Takes};
+pub use ejson::{EjsonError, Wrapper};
+pub use json::JsonError;
+pub use syntax::{Radix, SyntaxError};
+pub use warning::{NUMBER_ARG_WARNING, ParseWarning};
+
+use super::terms::one_line;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
+
 /// A problem in text input at one position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ParseError {
     /// 1-based line.
     pub line: usize,
@@ -12,15 +28,79 @@ pub struct ParseError {
     pub column: usize,
     /// Byte offset into the input.
     pub offset: usize,
-    /// The rule broken, as a sentence (no position in it).
-    pub message: String,
+    /// The rule broken (no position in it); boxed, so that results stay small.
+    pub kind: Box<ParseErrorKind>,
     /// The input line the problem is on, for the caret display.
     pub source_line: String,
 }
 
+/// The rule a text broke, by the reader that found it; warnings are here too, for they
+/// have a position and a rule as well.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParseErrorKind {
+    /// mongosh syntax: tokens, values, documents and arrays.
+    Syntax(SyntaxError),
+    /// mongosh syntax: a constructor's arguments.
+    Call(CallError),
+    /// JSON syntax.
+    Json(JsonError),
+    /// Extended JSON's type wrappers.
+    Ejson(EjsonError),
+    /// Read, but worth knowing.
+    Warning(ParseWarning),
+}
+
+impl From<SyntaxError> for ParseErrorKind {
+    fn from(e: SyntaxError) -> Self {
+        ParseErrorKind::Syntax(e)
+    }
+}
+
+impl From<CallError> for ParseErrorKind {
+    fn from(e: CallError) -> Self {
+        ParseErrorKind::Call(e)
+    }
+}
+
+impl From<JsonError> for ParseErrorKind {
+    fn from(e: JsonError) -> Self {
+        ParseErrorKind::Json(e)
+    }
+}
+
+impl From<EjsonError> for ParseErrorKind {
+    fn from(e: EjsonError) -> Self {
+        ParseErrorKind::Ejson(e)
+    }
+}
+
+impl From<ParseWarning> for ParseErrorKind {
+    fn from(w: ParseWarning) -> Self {
+        ParseErrorKind::Warning(w)
+    }
+}
+
+impl Localize for ParseErrorKind {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        match self {
+            ParseErrorKind::Syntax(e) => e.write_in(lang, out),
+            ParseErrorKind::Call(e) => e.write_in(lang, out),
+            ParseErrorKind::Json(e) => e.write_in(lang, out),
+            ParseErrorKind::Ejson(e) => e.write_in(lang, out),
+            ParseErrorKind::Warning(w) => w.write_in(lang, out),
+        }
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
 impl ParseError {
     /// An error at byte `offset` of `source` (clamped to the input).
-    pub fn at(source: &str, offset: usize, message: impl Into<String>) -> Self {
+    pub fn at(source: &str, offset: usize, kind: impl Into<ParseErrorKind>) -> Self {
         let mut offset = offset.min(source.len());
         while !source.is_char_boundary(offset) {
             offset -= 1;
@@ -33,11 +113,22 @@ impl ParseError {
             line: source[..offset].matches('\n').count() + 1,
             column: source[line_start..offset].chars().count() + 1,
             offset,
-            message: one_line(message.into()),
+            kind: Box::new(kind.into()),
             source_line: source[line_start..line_end]
                 .trim_end_matches('\r')
                 .to_owned(),
         }
+    }
+
+    /// The rule broken in `lang`, without the position, on one line: control characters
+    /// quoted from the learner's text are escaped (`\n`, `\u{1c}`).
+    pub fn message_in(&self, lang: Lang) -> String {
+        one_line(&self.kind.to_string_in(lang)).into_owned()
+    }
+
+    /// [`ParseError::message_in`] English.
+    pub fn message(&self) -> String {
+        self.message_in(Lang::En)
     }
 
     /// The source line with a caret under the column, two lines of text.
@@ -50,66 +141,29 @@ impl ParseError {
     }
 }
 
-/// `message` with its control characters escaped (`\n`, `\u{1c}`): a message quotes the
-/// learner's text, which may hold them, and must stay one line that is safe to print.
-fn one_line(message: String) -> String {
-    if !message.chars().any(char::is_control) {
-        return message;
+impl Localize for ParseError {
+    /// `line L, column C: message`; use [`ParseError::caret`] for the pointer.
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        let (line, column) = (self.line, self.column);
+        let message = self.message_in(lang);
+        match lang {
+            Lang::En => write!(out, "line {line}, column {column}: {message}"),
+            Lang::Vi => write!(out, "dòng {line}, cột {column}: {message}"),
+            Lang::Zh => write!(out, "第 {line} 行，第 {column} 列：{message}"),
+        }
     }
-    message
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 impl fmt::Display for ParseError {
     /// `line L, column C: message`; use [`ParseError::caret`] for the pointer.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.message
-        )
+        self.write_in(Lang::En, f)
     }
 }
 
 impl std::error::Error for ParseError {}
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_message_quoting_control_characters_stays_one_line() {
-        let src = "{ a: ObjectId(\"ab\\ncd\") }";
-        let e = ParseError::at(src, 5, "`ab\ncd\u{1c}` is not an ObjectId");
-        assert_eq!(e.message, "`ab\\ncd\\u{1c}` is not an ObjectId");
-        assert_eq!(e.to_string().lines().count(), 1);
-    }
-
-    #[test]
-    fn positions_count_lines_and_characters() {
-        let src = "{ a: 1,\n  b: NumberFoo(1) }";
-        let e = ParseError::at(
-            src,
-            src.find("NumberFoo").unwrap(),
-            "unknown constructor `NumberFoo`",
-        );
-        assert_eq!((e.line, e.column), (2, 6));
-        assert_eq!(
-            e.to_string(),
-            "line 2, column 6: unknown constructor `NumberFoo`"
-        );
-        assert_eq!(e.caret(), "  b: NumberFoo(1) }\n     ^");
-        let e = ParseError::at("{ \"é\": x }", 8, "unexpected `x`");
-        assert_eq!(e.column, 8);
-        let e = ParseError::at("ab", 99, "end");
-        assert_eq!((e.line, e.column), (1, 3));
-    }
-}
+mod tests;
+#[cfg(test)]
+mod translations;

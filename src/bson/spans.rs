@@ -12,6 +12,7 @@ use super::error::DecodeError;
 use super::hex;
 use super::raw::{Limits, RawDocument, RawElement, RawValue};
 use super::spec::{BINARY_OLD, BINARY_UUID, ElementType, binary_subtype_name};
+use super::uuid::format_uuid;
 use crate::strings::{Lang, tr, write_trf};
 
 /// The spans of a whole document.
@@ -485,22 +486,6 @@ pub fn format_double(v: f64) -> String {
     } else {
         format!("{v}")
     }
-}
-
-/// A 16-byte UUID in its 8-4-4-4-12 hex form.
-pub fn format_uuid(bytes: &[u8]) -> String {
-    let h = hex::encode(bytes);
-    if h.len() != 32 {
-        return h;
-    }
-    format!(
-        "{}-{}-{}-{}-{}",
-        &h[..8],
-        &h[8..12],
-        &h[12..16],
-        &h[16..20],
-        &h[20..]
-    )
 }
 
 /// One row of an annotated byte walk.

@@ -20,9 +20,12 @@ use std::fmt;
 
 use rand::Rng;
 
-use super::spans::format_uuid;
+use super::hex;
 use super::spec::{BINARY_UUID, BINARY_UUID_OLD};
+use super::terms::Off;
 use super::value::Binary;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
 
 /// A UUID, its 16 bytes in the standard (RFC 4122 / RFC 9562) order: the order of the hex
 /// digits in its text form and of BSON binary subtype 4.
@@ -149,10 +152,11 @@ impl Uuid {
             let Some(d) = c.to_digit(16) else {
                 return Err(UuidError {
                     column,
-                    message: format!(
-                        "a UUID is 32 hex digits, but `{text}` has `{c}` at column {column}, \
-                         which is neither a hex digit (0-9, a-f) nor a dash"
-                    ),
+                    kind: UuidErrorKind::NotHex {
+                        text: text.into(),
+                        found: c,
+                        column,
+                    },
                 });
             };
             if digits < 32 {
@@ -166,14 +170,13 @@ impl Uuid {
         }
         if digits != 32 {
             let end = text.chars().count() + 1;
-            let (what, column) = if digits > 32 {
-                (format!("{} too many", digits - 32), digit_columns[32])
-            } else {
-                (format!("{} too few", 32 - digits), end)
-            };
+            let column = if digits > 32 { digit_columns[32] } else { end };
             return Err(UuidError {
                 column,
-                message: format!("a UUID is 32 hex digits, but `{text}` has {digits} ({what})"),
+                kind: UuidErrorKind::Count {
+                    text: text.into(),
+                    digits,
+                },
             });
         }
         let placed: Vec<usize> = dashes.iter().map(|&(_, before)| before).collect();
@@ -192,10 +195,10 @@ impl Uuid {
             }
             return Err(UuidError {
                 column,
-                message: format!(
-                    "a UUID's dashes split its digits 8-4-4-4-12, but `{text}` splits them {}",
-                    shape.join("-")
-                ),
+                kind: UuidErrorKind::Dashes {
+                    text: text.into(),
+                    groups: shape.join("-"),
+                },
             });
         }
         Ok(Uuid(bytes))
@@ -268,18 +271,12 @@ impl Uuid {
     /// data is not 16 bytes.
     pub fn from_binary(binary: &Binary) -> Result<Self, UuidError> {
         if binary.subtype == BINARY_UUID_OLD {
-            return Err(UuidError::binary(
-                "this is binary subtype 3, a legacy UUID whose byte order depends on the \
-                 driver that wrote it: read it with the writer's legacy order (Java, C# or \
-                 Python)"
-                    .into(),
-            ));
+            return Err(UuidError::binary(UuidErrorKind::Legacy));
         }
         if binary.subtype != BINARY_UUID {
-            return Err(UuidError::binary(format!(
-                "a UUID is binary subtype 4, but this is subtype {}",
-                binary.subtype
-            )));
+            return Err(UuidError::binary(UuidErrorKind::Subtype {
+                subtype: binary.subtype,
+            }));
         }
         Self::sixteen(binary).map(Uuid)
     }
@@ -290,20 +287,19 @@ impl Uuid {
     /// When the subtype is not 3 or the data is not 16 bytes.
     pub fn from_legacy_binary(binary: &Binary, order: LegacyOrder) -> Result<Self, UuidError> {
         if binary.subtype != BINARY_UUID_OLD {
-            return Err(UuidError::binary(format!(
-                "a legacy ({order}) UUID is binary subtype 3, but this is subtype {}",
-                binary.subtype
-            )));
+            return Err(UuidError::binary(UuidErrorKind::LegacySubtype {
+                order,
+                subtype: binary.subtype,
+            }));
         }
         Self::sixteen(binary).map(|b| Uuid(from_legacy(b, order)))
     }
 
     fn sixteen(binary: &Binary) -> Result<[u8; 16], UuidError> {
         binary.bytes.as_slice().try_into().map_err(|_| {
-            UuidError::binary(format!(
-                "a UUID is 16 bytes, but this binary has {}",
-                binary.bytes.len()
-            ))
+            UuidError::binary(UuidErrorKind::Length {
+                len: binary.bytes.len(),
+            })
         })
     }
 
@@ -334,18 +330,189 @@ pub struct UuidError {
     /// 1-based column of the offending character in the text (0 for a binary value).
     pub column: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: UuidErrorKind,
+}
+
+/// What is wrong with a text or binary value that should be a UUID.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UuidErrorKind {
+    /// A character that is neither a hex digit nor a dash.
+    NotHex {
+        /// The text.
+        text: String,
+        /// The character.
+        found: char,
+        /// Its 1-based column.
+        column: usize,
+    },
+    /// Not 32 digits.
+    Count {
+        /// The text.
+        text: String,
+        /// How many digits it has.
+        digits: usize,
+    },
+    /// Dashes that do not split the digits 8-4-4-4-12.
+    Dashes {
+        /// The text.
+        text: String,
+        /// How they split them: `12-4-4-12`.
+        groups: String,
+    },
+    /// Binary subtype 3: which legacy order is unknown.
+    Legacy,
+    /// Another subtype than 4.
+    Subtype {
+        /// The subtype.
+        subtype: u8,
+    },
+    /// Another subtype than 3 for a legacy read.
+    LegacySubtype {
+        /// The order asked for.
+        order: LegacyOrder,
+        /// The subtype.
+        subtype: u8,
+    },
+    /// Not 16 bytes.
+    Length {
+        /// How many bytes there are.
+        len: usize,
+    },
 }
 
 impl UuidError {
-    fn binary(message: String) -> Self {
-        UuidError { column: 0, message }
+    fn binary(kind: UuidErrorKind) -> Self {
+        UuidError { column: 0, kind }
+    }
+}
+
+impl UuidErrorKind {
+    fn en(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        use UuidErrorKind as K;
+        match self {
+            K::NotHex {
+                text,
+                found,
+                column,
+            } => write!(
+                out,
+                "a UUID is 32 hex digits, but `{text}` has `{found}` at column {column}, \
+                 which is neither a hex digit (0-9, a-f) nor a dash"
+            ),
+            K::Count { text, digits } => write!(
+                out,
+                "a UUID is 32 hex digits, but `{text}` has {digits} ({})",
+                Off::of(*digits, 32).display_in(Lang::En)
+            ),
+            K::Dashes { text, groups } => write!(
+                out,
+                "a UUID's dashes split its digits 8-4-4-4-12, but `{text}` splits them {groups}"
+            ),
+            K::Legacy => out.write_str(
+                "this is binary subtype 3, a legacy UUID whose byte order depends on the \
+                 driver that wrote it: read it with the writer's legacy order (Java, C# or \
+                 Python)",
+            ),
+            K::Subtype { subtype } => write!(
+                out,
+                "a UUID is binary subtype 4, but this is subtype {subtype}"
+            ),
+            K::LegacySubtype { order, subtype } => write!(
+                out,
+                "a legacy ({order}) UUID is binary subtype 3, but this is subtype {subtype}"
+            ),
+            K::Length { len } => write!(out, "a UUID is 16 bytes, but this binary has {len}"),
+        }
+    }
+
+    fn vi(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        use UuidErrorKind as K;
+        match self {
+            K::NotHex {
+                text,
+                found,
+                column,
+            } => write!(
+                out,
+                "UUID gồm 32 chữ số hex, nhưng `{text}` có `{found}` ở cột {column}, \
+                 không phải chữ số hex (0-9, a-f) cũng không phải dấu gạch ngang"
+            ),
+            K::Count { text, digits } => write!(
+                out,
+                "UUID gồm 32 chữ số hex, nhưng `{text}` có {digits} ({})",
+                Off::of(*digits, 32).display_in(Lang::Vi)
+            ),
+            K::Dashes { text, groups } => write!(
+                out,
+                "dấu gạch ngang của UUID chia các chữ số thành 8-4-4-4-12, nhưng `{text}` lại \
+                 chia thành {groups}"
+            ),
+            K::Legacy => out.write_str(
+                "đây là Binary subtype 3, một UUID kiểu cũ có thứ tự byte tùy vào driver đã \
+                 ghi nó: hãy đọc bằng thứ tự kiểu cũ của driver đó (Java, C# hoặc Python)",
+            ),
+            K::Subtype { subtype } => write!(
+                out,
+                "UUID là Binary subtype 4, nhưng đây là subtype {subtype}"
+            ),
+            K::LegacySubtype { order, subtype } => write!(
+                out,
+                "UUID kiểu cũ ({order}) là Binary subtype 3, nhưng đây là subtype {subtype}"
+            ),
+            K::Length { len } => write!(out, "UUID dài 16 byte, nhưng Binary này có {len}"),
+        }
+    }
+
+    fn zh(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        use UuidErrorKind as K;
+        match self {
+            K::NotHex {
+                text,
+                found,
+                column,
+            } => write!(
+                out,
+                "UUID 是 32 位十六进制数字，但 `{text}` 的第 {column} 列是 `{found}`，\
+                 它既不是十六进制数字（0-9、a-f）也不是连字符"
+            ),
+            K::Count { text, digits } => write!(
+                out,
+                "UUID 是 32 位十六进制数字，但 `{text}` 有 {digits} 位（{}）",
+                Off::of(*digits, 32).display_in(Lang::Zh)
+            ),
+            K::Dashes { text, groups } => write!(
+                out,
+                "UUID 的连字符把数字分成 8-4-4-4-12，但 `{text}` 分成了 {groups}"
+            ),
+            K::Legacy => out.write_str(
+                "这是二进制子类型 3，即旧式 UUID，它的字节顺序取决于写入它的驱动程序：\
+                 请按写入方的旧式顺序（Java、C# 或 Python）读取",
+            ),
+            K::Subtype { subtype } => {
+                write!(out, "UUID 是二进制子类型 4，但这里是子类型 {subtype}")
+            }
+            K::LegacySubtype { order, subtype } => write!(
+                out,
+                "旧式（{order}）UUID 是二进制子类型 3，但这里是子类型 {subtype}"
+            ),
+            K::Length { len } => write!(out, "UUID 是 16 个字节，但这个二进制值有 {len} 个"),
+        }
+    }
+}
+
+impl Localize for UuidError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        match lang {
+            Lang::En => self.kind.en(out),
+            Lang::Vi => self.kind.vi(out),
+            Lang::Zh => self.kind.zh(out),
+        }
     }
 }
 
 impl fmt::Display for UuidError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -353,8 +520,24 @@ impl std::error::Error for UuidError {}
 
 impl From<UuidError> for String {
     fn from(e: UuidError) -> Self {
-        e.message
+        e.to_string()
     }
+}
+
+/// A 16-byte UUID in its 8-4-4-4-12 hex form.
+pub fn format_uuid(bytes: &[u8]) -> String {
+    let h = hex::encode(bytes);
+    if h.len() != 32 {
+        return h;
+    }
+    format!(
+        "{}-{}-{}-{}-{}",
+        &h[..8],
+        &h[8..12],
+        &h[12..16],
+        &h[16..20],
+        &h[20..]
+    )
 }
 
 #[cfg(test)]
@@ -367,23 +550,23 @@ mod tests {
     fn bad_character_is_named_with_its_column() {
         let e = Uuid::parse("340a73e3-5b2b-45a8-892d-712753c1540z").unwrap_err();
         assert_eq!(e.column, 36);
-        assert!(e.message.contains("`z` at column 36"), "{e}");
+        assert!(e.to_string().contains("`z` at column 36"), "{e}");
     }
 
     #[test]
     fn extra_digit_is_pointed_at() {
         let e = Uuid::parse("340a73e35b2b45a8892d712753c154061").unwrap_err();
         assert_eq!(e.column, 33);
-        assert!(e.message.ends_with("has 33 (1 too many)"), "{e}");
+        assert!(e.to_string().ends_with("has 33 (1 too many)"), "{e}");
     }
 
     #[test]
     fn misplaced_dash_is_pointed_at() {
         let e = Uuid::parse("340a73e-35b2b-45a8-892d-712753c15406").unwrap_err();
-        assert!(e.message.ends_with("splits them 7-5-4-4-12"), "{e}");
+        assert!(e.to_string().ends_with("splits them 7-5-4-4-12"), "{e}");
         assert_eq!(e.column, 8);
         let e = Uuid::parse("340a73e3-5b2b-45a8-892d712753c15406").unwrap_err();
-        assert!(e.message.ends_with("splits them 8-4-4-16"), "{e}");
+        assert!(e.to_string().ends_with("splits them 8-4-4-16"), "{e}");
         assert_eq!(e.column, 24);
     }
 
@@ -391,7 +574,7 @@ mod tests {
     fn empty_text_is_too_short() {
         let e = Uuid::parse("").unwrap_err();
         assert_eq!(
-            (e.column, e.message.as_str()),
+            (e.column, e.to_string().as_str()),
             (1, "a UUID is 32 hex digits, but `` has 0 (32 too few)")
         );
     }
@@ -411,13 +594,13 @@ mod tests {
         assert!(
             Uuid::from_binary(&legacy)
                 .unwrap_err()
-                .message
+                .to_string()
                 .contains("legacy")
         );
         assert!(
             Uuid::from_legacy_binary(&u.to_binary(), LegacyOrder::Python)
                 .unwrap_err()
-                .message
+                .to_string()
                 .contains("subtype 4")
         );
         let short = Binary {
@@ -425,8 +608,109 @@ mod tests {
             bytes: vec![0; 15],
         };
         assert_eq!(
-            Uuid::from_binary(&short).unwrap_err().message,
+            Uuid::from_binary(&short).unwrap_err().to_string(),
             "a UUID is 16 bytes, but this binary has 15"
+        );
+    }
+
+    impl UuidErrorKind {
+        /// One of every variant; the match makes a new variant a compile error here.
+        fn every_variant() -> Vec<Self> {
+            use UuidErrorKind as K;
+            let text = || "12-zz".to_owned();
+            let all = vec![
+                K::NotHex {
+                    text: text(),
+                    found: 'z',
+                    column: 4,
+                },
+                K::Count {
+                    text: text(),
+                    digits: 33,
+                },
+                K::Count {
+                    text: text(),
+                    digits: 2,
+                },
+                K::Dashes {
+                    text: text(),
+                    groups: "12-4-4-12".into(),
+                },
+                K::Legacy,
+                K::Subtype { subtype: 0 },
+                K::LegacySubtype {
+                    order: LegacyOrder::Java,
+                    subtype: 4,
+                },
+                K::Length { len: 15 },
+            ];
+            for kind in &all {
+                match kind {
+                    K::NotHex { .. }
+                    | K::Count { .. }
+                    | K::Dashes { .. }
+                    | K::Legacy
+                    | K::Subtype { .. }
+                    | K::LegacySubtype { .. }
+                    | K::Length { .. } => {}
+                }
+            }
+            all
+        }
+    }
+
+    #[test]
+    fn every_variant_in_every_language() {
+        let mut problems = Vec::new();
+        for kind in UuidErrorKind::every_variant() {
+            problems.extend(crate::bson::terms::check_languages(&UuidError {
+                column: 1,
+                kind,
+            }));
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn messages_in_three_languages() {
+        use crate::strings::localize::Localize;
+        let e = Uuid::parse("340a73e3-5b2b-45a8-892d-712753c1540z").unwrap_err();
+        assert_eq!(
+            e.to_string_in(Lang::Zh),
+            "UUID 是 32 位十六进制数字，但 `340a73e3-5b2b-45a8-892d-712753c1540z` 的第 36 列是 `z`，\
+             它既不是十六进制数字（0-9、a-f）也不是连字符"
+        );
+        let e = Uuid::parse("340a73e3-5b2b-45a8-892d-712753c1540").unwrap_err();
+        assert_eq!(
+            e.to_string_in(Lang::Vi),
+            "UUID gồm 32 chữ số hex, nhưng `340a73e3-5b2b-45a8-892d-712753c1540` có 31 (thiếu 1)"
+        );
+        let e = Uuid::parse("340a73e35b2b-45a8-892d-712753c15406").unwrap_err();
+        assert_eq!(
+            e.to_string_in(Lang::Zh),
+            "UUID 的连字符把数字分成 8-4-4-4-12，但 `340a73e35b2b-45a8-892d-712753c15406` 分成了 12-4-4-12"
+        );
+        let bin = |subtype, len| Binary {
+            subtype,
+            bytes: vec![0; len],
+        };
+        assert_eq!(
+            Uuid::from_binary(&bin(0, 16))
+                .unwrap_err()
+                .to_string_in(Lang::Vi),
+            "UUID là Binary subtype 4, nhưng đây là subtype 0"
+        );
+        assert_eq!(
+            Uuid::from_binary(&bin(4, 15))
+                .unwrap_err()
+                .to_string_in(Lang::Zh),
+            "UUID 是 16 个字节，但这个二进制值有 15 个"
+        );
+        assert_eq!(
+            Uuid::from_legacy_binary(&bin(4, 16), LegacyOrder::Java)
+                .unwrap_err()
+                .to_string_in(Lang::Vi),
+            "UUID kiểu cũ (javaLegacy) là Binary subtype 3, nhưng đây là subtype 4"
         );
     }
 }

@@ -107,7 +107,7 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
             )
         })?;
         return match parse_text_value(&text, spec, from) {
-            Ok(v) => text::documents(v, spec),
+            Ok(v) => text::documents(v, spec).map_err(String::from),
             // Not one value: try one document per line.
             Err(whole) => {
                 let mut docs = Vec::new();
@@ -126,7 +126,7 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
             }
         };
     }
-    text::documents(parse_text_value(spec, "--docs", from)?, "--docs")
+    text::documents(parse_text_value(spec, "--docs", from)?, "--docs").map_err(String::from)
 }
 
 /// A collection holding `docs`, inserted as `insertMany` would (ids generated, `_id` rules).

@@ -67,7 +67,7 @@ impl TuiArgs {
 
 /// `--now`: an ISO-8601 instant, in milliseconds since the epoch.
 fn parse_now(text: &str) -> Result<i64, String> {
-    bson_tutor::bson::datetime::parse_iso(text)
+    bson_tutor::bson::datetime::parse_iso(text).map_err(|e| e.to_string())
 }
 
 /// Runs the tutorial until the learner quits.

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::bson::oid::{ObjectIdProcess, SeededGenerator, processes_from_seed};
+use crate::bson::generate::SeededGenerator;
+use crate::bson::oid::{ObjectIdProcess, processes_from_seed};
 use crate::bson::shell::{self, FixedGenerator, Generate};
 use crate::bson::spans::{ElementSpan, document_spans};
 use crate::bson::{Document, ObjectId, Value, datetime, document_size, encode_document};
@@ -121,7 +122,7 @@ impl Classroom {
     /// # Errors
     /// A parse error, or an item that is not a document.
     pub fn parse_documents(&self, text: &str, what: &str) -> Result<Vec<Document>, String> {
-        text::documents(self.parse_value(text, what)?, what)
+        Ok(text::documents(self.parse_value(text, what)?, what)?)
     }
 
     /// A collection holding `docs`, inserted as `insertMany` would; a document without an
@@ -492,7 +493,7 @@ pub fn oid_anatomy_in(text: &str, lang: Lang) -> Result<String, String> {
 #[cfg(test)]
 mod classroom_tests {
     use super::{Classroom, LESSON_NOW_MS};
-    use crate::bson::oid::SeededGenerator;
+    use crate::bson::generate::SeededGenerator;
     use crate::bson::shell::{FixedGenerator, Generate};
     use crate::bson::{ObjectId, Value};
 

@@ -14,7 +14,8 @@ mod view;
 mod tests;
 
 use crate::bson::ejson::{self, Mode};
-use crate::bson::oid::{SeededGenerator, processes_from_seed};
+use crate::bson::generate::SeededGenerator;
+use crate::bson::oid::processes_from_seed;
 use crate::bson::shell::{self, Parsed};
 use crate::bson::text::{Syntax, parse_document};
 use crate::bson::{Document, ParseError, encode_document};

@@ -5,9 +5,8 @@
 use std::process::{Command, Output};
 
 use bson_tutor::bson::datetime::{format_iso, parse_iso};
-use bson_tutor::bson::oid::{
-    COUNTER_MODULUS, ObjectIdProcess, SeededGenerator, processes_from_seed, seeded_rng,
-};
+use bson_tutor::bson::generate::SeededGenerator;
+use bson_tutor::bson::oid::{COUNTER_MODULUS, ObjectIdProcess, processes_from_seed, seeded_rng};
 use bson_tutor::bson::shell::{self, Generate};
 use bson_tutor::bson::uuid::{LegacyOrder, Uuid, from_legacy, to_legacy};
 use bson_tutor::bson::{Binary, ObjectId, Value, base64, hex};

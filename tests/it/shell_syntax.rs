@@ -249,7 +249,7 @@ fn number_long_with_a_number_goes_through_a_double_and_warns() {
     assert_eq!(parsed.value, Value::Int64(9_007_199_254_740_992));
     assert_eq!(parsed.warnings.len(), 1);
     let w = &parsed.warnings[0];
-    assert!(w.message.ends_with(
+    assert!(w.message().ends_with(
         "specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead"
     ));
     assert_eq!((w.line, w.column), (1, 12));
@@ -262,7 +262,7 @@ fn number_long_with_a_number_goes_through_a_double_and_warns() {
     assert_eq!(parsed.value, dec("0.1"));
     assert!(
         parsed.warnings[0]
-            .message
+            .message()
             .starts_with("NumberDecimal: specifying a number")
     );
 }
@@ -302,7 +302,7 @@ fn the_ctr_document_is_an_int32_at_its_maximum() {
     let e = error(r#"{ _id: 1, n: NumberInt("2147483648") }"#);
     assert_eq!(e.column, 24);
     assert!(
-        e.message
+        e.message()
             .starts_with("2147483648 is out of the int32 range")
     );
 }
@@ -419,7 +419,7 @@ fn the_aggregation_result_prints_as_mongosh_lays_it_out() {
 fn shorthand_properties_need_variables() {
     // The seed's `{ proc: '$p', i, at: new Date() }` uses a shell variable `i`.
     let e = error("{ proc: '$p', i, at: new Date() }");
-    assert_eq!(e.message, "expected `:` after the key `i`, but found `,`");
+    assert_eq!(e.message(), "expected `:` after the key `i`, but found `,`");
     assert_eq!(e.column, 16);
 }
 
@@ -552,7 +552,7 @@ fn integral_doubles_come_back_as_ints_as_in_mongosh() {
 /// The error, its line and column, and the caret display.
 fn explain(src: &str) -> (String, usize, usize, String) {
     let e = error(src);
-    (e.message.clone(), e.line, e.column, e.caret())
+    (e.message(), e.line, e.column, e.caret())
 }
 
 #[test]

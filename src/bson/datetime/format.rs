@@ -21,10 +21,11 @@
 //!   zone's rules are read from jiff, which covers the years -9999 to 9999 only; outside them
 //!   this gives [`DateError::BeyondZoneRules`] where the server would still print.
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
+pub use super::date_error::DateError;
 use super::zone::Zone;
-use super::{MONTH_NAMES, civil_from_days, days_from_civil, format_iso, is_leap};
+use super::{MONTH_NAMES, civil_from_days, days_from_civil, is_leap};
 
 /// The format `$dateToString` uses without a `format`, when the zone is UTC: no `timezone`,
 /// `"UTC"`, or an offset of zero such as `"+00:00"`.
@@ -150,103 +151,6 @@ pub const SPECIFIERS: &[Specifier] = &[
     ),
     spec('%', "a literal %", "%", Field::Percent),
 ];
-
-/// Why `$dateToString` refused: the server's error, with its code where it has one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum DateError {
-    /// The format ends in a `%` with no letter after it (server code 18535).
-    UnmatchedPercent,
-    /// `%` is followed by a letter that is not in [`SPECIFIERS`] (server code 18536).
-    InvalidSpecifier {
-        /// The character after `%`.
-        specifier: char,
-        /// Byte offset of the `%` in the format.
-        offset: usize,
-    },
-    /// The time zone is neither a known IANA name nor a `+hh`, `+hhmm` or `+hh:mm` offset
-    /// (server code 40485).
-    UnknownTimeZone {
-        /// The zone as given.
-        name: String,
-    },
-    /// A number the format asks for is outside 0-9999, such as the year of a date after
-    /// 9999-12-31 or before 0000-01-01 (server code 18537).
-    OutOfRange {
-        /// The value that could not be printed.
-        value: i64,
-    },
-    /// The date is outside the years -9999..=9999 that this tutor reads time-zone rules for.
-    /// The server has no such limit; UTC and fixed offsets work here for every date.
-    BeyondZoneRules {
-        /// The date.
-        ms: i64,
-        /// The zone's name.
-        zone: String,
-    },
-    /// [`parse_timezone`](super::parse_timezone) only: an offset the server accepts (it allows up to `+99:99`) but
-    /// that is beyond the ±25:59:59 a `jiff` time zone can hold.
-    OffsetTooLarge {
-        /// The offset as given.
-        offset: String,
-    },
-}
-
-impl DateError {
-    /// The server's error code (shown as `Location18536` and the like), if the server has
-    /// this error.
-    ///
-    /// # Examples
-    /// ```
-    /// use bson_tutor::bson::datetime::date_to_string;
-    /// assert_eq!(date_to_string(0, "%", None).unwrap_err().code(), Some(18535));
-    /// ```
-    pub fn code(&self) -> Option<u32> {
-        match self {
-            DateError::UnmatchedPercent => Some(18535),
-            DateError::InvalidSpecifier { .. } => Some(18536),
-            DateError::UnknownTimeZone { .. } => Some(40485),
-            DateError::OutOfRange { .. } => Some(18537),
-            DateError::BeyondZoneRules { .. } | DateError::OffsetTooLarge { .. } => None,
-        }
-    }
-}
-
-impl fmt::Display for DateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The first four are the server's messages word for word, so a learner can search
-        // for them.
-        match self {
-            DateError::UnmatchedPercent => f.write_str("Unmatched '%' at end of format string"),
-            DateError::InvalidSpecifier { specifier, .. } => {
-                write!(
-                    f,
-                    "Invalid format character '%{specifier}' in format string"
-                )
-            }
-            DateError::UnknownTimeZone { name } => {
-                write!(f, "unrecognized time zone identifier: \"{name}\"")
-            }
-            DateError::OutOfRange { value } => write!(
-                f,
-                "Could not convert date to string: date component was outside the supported \
-                 range of 0-9999: {value}"
-            ),
-            DateError::BeyondZoneRules { ms, zone } => write!(
-                f,
-                "{} is outside the years -9999 to 9999 this tutor has rules for `{zone}`; \
-                 UTC or a fixed offset like +07:00 works for every date",
-                format_iso(*ms)
-            ),
-            DateError::OffsetTooLarge { offset } => write!(
-                f,
-                "the offset `{offset}` is beyond the ±25:59:59 a jiff time zone can hold"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DateError {}
 
 /// The format the server uses when `$dateToString` has no `format`: [`DEFAULT_FORMAT_UTC`]
 /// (ending in `Z`) without a `timezone`, for `"UTC"` and for zero offsets, and

@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 use jiff::tz::{Offset, TimeZone};
 
-use super::format::DateError;
+use super::date_error::DateError;
 
 /// A time zone the way the server tells them apart.
 pub(super) enum Zone {

@@ -7,7 +7,7 @@ use crate::bson::decimal128::Decimal128;
 use crate::bson::hex;
 use crate::bson::json::{self, Json, Member, Node};
 use crate::bson::oid::ObjectId;
-use crate::bson::parse_error::ParseError;
+use crate::bson::parse_error::{EjsonError, ParseError, Wrapper};
 use crate::bson::spec::{BINARY_UUID, MAX_NESTING_DEPTH};
 use crate::bson::value::{Binary, CodeWithScope, DbPointer, Document, Regex, Timestamp, Value};
 
@@ -30,10 +30,9 @@ pub fn parse_document(text: &str) -> Result<Document, ParseError> {
         Json::Object(members) => r.document(members, 0),
         other => Err(r.error(
             &node,
-            format!(
-                "expected a document (a JSON object), but found {}",
-                other.kind()
-            ),
+            EjsonError::ExpectedDocument {
+                found: other.kind(),
+            },
         )),
     }
 }
@@ -73,19 +72,15 @@ const WRAPPER_KEYS: [&str; 17] = [
 ];
 
 impl Reader<'_> {
-    fn error(&self, node: &Node, message: impl Into<String>) -> ParseError {
-        ParseError::at(self.src, node.offset, message)
+    fn error(&self, node: &Node, kind: EjsonError) -> ParseError {
+        ParseError::at(self.src, node.offset, kind)
     }
 
     fn document(&self, members: &[Member], depth: usize) -> Result<Document, ParseError> {
         let mut doc = Document::with_capacity(members.len());
         for m in members {
             if m.key.contains('\0') {
-                return Err(ParseError::at(
-                    self.src,
-                    m.key_offset,
-                    "a key cannot contain a NUL character (BSON keys are C strings)",
-                ));
+                return Err(ParseError::at(self.src, m.key_offset, EjsonError::KeyNul));
             }
             doc.push(m.key.as_str(), self.value(&m.value, depth)?);
         }
@@ -96,9 +91,9 @@ impl Reader<'_> {
         if depth >= MAX_NESTING_DEPTH {
             return Err(self.error(
                 node,
-                format!(
-                    "documents and arrays are nested more than {MAX_NESTING_DEPTH} levels deep"
-                ),
+                EjsonError::TooDeep {
+                    max: MAX_NESTING_DEPTH,
+                },
             ));
         }
         Ok(depth + 1)
@@ -138,19 +133,22 @@ impl Reader<'_> {
         }
         text.parse::<f64>()
             .map(Value::Double)
-            .map_err(|_| self.error(node, format!("`{text}` is not a number")))
+            .map_err(|_| self.error(node, EjsonError::NotANumber { text: text.into() }))
     }
 
     fn member<'m>(&self, members: &'m [Member], key: &str) -> Option<&'m Node> {
         members.iter().find(|m| m.key == key).map(|m| &m.value)
     }
 
-    fn string<'n>(&self, node: &'n Node, what: &str) -> Result<&'n str, ParseError> {
+    fn string<'n>(&self, node: &'n Node, what: Wrapper) -> Result<&'n str, ParseError> {
         match &node.value {
             Json::String(s) => Ok(s),
             other => Err(self.error(
                 node,
-                format!("{what} must be a string, not {}", other.kind()),
+                EjsonError::NotAString {
+                    what,
+                    found: other.kind(),
+                },
             )),
         }
     }
@@ -160,27 +158,27 @@ impl Reader<'_> {
         &self,
         node: &Node,
         members: &'m [Member],
-        keys: [&str; N],
-        what: &str,
+        keys: [&'static str; N],
+        what: Wrapper,
     ) -> Result<[&'m Node; N], ParseError> {
         if members.len() != N {
             return Err(self.error(
                 node,
-                format!(
-                    "{what} must have exactly the keys {}",
-                    keys.map(|k| format!("`{k}`")).join(", ")
-                ),
+                EjsonError::ExactKeys {
+                    what,
+                    keys: keys.to_vec(),
+                },
             ));
         }
         let mut out = Vec::with_capacity(N);
         for key in keys {
             match self.member(members, key) {
                 Some(n) => out.push(n),
-                None => return Err(self.error(node, format!("{what} is missing `{key}`"))),
+                None => return Err(self.error(node, EjsonError::MissingKey { what, key })),
             }
         }
         out.try_into()
-            .map_err(|_| self.error(node, format!("{what} has duplicate keys")))
+            .map_err(|_| self.error(node, EjsonError::DuplicateKeys { what }))
     }
 
     /// The value of a type wrapper object, `None` for an ordinary document.
@@ -221,46 +219,60 @@ impl Reader<'_> {
         };
         let v = match key {
             "$oid" => {
-                let [n] = self.exactly(node, members, ["$oid"], "`$oid`")?;
+                let [n] = self.exactly(node, members, ["$oid"], Wrapper::Key("$oid"))?;
                 Value::ObjectId(self.oid(n)?)
             }
             "$symbol" => {
-                let [n] = self.exactly(node, members, ["$symbol"], "`$symbol`")?;
-                Value::Symbol(self.string(n, "`$symbol`")?.into())
+                let [n] = self.exactly(node, members, ["$symbol"], Wrapper::Key("$symbol"))?;
+                Value::Symbol(self.string(n, Wrapper::Key("$symbol"))?.into())
             }
             "$numberInt" => {
-                let [n] = self.exactly(node, members, ["$numberInt"], "`$numberInt`")?;
-                let s = self.string(n, "`$numberInt`")?;
-                Value::Int32(integer(s).and_then(|v| i32::try_from(v).ok()).ok_or_else(|| {
-                    self.error(n, format!("`$numberInt` must be a string of digits within the int32 range, not `{s}`"))
-                })?)
+                let [n] =
+                    self.exactly(node, members, ["$numberInt"], Wrapper::Key("$numberInt"))?;
+                let s = self.string(n, Wrapper::Key("$numberInt"))?;
+                Value::Int32(
+                    integer(s)
+                        .and_then(|v| i32::try_from(v).ok())
+                        .ok_or_else(|| self.error(n, EjsonError::NumberInt { text: s.into() }))?,
+                )
             }
             "$numberLong" => {
-                let [n] = self.exactly(node, members, ["$numberLong"], "`$numberLong`")?;
+                let [n] =
+                    self.exactly(node, members, ["$numberLong"], Wrapper::Key("$numberLong"))?;
                 Value::Int64(self.long(n)?)
             }
             "$numberDouble" => {
-                let [n] = self.exactly(node, members, ["$numberDouble"], "`$numberDouble`")?;
-                let s = self.string(n, "`$numberDouble`")?;
-                Value::Double(parse_double(s).ok_or_else(|| {
-                    self.error(n, format!("`$numberDouble` must be a decimal number, `Infinity`, `-Infinity` or `NaN`, not `{s}`"))
-                })?)
+                let [n] = self.exactly(
+                    node,
+                    members,
+                    ["$numberDouble"],
+                    Wrapper::Key("$numberDouble"),
+                )?;
+                let s = self.string(n, Wrapper::Key("$numberDouble"))?;
+                Value::Double(
+                    parse_double(s).ok_or_else(|| {
+                        self.error(n, EjsonError::NumberDouble { text: s.into() })
+                    })?,
+                )
             }
             "$numberDecimal" => {
-                let [n] = self.exactly(node, members, ["$numberDecimal"], "`$numberDecimal`")?;
-                let s = self.string(n, "`$numberDecimal`")?;
-                Value::Decimal128(Decimal128::parse(s).map_err(|e| self.error(n, e))?)
+                let [n] = self.exactly(
+                    node,
+                    members,
+                    ["$numberDecimal"],
+                    Wrapper::Key("$numberDecimal"),
+                )?;
+                let s = self.string(n, Wrapper::Key("$numberDecimal"))?;
+                Value::Decimal128(
+                    Decimal128::parse(s).map_err(|e| self.error(n, EjsonError::Decimal(e)))?,
+                )
             }
             "$binary" => self.binary(node, members)?,
             "$uuid" => {
-                let [n] = self.exactly(node, members, ["$uuid"], "`$uuid`")?;
-                let s = self.string(n, "`$uuid`")?;
-                let bytes = parse_uuid(s).ok_or_else(|| {
-                    self.error(
-                        n,
-                        format!("`$uuid` must be 32 hex digits in 8-4-4-4-12 groups, not `{s}`"),
-                    )
-                })?;
+                let [n] = self.exactly(node, members, ["$uuid"], Wrapper::Key("$uuid"))?;
+                let s = self.string(n, Wrapper::Key("$uuid"))?;
+                let bytes = parse_uuid(s)
+                    .ok_or_else(|| self.error(n, EjsonError::Uuid { text: s.into() }))?;
                 Value::Binary(Binary {
                     subtype: BINARY_UUID,
                     bytes: bytes.to_vec(),
@@ -269,10 +281,10 @@ impl Reader<'_> {
             "$code" => {
                 if has("$scope") {
                     let [c, s] =
-                        self.exactly(node, members, ["$code", "$scope"], "`$code` with `$scope`")?;
-                    let code = self.string(c, "`$code`")?;
+                        self.exactly(node, members, ["$code", "$scope"], Wrapper::CodeWithScope)?;
+                    let code = self.string(c, Wrapper::Key("$code"))?;
                     let Json::Object(scope) = &s.value else {
-                        return Err(self.error(s, "`$scope` must be a document"));
+                        return Err(self.error(s, EjsonError::ScopeNotDocument));
                     };
                     let scope = self.document(scope, self.nested(s, depth)?)?;
                     Value::JavaScriptWithScope(Box::new(CodeWithScope {
@@ -280,18 +292,17 @@ impl Reader<'_> {
                         scope,
                     }))
                 } else {
-                    let [c] = self.exactly(node, members, ["$code"], "`$code`")?;
-                    Value::JavaScript(self.string(c, "`$code`")?.into())
+                    let [c] = self.exactly(node, members, ["$code"], Wrapper::Key("$code"))?;
+                    Value::JavaScript(self.string(c, Wrapper::Key("$code"))?.into())
                 }
             }
             "$timestamp" => {
-                let [n] = self.exactly(node, members, ["$timestamp"], "`$timestamp`")?;
+                let [n] =
+                    self.exactly(node, members, ["$timestamp"], Wrapper::Key("$timestamp"))?;
                 let Json::Object(inner) = &n.value else {
-                    return Err(
-                        self.error(n, "`$timestamp` must be an object {\"t\": ..., \"i\": ...}")
-                    );
+                    return Err(self.error(n, EjsonError::TimestampShape));
                 };
-                let [t, i] = self.exactly(n, inner, ["t", "i"], "`$timestamp`")?;
+                let [t, i] = self.exactly(n, inner, ["t", "i"], Wrapper::Key("$timestamp"))?;
                 Value::Timestamp(Timestamp {
                     time: self.u32(t, "t")?,
                     increment: self.u32(i, "i")?,
@@ -302,57 +313,63 @@ impl Reader<'_> {
                     node,
                     members,
                     ["$regularExpression"],
-                    "`$regularExpression`",
+                    Wrapper::Key("$regularExpression"),
                 )?;
                 let Json::Object(inner) = &n.value else {
-                    return Err(self.error(n, "`$regularExpression` must be an object {\"pattern\": ..., \"options\": ...}"));
+                    return Err(self.error(n, EjsonError::RegexShape));
                 };
-                let [p, o] =
-                    self.exactly(n, inner, ["pattern", "options"], "`$regularExpression`")?;
+                let [p, o] = self.exactly(
+                    n,
+                    inner,
+                    ["pattern", "options"],
+                    Wrapper::Key("$regularExpression"),
+                )?;
                 self.regex(
-                    self.string(p, "`pattern`")?,
+                    self.string(p, Wrapper::Key("pattern"))?,
                     p,
-                    self.string(o, "`options`")?,
+                    self.string(o, Wrapper::Key("options"))?,
                     o,
                 )?
             }
             "$regex" => {
                 let [p, o] =
-                    self.exactly(node, members, ["$regex", "$options"], "legacy `$regex`")?;
+                    self.exactly(node, members, ["$regex", "$options"], Wrapper::LegacyRegex)?;
                 self.regex(
-                    self.string(p, "`$regex`")?,
+                    self.string(p, Wrapper::Key("$regex"))?,
                     p,
-                    self.string(o, "`$options`")?,
+                    self.string(o, Wrapper::Key("$options"))?,
                     o,
                 )?
             }
             "$dbPointer" => {
-                let [n] = self.exactly(node, members, ["$dbPointer"], "`$dbPointer`")?;
+                let [n] =
+                    self.exactly(node, members, ["$dbPointer"], Wrapper::Key("$dbPointer"))?;
                 let Json::Object(inner) = &n.value else {
-                    return Err(self.error(
-                        n,
-                        "`$dbPointer` must be an object {\"$ref\": ..., \"$id\": ...}",
-                    ));
+                    return Err(self.error(n, EjsonError::DbPointerShape));
                 };
-                let [r, id] = self.exactly(n, inner, ["$ref", "$id"], "`$dbPointer`")?;
+                let [r, id] =
+                    self.exactly(n, inner, ["$ref", "$id"], Wrapper::Key("$dbPointer"))?;
                 let Value::ObjectId(id) = self.value(id, depth)? else {
-                    return Err(
-                        self.error(id, "`$dbPointer.$id` must be an ObjectId ({\"$oid\": ...})")
-                    );
+                    return Err(self.error(id, EjsonError::DbPointerId));
                 };
                 Value::DbPointer(Box::new(DbPointer {
-                    namespace: self.string(r, "`$ref`")?.to_owned(),
+                    namespace: self.string(r, Wrapper::Key("$ref"))?.to_owned(),
                     id,
                 }))
             }
             "$date" => {
-                let [n] = self.exactly(node, members, ["$date"], "`$date`")?;
+                let [n] = self.exactly(node, members, ["$date"], Wrapper::Key("$date"))?;
                 Value::DateTime(self.date(n)?)
             }
             "$minKey" | "$maxKey" => {
-                let [n] = self.exactly(node, members, [key], &format!("`{key}`"))?;
+                let key = if key == "$minKey" {
+                    "$minKey"
+                } else {
+                    "$maxKey"
+                };
+                let [n] = self.exactly(node, members, [key], Wrapper::Key(key))?;
                 if n.value != Json::Number("1".into()) {
-                    return Err(self.error(n, format!("`{key}` must be 1")));
+                    return Err(self.error(n, EjsonError::MustBeOne { key }));
                 }
                 if key == "$minKey" {
                     Value::MinKey
@@ -361,119 +378,100 @@ impl Reader<'_> {
                 }
             }
             "$undefined" => {
-                let [n] = self.exactly(node, members, ["$undefined"], "`$undefined`")?;
+                let [n] =
+                    self.exactly(node, members, ["$undefined"], Wrapper::Key("$undefined"))?;
                 if n.value != Json::Bool(true) {
-                    return Err(self.error(n, "`$undefined` must be true"));
+                    return Err(self.error(n, EjsonError::UndefinedTrue));
                 }
                 Value::Undefined
             }
             other => {
-                return Err(self.error(
-                    node,
-                    format!("`{other}` cannot appear here without the rest of its type wrapper"),
-                ));
+                return Err(self.error(node, EjsonError::Orphan { key: other.into() }));
             }
         };
         Ok(Some(v))
     }
 
     fn oid(&self, n: &Node) -> Result<ObjectId, ParseError> {
-        let s = self.string(n, "`$oid`")?;
+        let s = self.string(n, Wrapper::Key("$oid"))?;
         if s.len() != 24 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(self.error(n, format!("`$oid` must be 24 hex digits, not `{s}`")));
+            return Err(self.error(n, EjsonError::Oid { text: s.into() }));
         }
-        ObjectId::parse_hex(s).map_err(|e| self.error(n, e))
+        ObjectId::parse_hex(s).map_err(|e| self.error(n, EjsonError::ObjectId(e)))
     }
 
     fn long(&self, n: &Node) -> Result<i64, ParseError> {
-        let s = self.string(n, "`$numberLong`")?;
-        integer(s).ok_or_else(|| {
-            self.error(
-                n,
-                format!(
-                    "`$numberLong` must be a string of digits within the int64 range, not `{s}`"
-                ),
-            )
-        })
+        let s = self.string(n, Wrapper::Key("$numberLong"))?;
+        integer(s).ok_or_else(|| self.error(n, EjsonError::NumberLong { text: s.into() }))
     }
 
-    fn u32(&self, n: &Node, what: &str) -> Result<u32, ParseError> {
+    fn u32(&self, n: &Node, part: &'static str) -> Result<u32, ParseError> {
         match &n.value {
             Json::Number(s) => s.parse::<u32>().map_err(|_| {
                 self.error(
                     n,
-                    format!("timestamp `{what}` must be an unsigned 32-bit integer, not {s}"),
+                    EjsonError::TimestampU32 {
+                        part,
+                        text: s.clone(),
+                    },
                 )
             }),
             other => Err(self.error(
                 n,
-                format!("timestamp `{what}` must be a number, not {}", other.kind()),
+                EjsonError::TimestampNumber {
+                    part,
+                    found: other.kind(),
+                },
             )),
         }
     }
 
     fn regex(&self, pattern: &str, p: &Node, options: &str, o: &Node) -> Result<Value, ParseError> {
         if pattern.contains('\0') {
-            return Err(self.error(
-                p,
-                "a regex pattern cannot contain NUL (it is stored as a C string)",
-            ));
+            return Err(self.error(p, EjsonError::RegexNul));
         }
         if let Some(bad) = options.chars().find(|c| !"ilmsux".contains(*c)) {
-            return Err(self.error(
-                o,
-                format!("`{bad}` is not a regex option (use i, l, m, s, u, x)"),
-            ));
+            return Err(self.error(o, EjsonError::RegexOption { found: bad }));
         }
         Ok(Value::Regex(Box::new(Regex::new(pattern, options))))
     }
 
     fn date(&self, n: &Node) -> Result<i64, ParseError> {
         match &n.value {
-            Json::String(s) => {
-                parse_iso(s).map_err(|e| self.error(n, format!("`$date` string: {e}")))
-            }
+            Json::String(s) => parse_iso(s).map_err(|e| self.error(n, EjsonError::DateString(e))),
             Json::Object(inner) => {
-                let [l] = self.exactly(n, inner, ["$numberLong"], "`$date`")?;
+                let [l] = self.exactly(n, inner, ["$numberLong"], Wrapper::Key("$date"))?;
                 self.long(l)
             }
             other => Err(self.error(
                 n,
-                format!(
-                    "`$date` must be an ISO-8601 string or {{\"$numberLong\": ...}}, not {}",
-                    other.kind()
-                ),
+                EjsonError::DateShape {
+                    found: other.kind(),
+                },
             )),
         }
     }
 
     fn binary(&self, node: &Node, members: &[Member]) -> Result<Value, ParseError> {
         let (data, subtype) = if self.member(members, "$type").is_some() {
-            let [b, t] = self.exactly(node, members, ["$binary", "$type"], "legacy `$binary`")?;
-            (self.string(b, "legacy `$binary`")?, t)
+            let [b, t] =
+                self.exactly(node, members, ["$binary", "$type"], Wrapper::LegacyBinary)?;
+            (self.string(b, Wrapper::LegacyBinary)?, t)
         } else {
-            let [b] = self.exactly(node, members, ["$binary"], "`$binary`")?;
+            let [b] = self.exactly(node, members, ["$binary"], Wrapper::Key("$binary"))?;
             let Json::Object(inner) = &b.value else {
-                return Err(self.error(
-                    b,
-                    "`$binary` must be an object {\"base64\": ..., \"subType\": ...}",
-                ));
+                return Err(self.error(b, EjsonError::BinaryShape));
             };
-            let [d, t] = self.exactly(b, inner, ["base64", "subType"], "`$binary`")?;
-            (self.string(d, "`base64`")?, t)
+            let [d, t] = self.exactly(b, inner, ["base64", "subType"], Wrapper::Key("$binary"))?;
+            (self.string(d, Wrapper::Key("base64"))?, t)
         };
-        let sub = self.string(subtype, "the binary subtype")?;
+        let sub = self.string(subtype, Wrapper::BinarySubtype)?;
         let subtype_byte = match sub.len() {
             1 | 2 => u8::from_str_radix(sub, 16).ok(),
             _ => None,
         }
-        .ok_or_else(|| {
-            self.error(
-                subtype,
-                format!("the binary subtype must be one or two hex digits, not `{sub}`"),
-            )
-        })?;
-        let bytes = base64::decode(data).map_err(|e| self.error(node, e))?;
+        .ok_or_else(|| self.error(subtype, EjsonError::BinarySubtype { text: sub.into() }))?;
+        let bytes = base64::decode(data).map_err(|e| self.error(node, EjsonError::Base64(e)))?;
         Ok(Value::Binary(Binary {
             subtype: subtype_byte,
             bytes,

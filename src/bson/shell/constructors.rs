@@ -6,10 +6,10 @@ mod dates;
 mod numbers;
 
 use super::number::js_to_string;
-use super::parser::{Call, Item, Js, Parser};
+use super::reader::{Call, Item, Js, Parser};
 use crate::bson::base64;
 use crate::bson::oid::ObjectId;
-use crate::bson::parse_error::ParseError;
+use crate::bson::parse_error::{CallError, Got, HexNeeds, ParseError, SyntaxError, Takes};
 use crate::bson::spec::{BINARY_GENERIC, BINARY_MD5, BINARY_UUID};
 use crate::bson::value::{Binary, CodeWithScope, Document, Regex, Timestamp, Value};
 
@@ -60,15 +60,14 @@ pub(super) fn build(p: &mut Parser<'_, '_>, call: Call<'_>) -> Result<Js, ParseE
         && !matches!(call.name, "MinKey" | "MaxKey")
         && KNOWN.contains(&call.name)
     {
-        let how = if call.name == "Date" {
-            "write new Date() for the current date".to_owned()
+        let e = if call.name == "Date" {
+            CallError::BareDate
         } else {
-            format!("call it, as in {}(...)", call.name)
+            CallError::NotCalled {
+                name: call.name.into(),
+            }
         };
-        return Err(p.error(
-            call.start,
-            format!("`{}` is a constructor; {how}", call.name),
-        ));
+        return Err(p.error(call.start, e));
     }
     match call.name {
         "NumberInt" | "Int32" => bson(numbers::number_int(p, &call)?),
@@ -94,7 +93,13 @@ pub(super) fn build(p: &mut Parser<'_, '_>, call: Call<'_>) -> Result<Js, ParseE
         "Timestamp" => bson(timestamp(p, &call)?),
         "MinKey" | "MaxKey" => {
             // Bare `MinKey` is the function itself, which mongosh serializes as MinKey too.
-            args(p, &call, 0, 0, "no arguments")?;
+            if let Some(given) = call.args.as_ref().filter(|a| !a.is_empty()) {
+                let e = CallError::NoArguments {
+                    call: call.name.into(),
+                    got: given.len(),
+                };
+                return Err(p.error(given[0].start, e));
+            }
             bson(if call.name == "MinKey" {
                 Value::MinKey
             } else {
@@ -105,7 +110,7 @@ pub(super) fn build(p: &mut Parser<'_, '_>, call: Call<'_>) -> Result<Js, ParseE
         "Code" => bson(code(p, &call)?),
         "DBRef" => bson(dbref(p, &call)?),
         "BSONSymbol" => {
-            let [s] = exactly::<1>(p, &call, "a string")?;
+            let [s] = exactly::<1>(p, &call, Takes::String)?;
             let (s, _) = string(p, &call, &s)?;
             bson(Value::Symbol(s.into()))
         }
@@ -114,17 +119,16 @@ pub(super) fn build(p: &mut Parser<'_, '_>, call: Call<'_>) -> Result<Js, ParseE
 }
 
 fn unknown(p: &Parser<'_, '_>, call: &Call<'_>, name: &str) -> ParseError {
-    let hint = suggestion(name).map_or(String::new(), |s| format!("; did you mean `{s}`?"));
-    if call.args.is_some() || call.is_new {
-        p.error(call.start, format!("unknown constructor `{name}`{hint}"))
-    } else if hint.is_empty() && !name.contains('.') {
-        p.error(
-            call.start,
-            format!("unknown name `{name}`: a string needs quotes, as in '{name}'"),
-        )
+    let suggestion = suggestion(name);
+    let name = name.to_owned();
+    let e = if call.args.is_some() || call.is_new {
+        CallError::UnknownConstructor { name, suggestion }
+    } else if suggestion.is_none() && !name.contains('.') {
+        CallError::UnquotedString { name }
     } else {
-        p.error(call.start, format!("unknown name `{name}`{hint}"))
-    }
+        CallError::UnknownName { name, suggestion }
+    };
+    p.error(call.start, e)
 }
 
 /// The known name closest to `name`: the same ignoring case, or at most two edits away.
@@ -164,18 +168,17 @@ fn args<'c>(
     call: &'c Call<'_>,
     min: usize,
     max: usize,
-    takes: &str,
+    takes: Takes,
 ) -> Result<&'c [Item], ParseError> {
     let given = call.args.as_deref().unwrap_or(&[]);
     if given.len() < min || given.len() > max {
-        let n = given.len();
-        let got = match n {
-            0 => "none".to_owned(),
-            1 => "1 argument".to_owned(),
-            n => format!("{n} arguments"),
-        };
         let at = given.get(max).map_or(call.start, |a| a.start);
-        return Err(p.error(at, format!("{} takes {takes}, but got {got}", call.name)));
+        let e = CallError::Takes {
+            call: call.name.into(),
+            takes,
+            got: Got::Count(given.len()),
+        };
+        return Err(p.error(at, e));
     }
     Ok(given)
 }
@@ -184,28 +187,31 @@ fn args<'c>(
 fn exactly<const N: usize>(
     p: &Parser<'_, '_>,
     call: &Call<'_>,
-    takes: &str,
+    takes: Takes,
 ) -> Result<[Item; N], ParseError> {
     let given = args(p, call, N, N, takes)?;
-    <[Item; N]>::try_from(given.to_vec()).map_err(|_| p.error(call.start, "wrong argument count"))
+    <[Item; N]>::try_from(given.to_vec())
+        .map_err(|_| p.error(call.start, CallError::WrongArgumentCount))
 }
 
 /// The argument, or `None` when it is missing or `undefined` (JavaScript's default parameter).
 fn optional<'c>(
     p: &Parser<'_, '_>,
     call: &'c Call<'_>,
-    takes: &str,
+    takes: Takes,
 ) -> Result<Option<&'c Item>, ParseError> {
     Ok(args(p, call, 0, 1, takes)?
         .first()
         .filter(|a| a.js != Js::Undefined))
 }
 
-fn type_error(p: &Parser<'_, '_>, call: &Call<'_>, arg: &Item, wants: &str) -> ParseError {
-    p.error(
-        arg.start,
-        format!("{} takes {wants}, but got {}", call.name, arg.kind()),
-    )
+fn type_error(p: &Parser<'_, '_>, call: &Call<'_>, arg: &Item, wants: Takes) -> ParseError {
+    let e = CallError::Takes {
+        call: call.name.into(),
+        takes: wants,
+        got: Got::Kind(arg.kind()),
+    };
+    p.error(arg.start, e)
 }
 
 fn string<'i>(
@@ -216,7 +222,7 @@ fn string<'i>(
     match &arg.js {
         Js::String { value, verbatim } => Ok((value, *verbatim)),
         Js::Bson(Value::String(s)) => Ok((s, false)),
-        _ => Err(type_error(p, call, arg, "a string")),
+        _ => Err(type_error(p, call, arg, Takes::String)),
     }
 }
 
@@ -238,16 +244,13 @@ fn now_secs(p: &mut Parser<'_, '_>) -> u32 {
 
 /// Whole seconds for an ObjectId timestamp.
 fn seconds(p: &Parser<'_, '_>, call: &Call<'_>, arg: &Item) -> Result<u32, ParseError> {
-    let x = number(arg).ok_or_else(|| type_error(p, call, arg, "a number of seconds"))?;
+    let x = number(arg).ok_or_else(|| type_error(p, call, arg, Takes::Seconds))?;
     if x.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&x) {
-        return Err(p.error(
-            arg.start,
-            format!(
-                "{} needs whole seconds from 0 to 4294967295 (4 bytes), but got {}",
-                call.name,
-                js_to_string(x)
-            ),
-        ));
+        let e = CallError::Seconds {
+            call: call.name.into(),
+            got: js_to_string(x),
+        };
+        return Err(p.error(arg.start, e));
     }
     Ok(x as u32)
 }
@@ -257,53 +260,61 @@ fn hex_string(
     p: &Parser<'_, '_>,
     arg: &Item,
     text: &str,
-    what: &str,
+    needs: HexNeeds,
     count: Option<usize>,
 ) -> Result<Vec<u8>, ParseError> {
     let n = text.chars().count();
-    if let Some((i, c)) = text.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
-        return Err(p.error(
-            arg.inner_offset(i),
-            format!("{what}, but `{text}` has `{c}`, which is not a hex digit"),
-        ));
+    if let Some((i, found)) = text.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        let e = CallError::HexDigit {
+            needs,
+            text: text.into(),
+            found,
+        };
+        return Err(p.error(arg.inner_offset(i), e));
     }
     match count {
         Some(count) if n != count => {
-            return Err(p.error(arg.start, format!("{what}, but `{text}` has {n}")));
+            let e = CallError::HexCount {
+                needs,
+                text: text.into(),
+                count: n,
+            };
+            return Err(p.error(arg.start, e));
         }
         None if n % 2 == 1 => {
-            return Err(p.error(
-                arg.start,
-                format!("{what}, but `{text}` has an odd number of them ({n})"),
-            ));
+            let e = CallError::HexOdd {
+                needs,
+                text: text.into(),
+                count: n,
+            };
+            return Err(p.error(arg.start, e));
         }
         _ => {}
     }
-    crate::bson::hex::decode(text).map_err(|e| p.error(arg.start, e.message))
+    crate::bson::hex::decode(text).map_err(|e| p.error(arg.start, CallError::Hex(e.kind)))
 }
 
 fn object_id(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    const NEEDS: &str = "ObjectId needs 24 hex digits";
     let from_hex = |p: &Parser<'_, '_>, arg: &Item, s: &str| -> Result<Value, ParseError> {
-        let bytes = hex_string(p, arg, s, NEEDS, Some(24))?;
+        let bytes = hex_string(p, arg, s, HexNeeds::ObjectId, Some(24))?;
         let mut id = [0u8; 12];
         id.copy_from_slice(&bytes);
         Ok(Value::ObjectId(ObjectId(id)))
     };
     match call.name {
         "ObjectId.createFromTime" => {
-            let [arg] = exactly::<1>(p, call, "a number of seconds")?;
+            let [arg] = exactly::<1>(p, call, Takes::Seconds)?;
             let mut id = [0u8; 12];
             id[..4].copy_from_slice(&seconds(p, call, &arg)?.to_be_bytes());
             Ok(Value::ObjectId(ObjectId(id)))
         }
         "ObjectId.createFromHexString" => {
-            let [arg] = exactly::<1>(p, call, "a string of 24 hex digits")?;
+            let [arg] = exactly::<1>(p, call, Takes::Hex24)?;
             let (s, _) = string(p, call, &arg)?;
             from_hex(p, &arg, s)
         }
         _ => {
-            let takes = "nothing, 24 hex digits or a number of seconds";
+            let takes = Takes::NothingHexOrSeconds;
             let Some(arg) = optional(p, call, takes)?.cloned() else {
                 let secs = now_secs(p);
                 return Ok(Value::ObjectId(p.generator.object_id(secs)));
@@ -332,77 +343,78 @@ fn object_id(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseErro
 fn subtype(p: &Parser<'_, '_>, call: &Call<'_>, arg: &Item) -> Result<u8, ParseError> {
     match number(arg) {
         Some(x) if x.fract() == 0.0 && (0.0..=255.0).contains(&x) => Ok(x as u8),
-        Some(x) => Err(p.error(
-            arg.start,
-            format!(
-                "{}'s subtype is one byte, 0 to 255, but got {}",
-                call.name,
-                js_to_string(x)
-            ),
-        )),
-        None => Err(type_error(p, call, arg, "a subtype number")),
+        Some(x) => {
+            let e = CallError::Subtype {
+                call: call.name.into(),
+                got: js_to_string(x),
+            };
+            Err(p.error(arg.start, e))
+        }
+        None => Err(type_error(p, call, arg, Takes::SubtypeNumber)),
     }
 }
 
 fn binary(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
     let bin = |subtype, bytes| Ok(Value::Binary(Binary { subtype, bytes }));
     let base64 = |p: &Parser<'_, '_>, arg: &Item, s: &str| {
-        base64::decode(s).map_err(|e| p.error(arg.start, format!("{}: {e}", call.name)))
+        base64::decode(s).map_err(|error| {
+            let e = CallError::Base64 {
+                call: call.name.into(),
+                error,
+            };
+            p.error(arg.start, e)
+        })
     };
     match call.name {
         "UUID" => {
-            let Some(arg) = optional(p, call, "a string of 32 hex digits")?.cloned() else {
+            let Some(arg) = optional(p, call, Takes::Hex32)?.cloned() else {
                 return bin(BINARY_UUID, p.generator.uuid_v4().to_vec());
             };
             let (s, _) = string(p, call, &arg)?;
             // mongosh removes every dash before reading the hex digits.
             let digits: String = s.chars().filter(|&c| c != '-').collect();
-            let needs = "UUID needs 32 hex digits (dashes optional)";
-            if let Some((i, c)) = s
+            let needs = HexNeeds::Uuid;
+            if let Some((i, found)) = s
                 .char_indices()
                 .find(|&(_, c)| c != '-' && !c.is_ascii_hexdigit())
             {
-                return Err(p.error(
-                    arg.inner_offset(i),
-                    format!("{needs}, but `{s}` has `{c}`, which is not a hex digit"),
-                ));
+                let e = CallError::HexDigit {
+                    needs,
+                    text: s.into(),
+                    found,
+                };
+                return Err(p.error(arg.inner_offset(i), e));
             }
             if digits.len() != 32 {
-                return Err(p.error(
-                    arg.start,
-                    format!("{needs}, but `{s}` has {}", digits.len()),
-                ));
+                let e = CallError::HexCount {
+                    needs,
+                    text: s.into(),
+                    count: digits.len(),
+                };
+                return Err(p.error(arg.start, e));
             }
-            bin(
-                BINARY_UUID,
-                crate::bson::hex::decode(&digits).map_err(|e| p.error(arg.start, e.message))?,
-            )
+            let bytes = crate::bson::hex::decode(&digits)
+                .map_err(|e| p.error(arg.start, CallError::Hex(e.kind)))?;
+            bin(BINARY_UUID, bytes)
         }
         "MD5" => {
-            let [arg] = exactly::<1>(p, call, "a string of 32 hex digits")?;
+            let [arg] = exactly::<1>(p, call, Takes::Hex32)?;
             let (s, _) = string(p, call, &arg)?;
-            bin(
-                BINARY_MD5,
-                hex_string(p, &arg, s, "MD5 needs 32 hex digits", Some(32))?,
-            )
+            bin(BINARY_MD5, hex_string(p, &arg, s, HexNeeds::Md5, Some(32))?)
         }
         "BinData" | "HexData" => {
-            let [sub, data] = exactly::<2>(
-                p,
-                call,
-                "a subtype and a string, as in BinData(0, \"AQID\")",
-            )?;
+            let [sub, data] = exactly::<2>(p, call, Takes::SubtypeAndString)?;
             let sub = subtype(p, call, &sub)?;
             let (s, _) = string(p, call, &data)?;
             let bytes = if call.name == "BinData" {
                 base64(p, &data, s)?
             } else {
-                hex_string(p, &data, s, "HexData needs hex digits, two per byte", None)?
+                hex_string(p, &data, s, HexNeeds::HexData, None)?
             };
             bin(sub, bytes)
         }
         _ => {
-            let given = args(p, call, 1, 2, "a string and an optional subtype")?;
+            let given = args(p, call, 1, 2, Takes::StringAndSubtype)?;
             let sub = match given.get(1) {
                 Some(arg) => subtype(p, call, arg)?,
                 None => BINARY_GENERIC,
@@ -412,13 +424,7 @@ fn binary(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> 
             let bytes = if call.name == "Binary.createFromBase64" {
                 base64(p, data, s)?
             } else {
-                hex_string(
-                    p,
-                    data,
-                    s,
-                    "createFromHexString needs hex digits, two per byte",
-                    None,
-                )?
+                hex_string(p, data, s, HexNeeds::CreateFromHexString, None)?
             };
             bin(sub, bytes)
         }
@@ -426,21 +432,18 @@ fn binary(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> 
 }
 
 fn timestamp(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let given = args(p, call, 0, 2, "{ t: seconds, i: increment }")?;
-    let part =
-        |p: &Parser<'_, '_>, x: Option<f64>, at: usize, name: &str| -> Result<u32, ParseError> {
-            match x {
-            Some(x) if x.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&x) => Ok(x as u32),
-            Some(x) => Err(p.error(
-                at,
-                format!(
-                    "Timestamp's {name} must be a whole number from 0 to 4294967295, but got {}",
-                    js_to_string(x)
-                ),
-            )),
-            None => Err(p.error(at, format!("Timestamp's {name} must be a number"))),
+    let given = args(p, call, 0, 2, Takes::TimestampFields)?;
+    let part = |p: &Parser<'_, '_>, x: Option<f64>, at: usize, name: char| match x {
+        Some(x) if x.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&x) => Ok(x as u32),
+        Some(x) => {
+            let e = CallError::TimestampRange {
+                part: name,
+                got: js_to_string(x),
+            };
+            Err(p.error(at, e))
         }
-        };
+        None => Err(p.error(at, CallError::TimestampNumber { part: name })),
+    };
     let field = |d: &Document, key: &str| -> Option<f64> {
         match d.get(key)? {
             Value::Int32(n) => Some(f64::from(*n)),
@@ -459,20 +462,17 @@ fn timestamp(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseErro
             },
         ] => {
             if !d.contains_key("t") || !d.contains_key("i") {
-                return Err(p.error(
-                    *start,
-                    "Timestamp({ t, i }) needs both t (seconds) and i (increment)",
-                ));
+                return Err(p.error(*start, CallError::TimestampFields));
             }
             (
-                part(p, field(d, "t"), *start, "t")?,
-                part(p, field(d, "i"), *start, "i")?,
+                part(p, field(d, "t"), *start, 't')?,
+                part(p, field(d, "i"), *start, 'i')?,
             )
         }
-        [t] => (part(p, number(t), t.start, "t")?, 0),
+        [t] => (part(p, number(t), t.start, 't')?, 0),
         [t, i] => (
-            part(p, number(t), t.start, "t")?,
-            part(p, number(i), i.start, "i")?,
+            part(p, number(t), t.start, 't')?,
+            part(p, number(i), i.start, 'i')?,
         ),
         _ => (0, 0),
     };
@@ -495,22 +495,14 @@ pub(super) fn regex_options(
         match c {
             'i' | 'm' | 's' | 'u' => {}
             'l' | 'x' if !literal => {}
-            'l' | 'x' => {
-                return Err(p.error(
-                    here,
-                    format!("a JavaScript regex literal cannot take the `{c}` flag; write BSONRegExp(\"pattern\", \"{c}\")"),
-                ));
-            }
+            'l' | 'x' => return Err(p.error(here, CallError::LiteralFlag { flag: c })),
             'g' | 'y' | 'd' | 'v' => {
-                return Err(p.error(
-                    here,
-                    format!("the regex flag `{c}` has no BSON equivalent; stored regexes take i, m, s, u (and x, l)"),
-                ));
+                return Err(p.error(here, CallError::FlagNotInBson { flag: c }));
             }
-            c => return Err(p.error(here, format!("`{c}` is not a regex flag"))),
+            c => return Err(p.error(here, CallError::NotAFlag { flag: c })),
         }
         if seen.contains(c) {
-            return Err(p.error(here, format!("the regex flag `{c}` appears twice")));
+            return Err(p.error(here, CallError::FlagTwice { flag: c }));
         }
         seen.push(c);
     }
@@ -518,7 +510,7 @@ pub(super) fn regex_options(
 }
 
 fn regexp(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let given = args(p, call, 1, 2, "a pattern string and optional flags")?;
+    let given = args(p, call, 1, 2, Takes::PatternAndFlags)?;
     let pattern = match &given[0].js {
         Js::Bson(Value::Regex(r)) if call.name == "RegExp" => r.pattern.clone(),
         _ => string(p, call, &given[0])?.0.to_owned(),
@@ -531,22 +523,13 @@ fn regexp(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> 
         None => String::new(),
     };
     if pattern.contains('\0') {
-        return Err(p.error(
-            given[0].start,
-            "a regex cannot contain a NUL character: BSON stores it as a C string",
-        ));
+        return Err(p.error(given[0].start, SyntaxError::RegexNul));
     }
     Ok(Value::Regex(Box::new(Regex::new(pattern, &options))))
 }
 
 fn code(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let given = args(
-        p,
-        call,
-        0,
-        2,
-        "a string of code and an optional scope document",
-    )?;
+    let given = args(p, call, 0, 2, Takes::CodeAndScope)?;
     let code = match given.first() {
         Some(c) => string(p, call, c)?.0.to_owned(),
         None => String::new(),
@@ -560,24 +543,12 @@ fn code(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
             code,
             scope: scope.clone(),
         }))),
-        Some(other) => Err(type_error(
-            p,
-            call,
-            other,
-            "a scope document as its second argument",
-        )),
+        Some(other) => Err(type_error(p, call, other, Takes::ScopeDocument)),
     }
 }
 
 fn dbref(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let given = args(
-        p,
-        call,
-        2,
-        3,
-        "a collection name, an id and an optional database name",
-    )?
-    .to_vec();
+    let given = args(p, call, 2, 3, Takes::DbRef)?.to_vec();
     let (collection, _) = string(p, call, &given[0])?;
     let mut doc = Document::with_capacity(3);
     doc.push("$ref", collection);

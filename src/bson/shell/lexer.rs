@@ -3,7 +3,8 @@
 //! Every token keeps its byte range so errors can point at it.
 
 use super::number::radix_to_f64;
-use crate::bson::parse_error::ParseError;
+use crate::bson::parse_error::{ParseError, ParseErrorKind, ParseWarning, Radix, SyntaxError};
+use crate::bson::terms::Found;
 
 /// What a token is.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,17 +35,18 @@ pub(super) struct Token<'a> {
 }
 
 impl Token<'_> {
-    /// The token as a learner typed it, for "but found ..." messages.
-    pub fn describe(&self, src: &str) -> String {
+    /// The token as a learner typed it (its first 24 characters), for "but found ..."
+    /// messages.
+    pub fn describe(&self, src: &str) -> Found {
         if self.tok == Tok::Eof {
-            return "the end of the input".into();
+            return Found::EndOfInput;
         }
         let text = src.get(self.start..self.end).unwrap_or("");
         let mut shown: String = text.chars().take(24).collect();
         if shown.len() < text.len() {
             shown.push('…');
         }
-        format!("`{shown}`")
+        Found::Text(shown)
     }
 }
 
@@ -78,8 +80,8 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    pub fn error(&self, at: usize, message: impl Into<String>) -> ParseError {
-        ParseError::at(self.src, at, message)
+    pub fn error(&self, at: usize, kind: impl Into<ParseErrorKind>) -> ParseError {
+        ParseError::at(self.src, at, kind)
     }
 
     fn peek_char(&self) -> Option<char> {
@@ -106,9 +108,7 @@ impl<'a> Lexer<'a> {
                 match body.find("*/") {
                     Some(i) => self.pos += i + 4,
                     None => {
-                        return Err(
-                            self.error(self.pos, "a `/*` comment is never closed with `*/`")
-                        );
+                        return Err(self.error(self.pos, SyntaxError::UnclosedComment));
                     }
                 }
             } else {
@@ -158,14 +158,7 @@ impl<'a> Lexer<'a> {
                 }
                 Tok::Ident(&self.src[start..self.pos])
             }
-            _ => {
-                let shown = if c.is_control() {
-                    format!("U+{:04X}", u32::from(c))
-                } else {
-                    c.to_string()
-                };
-                return Err(self.error(start, format!("unexpected character `{shown}`")));
-            }
+            _ => return Err(self.error(start, SyntaxError::UnexpectedChar(c))),
         };
         Ok(Token {
             tok,
@@ -179,26 +172,15 @@ impl<'a> Lexer<'a> {
         self.pos += 1;
         let mut value = String::new();
         let mut verbatim = true;
-        let unclosed = |lexer: &Self, detail: &str| {
-            lexer.error(
-                start,
-                format!("a string is missing its closing quote{detail}"),
-            )
-        };
         loop {
             let at = self.pos;
             let Some(c) = self.bump() else {
-                return Err(unclosed(self, &format!(" ({quote})")));
+                return Err(self.error(start, SyntaxError::UnclosedString { quote }));
             };
             match c {
                 c if c == quote => break,
                 '\n' | '\r' if quote != '`' => {
-                    return Err(unclosed(
-                        self,
-                        &format!(
-                            " ({quote}) before the end of the line; a line break inside a string is written \\n"
-                        ),
-                    ));
+                    return Err(self.error(start, SyntaxError::LineBreakInString { quote }));
                 }
                 '\r' => {
                     // Template literals turn CR and CRLF into LF.
@@ -209,10 +191,7 @@ impl<'a> Lexer<'a> {
                     value.push('\n');
                 }
                 '$' if quote == '`' && self.peek_char() == Some('{') => {
-                    return Err(self.error(
-                        at,
-                        "template substitutions `${...}` need variables, which literals cannot have; write a plain string",
-                    ));
+                    return Err(self.error(at, SyntaxError::TemplateSubstitution));
                 }
                 '\\' => {
                     verbatim = false;
@@ -227,7 +206,7 @@ impl<'a> Lexer<'a> {
     /// One escape sequence after its backslash (at `at`).
     fn escape(&mut self, at: usize, out: &mut String) -> Result<(), ParseError> {
         let Some(c) = self.bump() else {
-            return Err(self.error(at, "a string ends in the middle of an escape sequence"));
+            return Err(self.error(at, SyntaxError::EscapeCutShort));
         };
         match c {
             'n' => out.push('\n'),
@@ -237,17 +216,9 @@ impl<'a> Lexer<'a> {
             'f' => out.push('\u{c}'),
             'v' => out.push('\u{b}'),
             '0' if !matches!(self.peek_char(), Some('0'..='9')) => out.push('\0'),
-            '0'..='9' => {
-                return Err(self.error(
-                    at,
-                    format!(
-                        "`\\{c}` is an octal escape, which strict JavaScript forbids; write a hex escape such as `\\x0{c}`"
-                    ),
-                ));
-            }
+            '0'..='9' => return Err(self.error(at, SyntaxError::OctalEscape { digit: c })),
             'x' => {
-                let unit =
-                    self.hex_digits(at, 2, "`\\x` needs exactly two hex digits, as in `\\x41`")?;
+                let unit = self.hex_digits(at, 2, SyntaxError::HexEscape)?;
                 out.push(char::from_u32(unit).unwrap_or('\u{fffd}'));
             }
             'u' => {
@@ -292,17 +263,12 @@ impl<'a> Lexer<'a> {
 
     fn lone_surrogate(&mut self, at: usize, unit: u32, out: &mut String) {
         out.push('\u{fffd}');
-        self.warnings.push(self.error(
-            at,
-            format!(
-                "`\\u{unit:04X}` is half of a surrogate pair; UTF-8 cannot store it alone, so it becomes U+FFFD"
-            ),
-        ));
+        self.warnings
+            .push(self.error(at, ParseWarning::LoneSurrogate { unit }));
     }
 
     /// After `\u`: four hex digits or `{...}`.
     fn unicode_escape(&mut self, at: usize) -> Result<u32, ParseError> {
-        let rule = "`\\u` needs four hex digits or braces, as in `\\u00e9` or `\\u{1F600}`";
         if self.peek_char() == Some('{') {
             self.pos += 1;
             let digits_at = self.pos;
@@ -312,19 +278,19 @@ impl<'a> Lexer<'a> {
                 value = value.saturating_mul(16).saturating_add(d);
             }
             if self.pos == digits_at || self.peek_char() != Some('}') {
-                return Err(self.error(at, rule));
+                return Err(self.error(at, SyntaxError::UnicodeEscape));
             }
             self.pos += 1;
             if value > 0x10ffff {
-                return Err(self.error(at, "`\\u{...}` is above U+10FFFF, the largest code point"));
+                return Err(self.error(at, SyntaxError::CodePointTooLarge));
             }
             Ok(value)
         } else {
-            self.hex_digits(at, 4, rule)
+            self.hex_digits(at, 4, SyntaxError::UnicodeEscape)
         }
     }
 
-    fn hex_digits(&mut self, at: usize, n: usize, rule: &str) -> Result<u32, ParseError> {
+    fn hex_digits(&mut self, at: usize, n: usize, rule: SyntaxError) -> Result<u32, ParseError> {
         let mut value = 0;
         for _ in 0..n {
             match self.peek_char().and_then(|c| c.to_digit(16)) {
@@ -351,10 +317,7 @@ impl<'a> Lexer<'a> {
                     .char_at(self.pos + 1)
                     .is_some_and(|n| n.is_digit(radix));
                 if !last_was_digit || !next_is_digit {
-                    return Err(self.error(
-                        self.pos,
-                        "a `_` separator in a number must sit between two digits",
-                    ));
+                    return Err(self.error(self.pos, SyntaxError::Separator));
                 }
                 last_was_digit = false;
             } else {
@@ -369,18 +332,22 @@ impl<'a> Lexer<'a> {
         let start = self.pos;
         let rest = &self.src[start..];
         let radix = match rest.as_bytes() {
-            [b'0', b'x' | b'X', ..] => Some((16, "hex")),
-            [b'0', b'o' | b'O', ..] => Some((8, "octal")),
-            [b'0', b'b' | b'B', ..] => Some((2, "binary")),
+            [b'0', b'x' | b'X', ..] => Some((16, Radix::Hex)),
+            [b'0', b'o' | b'O', ..] => Some((8, Radix::Octal)),
+            [b'0', b'b' | b'B', ..] => Some((2, Radix::Binary)),
             _ => None,
         };
         let tok = if let Some((radix, name)) = radix {
             self.pos += 2;
             let digits = self.digit_run(radix)?;
             if digits.is_empty() {
+                let prefix = rest[..2].to_owned();
                 return Err(self.error(
                     start,
-                    format!("`{}` needs {name} digits after it", &rest[..2]),
+                    SyntaxError::RadixDigits {
+                        prefix,
+                        radix: name,
+                    },
                 ));
             }
             if self.peek_char() == Some('n') {
@@ -392,25 +359,13 @@ impl<'a> Lexer<'a> {
         } else {
             let int = self.digit_run(10)?;
             if int.len() > 1 && int.starts_with('0') {
-                let plain = match int.trim_start_matches('0') {
-                    "" => "0",
-                    digits => digits,
-                };
-                return Err(self.error(
-                    start,
-                    format!(
-                        "a number cannot start with 0 followed by digits: old JavaScript reads `{int}` as octal; write `{plain}`, or `0o{plain}` for octal"
-                    ),
-                ));
+                return Err(self.error(start, SyntaxError::LeadingZero { digits: int }));
             }
             let mut frac = None;
             if self.peek_char() == Some('.') {
                 self.pos += 1;
                 if self.peek_char() == Some('_') {
-                    return Err(self.error(
-                        self.pos,
-                        "a `_` separator in a number must sit between two digits",
-                    ));
+                    return Err(self.error(self.pos, SyntaxError::Separator));
                 }
                 frac = Some(self.digit_run(10)?);
             }
@@ -427,17 +382,13 @@ impl<'a> Lexer<'a> {
                 };
                 let digits = self.digit_run(10)?;
                 if digits.is_empty() {
-                    return Err(
-                        self.error(e_at, "an exponent needs digits after the `e`, as in `1e6`")
-                    );
+                    return Err(self.error(e_at, SyntaxError::ExponentDigits));
                 }
                 exp = Some(format!("{sign}{digits}"));
             }
             if self.peek_char() == Some('n') {
                 if frac.is_some() || exp.is_some() {
-                    return Err(
-                        self.error(start, "a BigInt literal (`42n`) must be a whole number")
-                    );
+                    return Err(self.error(start, SyntaxError::BigIntFraction));
                 }
                 self.pos += 1;
                 Tok::BigInt(self.big(start, &int, 10)?)
@@ -451,40 +402,37 @@ impl<'a> Lexer<'a> {
                 // Rust reads decimal text to the nearest double, exactly as JavaScript does.
                 Tok::Num(
                     text.parse::<f64>()
-                        .map_err(|_| self.error(start, "this number cannot be read"))?,
+                        .map_err(|_| self.error(start, SyntaxError::UnreadableNumber))?,
                 )
             }
         };
         if let Some(c) = self.peek_char()
             && (is_id_continue(c) || c == '.' && matches!(tok, Tok::BigInt(_)))
         {
-            return Err(self.error(
-                self.pos,
-                format!("a number must be followed by a space or punctuation, but found `{c}`"),
-            ));
+            return Err(self.error(self.pos, SyntaxError::NumberFollowedBy { found: c }));
         }
         Ok(tok)
     }
 
     fn big(&self, start: usize, digits: &str, radix: u32) -> Result<i128, ParseError> {
         i128::from_str_radix(digits, radix)
-            .map_err(|_| self.error(start, "this BigInt is far outside the int64 range"))
+            .map_err(|_| self.error(start, SyntaxError::BigIntFarOutOfRange))
     }
 
     fn regex(&mut self) -> Result<Tok<'a>, ParseError> {
         let start = self.pos;
         self.pos += 1;
         let mut in_class = false;
-        let unclosed = "a regex literal is missing its closing `/` on this line";
+        let unclosed = || SyntaxError::UnclosedRegex;
         loop {
             let Some(c) = self.bump() else {
-                return Err(self.error(start, unclosed));
+                return Err(self.error(start, unclosed()));
             };
             match c {
-                c if is_line_terminator(c) => return Err(self.error(start, unclosed)),
+                c if is_line_terminator(c) => return Err(self.error(start, unclosed())),
                 '\\' => match self.bump() {
                     Some(c) if !is_line_terminator(c) => {}
-                    _ => return Err(self.error(start, unclosed)),
+                    _ => return Err(self.error(start, unclosed())),
                 },
                 '[' => in_class = true,
                 ']' => in_class = false,
@@ -581,7 +529,7 @@ mod tests {
             assert!(e.column >= 3, "{src}: {e}");
         }
         let e = Lexer::new("  'abc").next(true).unwrap_err();
-        assert_eq!(e.message, "a string is missing its closing quote (')");
+        assert_eq!(e.message(), "a string is missing its closing quote (')");
         assert_eq!(e.column, 3);
     }
 

@@ -3,126 +3,22 @@
 
 use std::collections::HashMap;
 
-use super::Generate;
 use super::Parsed;
 use super::constructors;
-use super::lexer::{Lexer, Tok, Token};
-use super::number::{js_to_string, number_value};
-use crate::bson::parse_error::ParseError;
+use super::lexer::{Tok, Token};
+use super::number::js_to_string;
+use super::reader::{Call, Item, Js, Parser};
+use crate::bson::parse_error::{ParseError, ParseWarning, SyntaxError};
 use crate::bson::spec::MAX_NESTING_DEPTH;
 use crate::bson::value::{CompactString, Document, Regex, Value};
 
-/// An expression before it is stored: JavaScript keeps numbers, strings and `undefined` as
-/// primitives, and only the serializer decides their BSON type. Constructors need to know
-/// which primitive they were given (`NumberLong(1)` and `NumberLong("1")` differ).
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Js {
-    /// A JavaScript number (always a double).
-    Number(f64),
-    /// A BigInt literal, `42n`.
-    BigInt(i128),
-    /// A string; `verbatim` when its bytes are the source between the quotes.
-    String { value: String, verbatim: bool },
-    /// `undefined`.
-    Undefined,
-    /// Anything that already is a BSON value (documents, arrays, constructed types).
-    Bson(Value),
-}
-
-/// An expression and its byte range in the source.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Item {
-    pub js: Js,
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Item {
-    /// The source offset of byte `i` of a string item's value, when it can be known.
-    pub fn inner_offset(&self, i: usize) -> usize {
-        match self.js {
-            Js::String { verbatim: true, .. } => self.start + 1 + i,
-            _ => self.start,
-        }
-    }
-
-    /// "a number", "a string", "a document"... for "but got ..." messages.
-    pub fn kind(&self) -> &'static str {
-        match &self.js {
-            Js::Number(_) => "a number",
-            Js::BigInt(_) => "a BigInt",
-            Js::String { .. } => "a string",
-            Js::Undefined => "undefined",
-            Js::Bson(v) => match v {
-                Value::Double(_) | Value::Int32(_) => "a number",
-                Value::String(_) => "a string",
-                Value::Document(_) => "a document",
-                Value::Array(_) => "an array",
-                Value::Binary(_) => "a Binary",
-                Value::Undefined => "undefined",
-                Value::ObjectId(_) => "an ObjectId",
-                Value::Boolean(_) => "a boolean",
-                Value::DateTime(_) => "a date",
-                Value::Null => "null",
-                Value::Regex(_) => "a regex",
-                Value::DbPointer(_) => "a DBPointer",
-                Value::JavaScript(_) | Value::JavaScriptWithScope(_) => "a Code",
-                Value::Symbol(_) => "a symbol",
-                Value::Timestamp(_) => "a Timestamp",
-                Value::Int64(_) => "a Long",
-                Value::Decimal128(_) => "a Decimal128",
-                Value::MinKey => "MinKey",
-                Value::MaxKey => "MaxKey",
-            },
-        }
-    }
-}
-
-/// A call such as `new Date("2026-10-08")` or bare `MinKey`, arguments already parsed.
-pub(super) struct Call<'a> {
-    /// `ObjectId` or `ObjectId.createFromTime`.
-    pub name: &'a str,
-    pub start: usize,
-    pub is_new: bool,
-    /// `None` for a bare name without parentheses.
-    pub args: Option<Vec<Item>>,
-}
-
-pub(super) struct Parser<'a, 'g> {
-    pub lx: Lexer<'a>,
-    pub generator: &'g mut dyn Generate,
-}
-
-impl<'a, 'g> Parser<'a, 'g> {
-    pub fn new(src: &'a str, generator: &'g mut dyn Generate) -> Self {
-        Parser {
-            lx: Lexer::new(src),
-            generator,
-        }
-    }
-
-    pub fn error(&self, at: usize, message: impl Into<String>) -> ParseError {
-        self.lx.error(at, message)
-    }
-
-    pub fn warn(&mut self, at: usize, message: impl Into<String>) {
-        let w = self.lx.error(at, message);
-        self.lx.warnings.push(w);
-    }
-
-    fn found(&self, token: &Token<'_>) -> String {
-        token.describe(self.lx.src)
-    }
-
+impl<'a> Parser<'a, '_> {
     /// The whole input as one document.
     pub fn document(mut self) -> Result<Parsed<Document>, ParseError> {
         let open = self.lx.next(true)?;
         if open.tok != Tok::Punct('{') {
-            let e = format!(
-                "expected a document starting with `{{`, but found {}",
-                self.found(&open)
-            );
-            return Err(self.error(open.start, e));
+            let found = self.found(&open);
+            return Err(self.error(open.start, SyntaxError::ExpectedDocument { found }));
         }
         let doc = self.object(&open, 1)?;
         self.end()?;
@@ -150,37 +46,10 @@ impl<'a, 'g> Parser<'a, 'g> {
             token = self.lx.next(false)?;
         }
         if token.tok != Tok::Eof {
-            let e = format!(
-                "expected the end of the input, but found {}",
-                self.found(&token)
-            );
-            return Err(self.error(token.start, e));
+            let found = self.found(&token);
+            return Err(self.error(token.start, SyntaxError::ExpectedEnd { found }));
         }
         Ok(())
-    }
-
-    /// The BSON value an expression is stored as.
-    pub fn store(&mut self, item: Item) -> Result<Value, ParseError> {
-        Ok(match item.js {
-            Js::Number(x) => number_value(x),
-            Js::BigInt(n) => match i64::try_from(n) {
-                Ok(n) => Value::Int64(n),
-                Err(_) => {
-                    return Err(self.error(
-                        item.start,
-                        "this BigInt is outside the int64 range -9223372036854775808..9223372036854775807",
-                    ));
-                }
-            },
-            Js::String { value, .. } => Value::String(value.into()),
-            Js::Undefined => {
-                // js-bson's serializer writes BSON null for `undefined` (ignoreUndefined is
-                // off in mongosh); the deprecated undefined type is never produced.
-                self.warn(item.start, "mongosh stores `undefined` as null");
-                Value::Null
-            }
-            Js::Bson(v) => v,
-        })
     }
 
     /// One expression where a value is expected.
@@ -192,9 +61,9 @@ impl<'a, 'g> Parser<'a, 'g> {
                 if depth + 1 > MAX_NESTING_DEPTH {
                     return Err(self.error(
                         start,
-                        format!(
-                            "documents and arrays nest at most {MAX_NESTING_DEPTH} levels deep"
-                        ),
+                        SyntaxError::TooDeep {
+                            max: MAX_NESTING_DEPTH,
+                        },
                     ));
                 }
                 if open == '{' {
@@ -210,40 +79,33 @@ impl<'a, 'g> Parser<'a, 'g> {
                 let options =
                     constructors::regex_options(self, flags, token.end - flags.len(), true)?;
                 if pattern.contains('\0') {
-                    return Err(self.error(
-                        start,
-                        "a regex cannot contain a NUL character: BSON stores it as a C string",
-                    ));
+                    return Err(self.error(start, SyntaxError::RegexNul));
                 }
                 Js::Bson(Value::Regex(Box::new(Regex::new(pattern, &options))))
             }
             Tok::Punct(sign @ ('-' | '+')) => {
                 if depth + 1 > MAX_NESTING_DEPTH {
-                    return Err(self.error(start, "too many signs in a row"));
+                    return Err(self.error(start, SyntaxError::TooManySigns));
                 }
                 if self.lx.src[token.end..].starts_with(sign) {
-                    let e = format!(
-                        "`{sign}{sign}` is JavaScript's increment or decrement operator; put a space between the signs"
-                    );
-                    return Err(self.error(start, e));
+                    return Err(self.error(start, SyntaxError::IncrementOperator { sign }));
                 }
                 let operand = self.item(depth + 1)?;
                 match operand.js {
                     Js::Number(x) => Js::Number(if sign == '-' { -x } else { x }),
                     Js::BigInt(n) if sign == '-' => Js::BigInt(-n),
                     _ => {
-                        let e = format!(
-                            "unary `{sign}` needs a number after it, but found {}",
-                            operand.kind()
+                        let found = operand.kind();
+                        return Err(
+                            self.error(start, SyntaxError::UnaryNeedsNumber { sign, found })
                         );
-                        return Err(self.error(start, e));
                     }
                 }
             }
             Tok::Ident(name) => return self.ident(name, &token, depth),
             _ => {
-                let e = format!("expected a value, but found {}", self.found(&token));
-                return Err(self.error(start, e));
+                let found = self.found(&token);
+                return Err(self.error(start, SyntaxError::ExpectedValue { found }));
             }
         };
         Ok(Item {
@@ -270,11 +132,10 @@ impl<'a, 'g> Parser<'a, 'g> {
             "new" => {
                 let target = self.lx.next(false)?;
                 let Tok::Ident(ctor) = target.tok else {
-                    let e = format!(
-                        "`new` needs a constructor after it, as in `new Date()`, but found {}",
-                        self.found(&target)
+                    let found = self.found(&target);
+                    return Err(
+                        self.error(target.start, SyntaxError::NewNeedsConstructor { found })
                     );
-                    return Err(self.error(target.start, e));
                 };
                 return self.call(ctor, target.start, start, true, depth);
             }
@@ -301,10 +162,10 @@ impl<'a, 'g> Parser<'a, 'g> {
             self.lx.next(false)?;
             let method = self.lx.next(false)?;
             let Tok::Ident(_) = method.tok else {
-                let e = format!(
-                    "expected a method name after `{name}.`, but found {}",
-                    self.found(&method)
-                );
+                let e = SyntaxError::ExpectedMethod {
+                    name: name.into(),
+                    found: self.found(&method),
+                };
                 return Err(self.error(method.start, e));
             };
             full = &self.lx.src[name_start..method.end];
@@ -314,7 +175,9 @@ impl<'a, 'g> Parser<'a, 'g> {
             if depth + 1 > MAX_NESTING_DEPTH {
                 return Err(self.error(
                     name_start,
-                    format!("documents and arrays nest at most {MAX_NESTING_DEPTH} levels deep"),
+                    SyntaxError::TooDeep {
+                        max: MAX_NESTING_DEPTH,
+                    },
                 ));
             }
             self.lx.next(false)?;
@@ -348,11 +211,8 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Punct(',') => {}
                 Tok::Punct(')') => return Ok(args),
                 _ => {
-                    let e = format!(
-                        "expected `,` or `)` after an argument, but found {}",
-                        self.found(&token)
-                    );
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedArgumentEnd { found }));
                 }
             }
         }
@@ -369,10 +229,7 @@ impl<'a, 'g> Parser<'a, 'g> {
                     return Ok(out);
                 }
                 Tok::Punct(',') => {
-                    return Err(self.error(
-                        next.start,
-                        "an array element is missing here (two commas in a row make a hole, which mongosh stores as null)",
-                    ));
+                    return Err(self.error(next.start, SyntaxError::ArrayHole));
                 }
                 _ => {}
             }
@@ -383,11 +240,8 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Punct(',') => {}
                 Tok::Punct(']') => return Ok(out),
                 _ => {
-                    let e = format!(
-                        "expected `,` or `]` after an array element, but found {}",
-                        self.found(&token)
-                    );
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedElementEnd { found }));
                 }
             }
         }
@@ -406,39 +260,32 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Num(x) => js_to_string(x).into(),
                 Tok::BigInt(n) => n.to_string().into(),
                 Tok::Punct('[') => {
-                    return Err(self.error(
-                        token.start,
-                        "computed keys `[...]` need expressions; write the key itself",
-                    ));
+                    return Err(self.error(token.start, SyntaxError::ComputedKey));
                 }
                 Tok::Eof => {
-                    let e = "a document is missing its closing `}`";
-                    return Err(self.error(open.start, e));
+                    return Err(self.error(open.start, SyntaxError::UnclosedDocument));
                 }
                 _ => {
-                    let e = format!("expected a key or `}}`, but found {}", self.found(&token));
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedKey { found }));
                 }
             };
             let key_at = token.start;
             if key.contains('\0') {
-                return Err(self.error(
-                    key_at,
-                    "a key cannot contain a NUL character: BSON stores keys as C strings",
-                ));
+                return Err(self.error(key_at, SyntaxError::KeyNul));
             }
             let colon = self.lx.next(false)?;
             if colon.tok != Tok::Punct(':') {
-                let e = format!(
-                    "expected `:` after the key `{key}`, but found {}",
-                    self.found(&colon)
-                );
+                let e = SyntaxError::ExpectedColon {
+                    key: key.to_string(),
+                    found: self.found(&colon),
+                };
                 return Err(self.error(colon.start, e));
             }
             let item = self.item(depth)?;
             let value = self.store(item)?;
             if key == "__proto__" && matches!(token.tok, Tok::Ident(_) | Tok::Str { .. }) {
-                self.warn(key_at, "`__proto__:` in an object literal sets the prototype; it does not become a field");
+                self.warn(key_at, ParseWarning::ProtoKey);
             } else {
                 fields.push((key, value, key_at));
             }
@@ -447,14 +294,11 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Tok::Punct(',') => {}
                 Tok::Punct('}') => break,
                 Tok::Eof => {
-                    return Err(self.error(open.start, "a document is missing its closing `}`"));
+                    return Err(self.error(open.start, SyntaxError::UnclosedDocument));
                 }
                 _ => {
-                    let e = format!(
-                        "expected `,` or `}}` after a field, but found {}",
-                        self.found(&token)
-                    );
-                    return Err(self.error(token.start, e));
+                    let found = self.found(&token);
+                    return Err(self.error(token.start, SyntaxError::ExpectedFieldEnd { found }));
                 }
             }
         }
@@ -472,7 +316,9 @@ impl<'a, 'g> Parser<'a, 'g> {
             if let Some(&i) = seen.get(&key) {
                 self.warn(
                     at,
-                    format!("duplicate key `{key}`: JavaScript keeps the last value, in the first key's place"),
+                    ParseWarning::DuplicateKey {
+                        key: key.to_string(),
+                    },
                 );
                 out[i].1 = value;
             } else {
@@ -504,7 +350,9 @@ impl<'a, 'g> Parser<'a, 'g> {
         if let Some((key, at)) = moved {
             self.warn(
                 at,
-                format!("JavaScript puts integer keys first, in ascending order, so `{key}` moves forward"),
+                ParseWarning::IntegerKeyMoved {
+                    key: key.to_string(),
+                },
             );
             // Stable: names keep their order among themselves.
             out.sort_by_key(|(key, _, _)| match index_of(key) {
@@ -531,12 +379,12 @@ mod tests {
 
     fn warnings(src: &str) -> Vec<String> {
         let parsed = parse_value(src, &mut FixedGenerator::new(0)).unwrap();
-        parsed.warnings.into_iter().map(|w| w.message).collect()
+        parsed.warnings.into_iter().map(|w| w.message()).collect()
     }
 
     fn error(src: &str) -> (usize, String) {
         let e = parse_value(src, &mut FixedGenerator::new(0)).unwrap_err();
-        (e.column, e.message)
+        (e.column, e.message())
     }
 
     fn doc(src: &str) -> Document {
@@ -591,7 +439,7 @@ mod tests {
             .unwrap()
             .warnings;
         assert_eq!(w[0].column, 9);
-        assert!(w[0].message.starts_with("duplicate key `a`"));
+        assert!(w[0].message().starts_with("duplicate key `a`"));
         assert_eq!(doc("{ __proto__: { a: 1 }, b: 2 }").len(), 1);
         assert_eq!(
             doc("{ '01': 1, b: 2, '4294967295': 3 }").keys().next(),
@@ -859,10 +707,10 @@ mod tests {
             "NumberInt(".repeat(100_000),
         ] {
             let e = parse_value(&deep, &mut FixedGenerator::new(0)).unwrap_err();
+            let message = e.message();
             assert!(
-                e.message.contains("100 levels") || e.message.contains("signs"),
-                "{}",
-                e.message
+                message.contains("100 levels") || message.contains("signs"),
+                "{message}"
             );
         }
     }

@@ -6,8 +6,8 @@
 use super::number::js_to_string;
 use crate::bson::base64;
 use crate::bson::datetime::format_iso;
-use crate::bson::spans::format_uuid;
 use crate::bson::spec::BINARY_UUID;
+use crate::bson::uuid::format_uuid;
 use crate::bson::value::{Document, Value};
 
 /// JavaScript's Date range: a date outside it prints as `Invalid Date` in mongosh.

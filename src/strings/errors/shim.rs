@@ -14,15 +14,8 @@ macro_rules! shim {
 }
 
 shim!(
-    crate::bson::datetime::IsoDateError,
-    crate::bson::datetime::format::DateError,
     crate::bson::error::DecodeError,
     crate::bson::error::EncodeError,
-    crate::bson::hex::HexError,
-    crate::bson::num::NumError,
-    crate::bson::oid::ObjectIdError,
-    crate::bson::parse_error::ParseError,
-    crate::bson::uuid::UuidError,
     crate::inspect::InputError,
     crate::query::error::QueryError,
     crate::query::expr::ExprError,

@@ -124,7 +124,7 @@ fn parse_errors_carry_line_and_column() {
         .cloned()
         .expect("an unclosed document is an error");
     assert_eq!((e.line, e.column), (1, 1));
-    assert!(e.message.contains("closing `}`"), "{}", e.message);
+    assert!(e.message().contains("closing `}`"), "{}", e.message());
     assert_eq!(p.size(), None);
 
     type_in(&mut p, "{ a: NumberFoo(1) }");

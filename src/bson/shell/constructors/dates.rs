@@ -2,10 +2,10 @@
 //! returns a string rather than a date.
 
 use super::super::number::js_to_string;
-use super::super::parser::{Call, Item, Js, Parser};
+use super::super::reader::{Call, Item, Js, Parser};
 use super::{number, optional, string, type_error};
 use crate::bson::datetime::{IsoDateError, NoOffset, format_iso, parse_iso_with};
-use crate::bson::parse_error::ParseError;
+use crate::bson::parse_error::{CallError, ParseError, ParseWarning, Takes};
 use crate::bson::value::Value;
 
 /// mongosh's `ISODate` accepts 0000-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z.
@@ -22,29 +22,21 @@ fn date_from_number(
     x: f64,
 ) -> Result<Value, ParseError> {
     if !x.is_finite() || x.abs() > JS_DATE_LIMIT_MS {
-        return Err(p.error(
-            arg.start,
-            format!(
-                "{} needs milliseconds within ±8.64e15 (JavaScript's Date range), but got {}; that is an Invalid Date",
-                call.name,
-                js_to_string(x)
-            ),
-        ));
+        let e = CallError::DateMillis {
+            call: call.name.into(),
+            got: js_to_string(x),
+        };
+        return Err(p.error(arg.start, e));
     }
     Ok(Value::DateTime(x.trunc() as i64))
 }
 
-fn iso_error(p: &Parser<'_, '_>, arg: &Item, e: &IsoDateError) -> ParseError {
-    p.error(arg.inner_offset(e.offset), e.message.clone())
+fn iso_error(p: &Parser<'_, '_>, arg: &Item, e: IsoDateError) -> ParseError {
+    p.error(arg.inner_offset(e.offset), CallError::IsoDate(e))
 }
 
 pub(super) fn iso_date(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let Some(arg) = optional(
-        p,
-        call,
-        "an ISO-8601 string, as in ISODate(\"2026-10-08T10:00:00Z\")",
-    )?
-    .cloned() else {
+    let Some(arg) = optional(p, call, Takes::IsoString)?.cloned() else {
         return Ok(Value::DateTime(p.generator.now_ms()));
     };
     if let Some(x) = number(&arg) {
@@ -55,18 +47,12 @@ pub(super) fn iso_date(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value,
     }
     let (s, _) = string(p, call, &arg)?;
     if s.starts_with(['+', '-']) {
-        return Err(p.error(
-            arg.start,
-            format!("ISODate reads years 0000 to 9999; for other years write new Date(\"{s}\")"),
-        ));
+        return Err(p.error(arg.start, CallError::IsoDateYears { text: s.into() }));
     }
     // mongosh's ISODate reads a time without a zone as UTC (it appends `Z`).
-    let ms = parse_iso_with(s, NoOffset::Utc).map_err(|e| iso_error(p, &arg, &e))?;
+    let ms = parse_iso_with(s, NoOffset::Utc).map_err(|e| iso_error(p, &arg, e))?;
     if !ISODATE_RANGE.contains(&ms) {
-        return Err(p.error(
-            arg.start,
-            "ISODate reads dates from 0000-01-01 to 9999-12-31 (UTC)",
-        ));
+        return Err(p.error(arg.start, CallError::IsoDateRange));
     }
     Ok(Value::DateTime(ms))
 }
@@ -83,38 +69,24 @@ pub(super) fn new_date(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value,
                 Js::Bson(Value::DateTime(ms)) => Ok(Value::DateTime(*ms)),
                 Js::String { value, .. } => {
                     let ms = parse_iso_with(value, NoOffset::Utc).map_err(|e| {
-                        let mut err = iso_error(p, arg, &e);
-                        err.message = format!(
-                            "{}; new Date() here reads ISO-8601 text such as \"2026-10-08T10:00:00Z\"",
-                            err.message
-                        );
-                        err
+                        p.error(arg.inner_offset(e.offset), CallError::NewDateText(e))
                     })?;
                     if parse_iso_with(value, NoOffset::Refuse).is_err() {
-                        p.warn(
-                            arg.start,
-                            "JavaScript reads a date-time without `Z` or an offset in the local time zone; it is read as UTC here, so add `Z` to say so",
-                        );
+                        p.warn(arg.start, ParseWarning::LocalTime);
                     }
                     Ok(Value::DateTime(ms))
                 }
-                _ => Err(type_error(p, call, arg, "an ISO-8601 string or milliseconds")),
+                _ => Err(type_error(p, call, arg, Takes::IsoOrMillis)),
             }
         }
-        [_, second, ..] => Err(p.error(
-            second.start,
-            "new Date(year, month, ...) counts months from 0 in the local time zone; write new Date(\"2026-10-08T10:00:00Z\") instead",
-        )),
+        [_, second, ..] => Err(p.error(second.start, CallError::DateParts)),
     }
 }
 
 /// `Date()` without `new` returns a string (JavaScript ignores its arguments).
 pub(super) fn date_string(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Js, ParseError> {
     let ms = p.generator.now_ms();
-    p.warn(
-        call.start,
-        "Date() without `new` makes a string, not a date; write new Date() to store a BSON date",
-    );
+    p.warn(call.start, ParseWarning::DateString);
     Ok(Js::String {
         value: date_to_string(ms),
         verbatim: false,

@@ -3,14 +3,11 @@
 //! been rounded to a double, which mongosh warns about for `NumberLong` and `NumberDecimal`.
 
 use super::super::number::{js_to_string, radix_to_f64};
-use super::super::parser::{Call, Js, Parser};
+use super::super::reader::{Call, Js, Parser};
 use super::{exactly, number, optional, string, type_error};
 use crate::bson::decimal128::Decimal128;
-use crate::bson::parse_error::ParseError;
+use crate::bson::parse_error::{CallError, ParseError, ParseWarning, Takes};
 use crate::bson::value::Value;
-
-/// What mongosh prints when a number goes where a string keeps every digit.
-const NUMBER_ARG_WARNING: &str = "specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead";
 
 /// `-12`, `+7`, `42`, surrounding whitespace allowed: the exact integer, or `None`.
 fn integer_text(s: &str) -> Option<i128> {
@@ -23,7 +20,7 @@ fn integer_text(s: &str) -> Option<i128> {
 }
 
 pub(super) fn number_int(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let takes = "a string or a number, as in NumberInt(\"42\")";
+    let takes = Takes::NumberInt;
     let arg = if call.name == "Int32" {
         Some(&exactly::<1>(p, call, takes)?[0]).cloned()
     } else {
@@ -32,27 +29,17 @@ pub(super) fn number_int(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Valu
     let Some(arg) = arg else {
         return Ok(Value::Int32(0));
     };
-    let out_of_range = |p: &Parser<'_, '_>, v: i128| {
-        let wrapped = if v.unsigned_abs() < 1 << 53 {
-            // js-bson's Int32 does `value | 0`: the low 32 bits, as a signed number.
-            format!(" (mongosh would silently wrap it to {})", v as i32)
-        } else {
-            String::new()
-        };
-        p.error(
-            arg.start,
-            format!(
-                "{v} is out of the int32 range -2147483648..2147483647{wrapped}; use NumberLong"
-            ),
-        )
+    let out_of_range = |p: &Parser<'_, '_>, value: i128| {
+        // js-bson's Int32 does `value | 0`: the low 32 bits, as a signed number.
+        let wraps_to = (value.unsigned_abs() < 1 << 53).then_some(value as i32);
+        p.error(arg.start, CallError::Int32Range { value, wraps_to })
     };
     if let Some(x) = number(&arg) {
         if !x.is_finite() {
-            let e = format!(
-                "{} needs a finite number, but got {}",
-                call.name,
-                js_to_string(x)
-            );
+            let e = CallError::NotFinite {
+                call: call.name.into(),
+                got: js_to_string(x),
+            };
             return Err(p.error(arg.start, e));
         }
         let t = x.trunc();
@@ -60,23 +47,22 @@ pub(super) fn number_int(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Valu
             return Err(out_of_range(p, t as i128));
         }
         if t != x {
-            p.warn(
-                arg.start,
-                format!(
-                    "{}({}) keeps {t}: the fraction is dropped",
-                    call.name,
-                    js_to_string(x)
-                ),
-            );
+            let w = ParseWarning::FractionDropped {
+                call: call.name.into(),
+                arg: js_to_string(x),
+                kept: t.to_string(),
+            };
+            p.warn(arg.start, w);
         }
         return Ok(Value::Int32(t as i32));
     }
     let (s, _) = string(p, call, &arg).map_err(|_| type_error(p, call, &arg, takes))?;
     let Some(v) = integer_text(s) else {
-        return Err(p.error(
-            arg.start,
-            format!("{} needs an integer, but `{s}` is not one", call.name),
-        ));
+        let e = CallError::NotInteger {
+            call: call.name.into(),
+            text: s.into(),
+        };
+        return Err(p.error(arg.start, e));
     };
     i32::try_from(v)
         .map(Value::Int32)
@@ -84,7 +70,7 @@ pub(super) fn number_int(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Valu
 }
 
 pub(super) fn number_long(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let takes = "a string, as in NumberLong(\"9007199254740993\")";
+    let takes = Takes::NumberLong;
     let arg = match call.name {
         "Long.fromString" | "Long.fromNumber" => Some(exactly::<1>(p, call, takes)?[0].clone()),
         _ => optional(p, call, takes)?.cloned(),
@@ -92,16 +78,15 @@ pub(super) fn number_long(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Val
     let Some(arg) = arg else {
         return Ok(Value::Int64(0));
     };
-    let out_of_range = |p: &Parser<'_, '_>, v: &str| {
-        p.error(
-            arg.start,
-            format!("{v} is out of the int64 range -9223372036854775808..9223372036854775807"),
-        )
-    };
+    let out_of_range =
+        |p: &Parser<'_, '_>, value: i128| p.error(arg.start, CallError::Int64Range { value });
     match &arg.js {
         Js::Number(x) if call.name != "Long.fromString" => {
             if call.name != "Long.fromNumber" {
-                p.warn(arg.start, format!("{}: {NUMBER_ARG_WARNING}", call.name));
+                let w = ParseWarning::NumberArgument {
+                    call: call.name.into(),
+                };
+                p.warn(arg.start, w);
             }
             // Long.fromNumber: NaN is 0, the fraction is cut, out of range saturates; Rust's
             // `as` does exactly that. The literal already went through a double.
@@ -109,26 +94,27 @@ pub(super) fn number_long(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Val
         }
         Js::BigInt(n) if !call.name.starts_with("Long.") => i64::try_from(*n)
             .map(Value::Int64)
-            .map_err(|_| out_of_range(p, &n.to_string())),
+            .map_err(|_| out_of_range(p, *n)),
         Js::Bson(Value::Int32(n)) => Ok(Value::Int64(i64::from(*n))),
         Js::Bson(Value::Int64(n)) => Ok(Value::Int64(*n)),
         Js::String { value, .. } if call.name != "Long.fromNumber" => {
             let Some(v) = integer_text(value) else {
-                return Err(p.error(
-                    arg.start,
-                    format!("{} needs an integer, but `{value}` is not one", call.name),
-                ));
+                let e = CallError::NotInteger {
+                    call: call.name.into(),
+                    text: value.clone(),
+                };
+                return Err(p.error(arg.start, e));
             };
             i64::try_from(v)
                 .map(Value::Int64)
-                .map_err(|_| out_of_range(p, &v.to_string()))
+                .map_err(|_| out_of_range(p, v))
         }
         _ => Err(type_error(
             p,
             call,
             &arg,
             if call.name == "Long.fromNumber" {
-                "a number"
+                Takes::Number
             } else {
                 takes
             },
@@ -137,7 +123,7 @@ pub(super) fn number_long(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Val
 }
 
 pub(super) fn number_decimal(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let takes = "a string, as in NumberDecimal(\"19.99\")";
+    let takes = Takes::NumberDecimal;
     let arg = if call.name == "NumberDecimal" {
         optional(p, call, takes)?.cloned()
     } else {
@@ -145,23 +131,23 @@ pub(super) fn number_decimal(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<
     };
     let Some(arg) = arg else {
         return Ok(Value::Decimal128(
-            Decimal128::parse("0").map_err(|e| p.error(call.start, e))?,
+            Decimal128::parse("0").map_err(|e| p.error(call.start, CallError::Decimal(e)))?,
         ));
     };
     let text = match &arg.js {
         Js::Number(x) if call.name == "NumberDecimal" => {
-            p.warn(arg.start, format!("NumberDecimal: {NUMBER_ARG_WARNING}"));
+            let w = ParseWarning::NumberArgument {
+                call: "NumberDecimal".into(),
+            };
+            p.warn(arg.start, w);
             // mongosh calls Decimal128.fromString(`${n}`): the double's shortest digits.
             js_to_string(*x)
         }
         Js::Number(_) => {
-            return Err(p.error(
-                arg.start,
-                format!(
-                    "{} takes a string, as in Decimal128(\"0.1\"); a number would already be a rounded double",
-                    call.name
-                ),
-            ));
+            let e = CallError::DecimalNumber {
+                call: call.name.into(),
+            };
+            return Err(p.error(arg.start, e));
         }
         Js::Bson(Value::Int32(n)) if call.name == "NumberDecimal" => n.to_string(),
         Js::Bson(Value::Int64(n)) if call.name == "NumberDecimal" => n.to_string(),
@@ -173,21 +159,18 @@ pub(super) fn number_decimal(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<
     };
     Decimal128::parse(&text)
         .map(Value::Decimal128)
-        .map_err(|e| p.error(arg.start, e))
+        .map_err(|e| p.error(arg.start, CallError::Decimal(e)))
 }
 
 pub(super) fn double(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let [arg] = exactly::<1>(p, call, "a number, as in Double(42)")?;
+    let [arg] = exactly::<1>(p, call, Takes::Double)?;
     if let Some(x) = number(&arg) {
         return Ok(Value::Double(x));
     }
-    let (s, _) = string(p, call, &arg).map_err(|_| type_error(p, call, &arg, "a number"))?;
+    let (s, _) = string(p, call, &arg).map_err(|_| type_error(p, call, &arg, Takes::Number))?;
     match string_to_number(s) {
         Some(x) => Ok(Value::Double(x)),
-        None => Err(p.error(
-            arg.start,
-            format!("Double(\"{s}\") would be NaN: the string is not a number"),
-        )),
+        None => Err(p.error(arg.start, CallError::DoubleNaN { text: s.into() })),
     }
 }
 
