@@ -16,8 +16,6 @@ macro_rules! shim {
 shim!(
     crate::bson::datetime::IsoDateError,
     crate::bson::datetime::format::DateError,
-    crate::bson::error::DecodeError,
-    crate::bson::error::EncodeError,
     crate::bson::hex::HexError,
     crate::bson::num::NumError,
     crate::bson::oid::ObjectIdError,
