@@ -21,7 +21,6 @@ shim!(
     crate::bson::oid::ObjectIdError,
     crate::bson::parse_error::ParseError,
     crate::bson::uuid::UuidError,
-    crate::inspect::InputError,
     crate::lesson::load::LoadError,
     crate::query::error::QueryError,
     crate::query::expr::ExprError,
