@@ -971,7 +971,7 @@ impl std::error::Error for EncodeError {}
 /// Words of the text that hold a letter outside ASCII are Vietnamese (`của`), never
 /// English, though [`english_words`](crate::strings::localize::english_words) would read
 /// `của` as `c` and `a`: they are blanked before asking it, and so are BSON's names
-/// (`code-with-scope`). `allowed` are the English-looking
+/// (`code-with-scope`) and operators (`$where`). `allowed` are the English-looking
 /// words the language keeps on purpose (Vietnamese "byte", "document").
 #[cfg(test)]
 pub(crate) fn assert_translated(en: &str, lang: Lang, text: &str, allowed: &[&str]) {
@@ -982,8 +982,10 @@ pub(crate) fn assert_translated(en: &str, lang: Lang, text: &str, allowed: &[&st
         .fold(text.to_owned(), |t, name| t.replace(name, " "));
     let mut blanked = String::with_capacity(text.len());
     let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        if word.is_ascii() {
+    // Whether the word being read follows a `$`: an operator (`$where`), not prose.
+    let mut operator = false;
+    let flush = |word: &mut String, operator: bool, out: &mut String| {
+        if word.is_ascii() && !operator {
             out.push_str(word);
         } else {
             out.extend(word.chars().map(|_| ' '));
@@ -994,11 +996,12 @@ pub(crate) fn assert_translated(en: &str, lang: Lang, text: &str, allowed: &[&st
         if c.is_alphabetic() {
             word.push(c);
         } else {
-            flush(&mut word, &mut blanked);
+            flush(&mut word, operator, &mut blanked);
+            operator = c == '$';
             blanked.push(c);
         }
     }
-    flush(&mut word, &mut blanked);
+    flush(&mut word, operator, &mut blanked);
     let left: Vec<String> = crate::strings::localize::english_words(&blanked)
         .into_iter()
         .filter(|w| !allowed.contains(&w.as_str()))

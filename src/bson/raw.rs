@@ -436,12 +436,7 @@ fn need(ty: ElementType, needed: usize, at: usize, limit: usize) -> Result<(), D
 
 /// A C string starting at `at` that must end before `limit`.
 #[inline]
-fn read_cstr<'a>(
-    buf: &'a [u8],
-    at: usize,
-    limit: usize,
-    what: Part,
-) -> Result<&'a str, DecodeError> {
+fn read_cstr(buf: &[u8], at: usize, limit: usize, what: Part) -> Result<&str, DecodeError> {
     let region = &buf[at..limit];
     // One pass finds the NUL and notes whether everything before it is ASCII.
     let mut high = 0u8;
@@ -463,7 +458,7 @@ fn read_cstr<'a>(
 }
 
 #[inline]
-fn utf8<'a>(bytes: &'a [u8], at: usize, what: Part) -> Result<&'a str, DecodeError> {
+fn utf8(bytes: &[u8], at: usize, what: Part) -> Result<&str, DecodeError> {
     // Keys and most strings are short ASCII; this check inlines, `from_utf8` does not.
     if bytes.is_ascii() {
         // SAFETY: every ASCII byte sequence is valid UTF-8.

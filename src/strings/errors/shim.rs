@@ -22,8 +22,4 @@ shim!(
     crate::bson::parse_error::ParseError,
     crate::bson::uuid::UuidError,
     crate::lesson::load::LoadError,
-    crate::query::error::QueryError,
-    crate::query::expr::ExprError,
-    crate::query::matcher::regex::RegexError,
-    crate::query::path::PathError,
 );
