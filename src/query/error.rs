@@ -28,12 +28,8 @@ pub mod code {
     pub const FAILED_TO_PARSE: i32 = 9;
     /// `TypeMismatch`.
     pub const TYPE_MISMATCH: i32 = 14;
-    /// `Overflow`.
-    pub const OVERFLOW: i32 = 15;
     /// `PathNotViable`: "Cannot create field 'b' in element {a: 1}".
     pub const PATH_NOT_VIABLE: i32 = 28;
-    /// `CannotBackfillArray`.
-    pub const CANNOT_BACKFILL_ARRAY: i32 = 34;
     /// `ConflictingUpdateOperators`: "Updating the path 'a' would create a conflict at 'a'".
     pub const CONFLICTING_UPDATE_OPERATORS: i32 = 40;
     /// `DollarPrefixedFieldName`.
@@ -46,12 +42,8 @@ pub mod code {
     pub const EMPTY_FIELD_NAME: i32 = 56;
     /// `ImmutableField`: a change to `_id`.
     pub const IMMUTABLE_FIELD: i32 = 66;
-    /// `InvalidOptions`.
-    pub const INVALID_OPTIONS: i32 = 72;
     /// `InvalidPipelineOperator`: "Unrecognized expression '$foo'".
     pub const INVALID_PIPELINE_OPERATOR: i32 = 168;
-    /// `CannotIndexParallelArrays`.
-    pub const CANNOT_INDEX_PARALLEL_ARRAYS: i32 = 171;
     /// `ConversionFailure`: `$toInt` and friends without `onError`.
     pub const CONVERSION_FAILURE: i32 = 241;
     /// `DuplicateKey`: "E11000 duplicate key error ...".
