@@ -330,7 +330,7 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
         Ok(bytes) => bytes,
         Err(message) => return fail(&message),
     };
-    let result = inspect::inspect_in(&input, args.to.view(args.pretty), i18n::lang());
+    let result = inspect::inspect(&input, args.to.view(args.pretty), i18n::lang());
     let mut stdout = std::io::stdout().lock();
     if stdout.write_all(result.text.as_bytes()).is_err() {
         // A closed pipe (`| head`) is not an error worth a message.

@@ -7,6 +7,7 @@ use crate::bson::ejson::{self, Mode};
 use crate::bson::shell;
 use crate::bson::spans::{self, DocumentSpans, Row};
 use crate::bson::{DecodeError, decode_document, encode_document, hex, split_stream};
+use crate::strings::localize::Localize;
 use crate::strings::{Lang, pad, tr, write_trf};
 use unicode_width::UnicodeWidthStr;
 
@@ -72,21 +73,62 @@ pub struct InputError {
     pub error: DecodeError,
 }
 
+impl InputError {
+    /// One value of every shape, for the tests that render them all.
+    #[cfg(test)]
+    fn every_variant() -> Vec<InputError> {
+        let error = DecodeError::new(
+            crate::bson::DecodeErrorKind::MissingTerminator {
+                found: 1,
+                what: crate::bson::error::Part::Document,
+            },
+            4,
+        );
+        vec![
+            InputError {
+                document: 1,
+                start: 0,
+                in_stream: false,
+                error: error.clone(),
+            },
+            InputError {
+                document: 2,
+                start: 12,
+                in_stream: true,
+                error,
+            },
+        ]
+    }
+}
+
+impl Localize for InputError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        if !self.in_stream {
+            return self.error.write_in(lang, out);
+        }
+        let (document, start) = (self.document, self.start);
+        let (offset, error) = (self.error.offset, self.error.display_in(lang));
+        let at = start + offset;
+        match lang {
+            Lang::En => write!(
+                out,
+                "document {document} (input byte {start} on; input byte {at} is its byte {offset}): {error}"
+            ),
+            Lang::Vi => write!(
+                out,
+                "document {document} (bắt đầu từ byte {start} của đầu vào; byte {at} của đầu vào là byte {offset} của document này): {error}"
+            ),
+            Lang::Zh => write!(
+                out,
+                "文档 {document}（从输入的第 {start} 字节开始；输入的第 {at} 字节是它的第 {offset} 字节）：{error}"
+            ),
+        }
+    }
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.in_stream {
-            write!(
-                f,
-                "document {} (input byte {} on; input byte {} is its byte {}): {}",
-                self.document,
-                self.start,
-                self.start + self.error.offset,
-                self.error.offset,
-                self.error
-            )
-        } else {
-            self.error.fmt(f)
-        }
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -101,13 +143,23 @@ pub struct Inspection {
     pub error: Option<InputError>,
 }
 
-/// Renders `input` (one document, or several concatenated as in a mongodump file).
-pub fn inspect(input: &[u8], view: View) -> Inspection {
-    inspect_in(input, view, Lang::En)
-}
-
-/// [`inspect`] with the table's words in `lang` (the other views have no words to translate).
-pub fn inspect_in(input: &[u8], view: View, lang: Lang) -> Inspection {
+/// Renders `input` (one document, or several concatenated as in a mongodump file), the
+/// table's words in `lang` (the other views have no words to translate).
+///
+/// # Examples
+/// ```
+/// use bson_tutor::inspect::{inspect, View};
+/// use bson_tutor::strings::Lang;
+/// use bson_tutor::strings::localize::Localize;
+/// let got = inspect(&[0x05, 0, 0, 0, 0x00], View::Hex, Lang::En);
+/// assert_eq!((got.text.as_str(), got.error), ("0500000000\n", None));
+/// let e = inspect(&[0x05, 0, 0], View::Hex, Lang::Vi).error.unwrap();
+/// assert_eq!(
+///     e.to_string_in(Lang::Vi),
+///     "byte 0: một document bắt đầu bằng độ dài 4 byte little-endian, nhưng ở đây chỉ có 3 byte"
+/// );
+/// ```
+pub fn inspect(input: &[u8], view: View, lang: Lang) -> Inspection {
     let mut text = String::new();
     if view == View::Dump {
         text.push_str(&dump(input, 0));
@@ -178,7 +230,7 @@ fn render_one(
                 );
                 out.push('\n');
             }
-            out.push_str(&table_in(&spans, bytes, lang));
+            out.push_str(&table(&spans, bytes, lang));
             if in_stream {
                 out.push('\n');
             }
@@ -231,15 +283,11 @@ const TABLE_BYTES_PER_LINE: usize = 8;
 /// Lines a long value may take in the table before the rest is summarised.
 const TABLE_MAX_LINES: usize = 4;
 
-/// The annotated table: `offset | bytes (hex) | meaning`, nested elements indented.
-pub fn table(spans: &DocumentSpans, bytes: &[u8]) -> String {
-    table_in(spans, bytes, Lang::En)
-}
-
-/// [`table`] with its headers and meanings in `lang`; the offsets, bytes and the values inside
-/// the meanings are the same in every language. Columns line up by display width, so a
-/// Chinese header (two columns a character) keeps the rows under it.
-pub fn table_in(spans: &DocumentSpans, bytes: &[u8], lang: Lang) -> String {
+/// The annotated table: `offset | bytes (hex) | meaning`, nested elements indented, its
+/// headers and meanings in `lang`; the offsets, bytes and the values inside the meanings are
+/// the same in every language. Columns line up by display width, so a Chinese header (two
+/// columns a character) keeps the rows under it.
+pub fn table(spans: &DocumentSpans, bytes: &[u8], lang: Lang) -> String {
     let (offset, hex_bytes, meaning) = (
         tr(lang, "offset"),
         tr(lang, "bytes (hex)"),
@@ -355,7 +403,7 @@ mod tests {
     fn a_stream_error_names_the_document_and_both_offsets() {
         let mut input = hex::decode("0500000000").unwrap();
         input.extend(hex::decode("0c000000106100010000000200").unwrap());
-        let got = inspect(&input, View::Hex);
+        let got = inspect(&input, View::Hex, Lang::En);
         assert_eq!(got.text, "0500000000\n");
         let e = got.error.unwrap();
         assert_eq!((e.document, e.start), (2, 5));
@@ -367,7 +415,7 @@ mod tests {
 
     #[test]
     fn empty_input_is_an_error() {
-        let got = inspect(&[], View::Table);
+        let got = inspect(&[], View::Table, Lang::En);
         assert!(got.error.is_some());
     }
 
@@ -376,7 +424,7 @@ mod tests {
         let mut doc = crate::bson::Document::new();
         doc.push("s", "x".repeat(100));
         let bytes = encode_document(&doc).unwrap();
-        let text = inspect(&bytes, View::Table).text;
+        let text = inspect(&bytes, View::Table, Lang::En).text;
         assert!(text.contains("more bytes"), "{text}");
         assert!(text.lines().count() < 12, "{text}");
     }
@@ -388,13 +436,12 @@ mod tests {
         doc.push("s", "x".repeat(100));
         let bytes = encode_document(&doc).unwrap();
         let spans = spans::document_spans(&bytes).unwrap();
-        let en = table(&spans, &bytes);
-        assert_eq!(table_in(&spans, &bytes, Lang::En), en);
+        let en = table(&spans, &bytes, Lang::En);
         for (lang, header, more) in [
             (Lang::Vi, "ý nghĩa", "(còn 77 byte nữa)"),
             (Lang::Zh, "含义", "（还有 77 字节）"),
         ] {
-            let text = table_in(&spans, &bytes, lang);
+            let text = table(&spans, &bytes, lang);
             let lines: Vec<&str> = text.lines().collect();
             assert_eq!(lines.len(), en.lines().count(), "{text}");
             let column = lines[0].width() - header.width();
@@ -412,5 +459,51 @@ mod tests {
             assert!(text.contains(more), "{text}");
             assert!(!text.contains("bytes"), "{text}");
         }
+    }
+
+    #[test]
+    fn every_input_error_speaks_every_language() {
+        let expected = [
+            [
+                "byte 4: a document must end with the byte 00, but its last byte is 01: its length and its contents disagree",
+                "byte 4: document phải kết thúc bằng byte 00, nhưng byte cuối của nó là 01: độ dài và nội dung của nó không khớp nhau",
+                "第 4 字节：文档必须以字节 00 结尾，但它的最后一个字节是 01：它的长度与内容不一致",
+            ],
+            [
+                "document 2 (input byte 12 on; input byte 16 is its byte 4): byte 4: a document must end with the byte 00, but its last byte is 01: its length and its contents disagree",
+                "document 2 (bắt đầu từ byte 12 của đầu vào; byte 16 của đầu vào là byte 4 của document này): byte 4: document phải kết thúc bằng byte 00, nhưng byte cuối của nó là 01: độ dài và nội dung của nó không khớp nhau",
+                "文档 2（从输入的第 12 字节开始；输入的第 16 字节是它的第 4 字节）：第 4 字节：文档必须以字节 00 结尾，但它的最后一个字节是 01：它的长度与内容不一致",
+            ],
+        ];
+        let all = InputError::every_variant();
+        assert_eq!(all.len(), expected.len());
+        for (e, want) in all.iter().zip(expected) {
+            assert_eq!(e.to_string(), e.to_string_in(Lang::En));
+            assert_eq!(Lang::ALL.map(|l| e.to_string_in(l)), want);
+            for lang in [Lang::Vi, Lang::Zh] {
+                let allowed: &[&str] = if lang == Lang::Vi {
+                    &crate::bson::error::VI_LOANWORDS
+                } else {
+                    &[]
+                };
+                crate::bson::error::assert_translated(
+                    want[0],
+                    lang,
+                    &e.to_string_in(lang),
+                    allowed,
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_stream_error_in_chinese() {
+        let mut stream = hex::decode("0c0000001061000100000000").unwrap();
+        stream.extend(hex::decode("0500000001").unwrap());
+        let e = inspect(&stream, View::Table, Lang::Zh).error.unwrap();
+        assert_eq!(
+            e.to_string_in(Lang::Zh),
+            "文档 2（从输入的第 12 字节开始；输入的第 16 字节是它的第 4 字节）：第 4 字节：文档必须以字节 00 结尾，但它的最后一个字节是 01：它的长度与内容不一致"
+        );
     }
 }

@@ -11,4 +11,4 @@ pub mod path;
 pub mod sort;
 pub mod update;
 
-pub use error::QueryError;
+pub use error::{QueryError, QueryErrorKind, ServerError};

@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
 
     // The stream paths (split_stream + render) must not panic.
     for view in [View::Table, View::Hex] {
-        let out = inspect(data, view);
+        let out = inspect(data, view, bson_tutor::strings::Lang::En);
         if let Some(e) = &out.error {
             assert!(!e.to_string().is_empty(), "empty inspect error for {e:?}");
             assert!(!e.error.to_string().is_empty());

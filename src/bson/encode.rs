@@ -3,7 +3,7 @@
 //! Lengths are written as placeholders and patched once the contents are known, so each
 //! value is visited once.
 
-use super::error::EncodeError;
+use super::error::{EncodeError, Part};
 use super::spec::{BINARY_OLD, MAX_DOCUMENT_SIZE, MAX_NESTING_DEPTH, TERMINATOR};
 use super::value::{Document, Value};
 
@@ -92,7 +92,7 @@ fn patch_len(out: &mut [u8], at: usize) {
     out[at..at + 4].copy_from_slice(&len.to_le_bytes());
 }
 
-fn write_cstr(out: &mut Vec<u8>, s: &str, what: &'static str) -> Result<(), EncodeError> {
+fn write_cstr(out: &mut Vec<u8>, s: &str, what: Part) -> Result<(), EncodeError> {
     if s.as_bytes().contains(&TERMINATOR) {
         return Err(EncodeError::NulInCString {
             what,
@@ -145,7 +145,7 @@ fn write_element(
     depth: usize,
 ) -> Result<(), EncodeError> {
     out.push(value.element_type().byte());
-    write_cstr(out, key, "key")?;
+    write_cstr(out, key, Part::Key)?;
     write_value(out, value, depth)
 }
 
@@ -179,8 +179,8 @@ fn write_value(out: &mut Vec<u8>, value: &Value, depth: usize) -> Result<(), Enc
         Value::Boolean(b) => out.push(u8::from(*b)),
         Value::DateTime(ms) => out.extend_from_slice(&ms.to_le_bytes()),
         Value::Regex(r) => {
-            write_cstr(out, &r.pattern, "regex pattern")?;
-            write_cstr(out, &r.options, "regex options")?;
+            write_cstr(out, &r.pattern, Part::RegexPattern)?;
+            write_cstr(out, &r.options, Part::RegexOptions)?;
         }
         Value::DbPointer(p) => {
             write_string(out, &p.namespace);
@@ -295,7 +295,7 @@ mod tests {
         assert_eq!(
             e,
             EncodeError::NulInCString {
-                what: "key",
+                what: Part::Key,
                 path: "a.b\0c".into()
             }
         );
@@ -304,7 +304,7 @@ mod tests {
         assert!(matches!(
             encode_document(&d),
             Err(EncodeError::NulInCString {
-                what: "regex pattern",
+                what: Part::RegexPattern,
                 ..
             })
         ));

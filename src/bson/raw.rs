@@ -5,7 +5,7 @@
 //! so errors, spans and the hex view agree on where a byte is. After its first error an
 //! iterator stops for good.
 
-use super::error::{DecodeError, DecodeErrorKind};
+use super::error::{DecodeError, DecodeErrorKind, Part};
 use super::spec::{
     BINARY_OLD, ElementType, MAX_DOCUMENT_SIZE, MAX_NESTING_DEPTH, MIN_DOCUMENT_SIZE, TERMINATOR,
 };
@@ -184,7 +184,7 @@ impl<'a> RawDocument<'a> {
             return Err(err(
                 DecodeErrorKind::DocumentLengthTooSmall {
                     declared: declared.into(),
-                    what: "document",
+                    what: Part::Document,
                 },
                 0,
             ));
@@ -209,7 +209,7 @@ impl<'a> RawDocument<'a> {
             ));
         }
         let max_depth = u32::try_from(limits.max_depth).unwrap_or(u32::MAX);
-        Self::checked(buf, 0, declared, 0, max_depth, "document")
+        Self::checked(buf, 0, declared, 0, max_depth, Part::Document)
     }
 
     fn checked(
@@ -218,7 +218,7 @@ impl<'a> RawDocument<'a> {
         end: usize,
         depth: u32,
         max_depth: u32,
-        what: &'static str,
+        what: Part,
     ) -> Result<Self, DecodeError> {
         let last = buf[end - 1];
         if last != TERMINATOR {
@@ -242,10 +242,10 @@ impl<'a> RawDocument<'a> {
         &self,
         at: usize,
         limit: usize,
-        what: &'static str,
-        container: &'static str,
+        what: Part,
+        container: Part,
     ) -> Result<Self, DecodeError> {
-        let ty = if what == "array" {
+        let ty = if what == Part::Array {
             ElementType::Array
         } else {
             ElementType::Document
@@ -401,7 +401,7 @@ fn read_element<'a>(
         let element_type = ElementType::from_u8(type_byte)
             .ok_or_else(|| err(DecodeErrorKind::UnknownType { byte: type_byte }, offset))?;
         let key_offset = offset + 1;
-        let key = read_cstr(buf, key_offset, terminator, "key")?;
+        let key = read_cstr(buf, key_offset, terminator, Part::Key)?;
         let value_offset = key_offset + key.len() + 1;
         let (value, value_len) =
             read_value(doc, element_type, value_offset, terminator).map_err(|e| e.in_field(key))?;
@@ -436,12 +436,7 @@ fn need(ty: ElementType, needed: usize, at: usize, limit: usize) -> Result<(), D
 
 /// A C string starting at `at` that must end before `limit`.
 #[inline]
-fn read_cstr<'a>(
-    buf: &'a [u8],
-    at: usize,
-    limit: usize,
-    what: &'static str,
-) -> Result<&'a str, DecodeError> {
+fn read_cstr(buf: &[u8], at: usize, limit: usize, what: Part) -> Result<&str, DecodeError> {
     let region = &buf[at..limit];
     // One pass finds the NUL and notes whether everything before it is ASCII.
     let mut high = 0u8;
@@ -463,7 +458,7 @@ fn read_cstr<'a>(
 }
 
 #[inline]
-fn utf8<'a>(bytes: &'a [u8], at: usize, what: &'static str) -> Result<&'a str, DecodeError> {
+fn utf8(bytes: &[u8], at: usize, what: Part) -> Result<&str, DecodeError> {
     // Keys and most strings are short ASCII; this check inlines, `from_utf8` does not.
     if bytes.is_ascii() {
         // SAFETY: every ASCII byte sequence is valid UTF-8.
@@ -478,8 +473,8 @@ fn read_string<'a>(
     doc: &RawDocument<'a>,
     at: usize,
     limit: usize,
-    what: &'static str,
-    container: &'static str,
+    what: Part,
+    container: Part,
     container_len: usize,
 ) -> Result<(&'a str, usize), DecodeError> {
     let buf = doc.buf;
@@ -568,11 +563,11 @@ fn read_value<'a>(
         ElementType::MaxKey => RawValue::MaxKey,
         ElementType::String | ElementType::JavaScript | ElementType::Symbol => {
             let what = match ty {
-                ElementType::String => "string",
-                ElementType::JavaScript => "JavaScript code",
-                _ => "symbol",
+                ElementType::String => Part::String,
+                ElementType::JavaScript => Part::JavaScriptCode,
+                _ => Part::Symbol,
             };
-            let (s, len) = read_string(doc, at, limit, what, "document", doc_len)?;
+            let (s, len) = read_string(doc, at, limit, what, Part::Document, doc_len)?;
             let value = match ty {
                 ElementType::String => RawValue::String(s),
                 ElementType::JavaScript => RawValue::JavaScript(s),
@@ -583,11 +578,11 @@ fn read_value<'a>(
         ElementType::Document | ElementType::Array => {
             let is_array = ty == ElementType::Array;
             let what = if is_array {
-                "array"
+                Part::Array
             } else {
-                "embedded document"
+                Part::EmbeddedDocument
             };
-            let sub = doc.nested(at, limit, what, "document")?;
+            let sub = doc.nested(at, limit, what, Part::Document)?;
             let len = sub.len();
             let value = if is_array {
                 RawValue::Array(sub)
@@ -598,15 +593,21 @@ fn read_value<'a>(
         }
         ElementType::Binary => return read_binary(doc, at, limit),
         ElementType::Regex => {
-            let pattern = read_cstr(buf, at, limit, "regex pattern")?;
+            let pattern = read_cstr(buf, at, limit, Part::RegexPattern)?;
             let options_at = at + pattern.len() + 1;
-            let options = read_cstr(buf, options_at, limit, "regex options")?;
+            let options = read_cstr(buf, options_at, limit, Part::RegexOptions)?;
             let len = pattern.len() + options.len() + 2;
             return Ok((RawValue::Regex { pattern, options }, len));
         }
         ElementType::DbPointer => {
-            let (namespace, len) =
-                read_string(doc, at, limit, "DBPointer namespace", "document", doc_len)?;
+            let (namespace, len) = read_string(
+                doc,
+                at,
+                limit,
+                Part::DbPointerNamespace,
+                Part::Document,
+                doc_len,
+            )?;
             let id = fixed(buf, ElementType::ObjectId, at + len, limit)?;
             return Ok((RawValue::DbPointer { namespace, id }, len + 12));
         }
@@ -628,7 +629,7 @@ fn read_binary<'a>(
     if declared < 0 {
         return Err(err(
             DecodeErrorKind::BadLength {
-                what: "binary",
+                what: Part::Binary,
                 declared: declared.into(),
                 min: 0,
             },
@@ -639,9 +640,9 @@ fn read_binary<'a>(
     if len > available - 5 {
         return Err(err(
             DecodeErrorKind::LengthPastEnd {
-                what: "binary",
+                what: Part::Binary,
                 declared: declared.into(),
-                container: "document",
+                container: Part::Document,
                 container_len: doc.len(),
             },
             at,
@@ -657,7 +658,7 @@ fn read_binary<'a>(
         } else {
             return Err(err(
                 DecodeErrorKind::BadLength {
-                    what: "binary subtype 0x02",
+                    what: Part::BinaryOld,
                     declared: declared.into(),
                     min: 4,
                 },
@@ -691,7 +692,7 @@ fn read_code_with_scope<'a>(
     if declared < MIN as i32 {
         return Err(err(
             DecodeErrorKind::BadLength {
-                what: "code-with-scope",
+                what: Part::CodeWithScope,
                 declared: declared.into(),
                 min: MIN as i64,
             },
@@ -702,9 +703,9 @@ fn read_code_with_scope<'a>(
     if total > available {
         return Err(err(
             DecodeErrorKind::LengthPastEnd {
-                what: "code-with-scope",
+                what: Part::CodeWithScope,
                 declared: declared.into(),
-                container: "document",
+                container: Part::Document,
                 container_len: doc.len(),
             },
             at,
@@ -715,16 +716,16 @@ fn read_code_with_scope<'a>(
         doc,
         at + 4,
         inner_end,
-        "code",
-        "code-with-scope value",
+        Part::Code,
+        Part::CodeWithScopeValue,
         total,
     )?;
     let scope_at = at + 4 + code_len;
     let scope = doc.nested(
         scope_at,
         inner_end,
-        "scope document",
-        "code-with-scope value",
+        Part::ScopeDocument,
+        Part::CodeWithScopeValue,
     )?;
     if scope.end() != inner_end {
         return Err(err(

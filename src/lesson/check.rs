@@ -696,7 +696,7 @@ fn judge_ids(
                 )),
                 (Some(d), Some(f)) => {
                     let reason = f
-                        .explain_mismatch_in(d, lang)
+                        .explain_mismatch(d, lang)
                         .unwrap_or_else(|| tr(lang, "it is not in the result").into());
                     why.push(trf(
                         lang,

@@ -188,7 +188,7 @@ impl Classroom {
     ) -> Result<String, String> {
         let bytes = self.bytes_of(document)?;
         let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
-        let mut out = inspect::table_in(&spans, &bytes, lang);
+        let mut out = inspect::table(&spans, &bytes, lang);
         if let Some(path) = focus {
             let e = find_span(&spans.elements, path)
                 .ok_or_else(|| format!("focus: the document has no element `{path}`"))?;

@@ -444,7 +444,7 @@ fn run_output(r: &RunStep, lang: Lang, room: &Classroom) -> Result<String, Strin
                             "to: expected `table`, `hex`, `dump`, `spans`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`, but found `{name}`"
                         )
                     })?;
-                    let result = crate::inspect::inspect_in(&room.bytes_of(d)?, view, lang);
+                    let result = crate::inspect::inspect(&room.bytes_of(d)?, view, lang);
                     match result.error {
                         Some(e) => return Err(e.to_string()),
                         None => result.text,

@@ -13,7 +13,7 @@ pub mod projection;
 pub use group::Group;
 pub use projection::{AddFields, Policy, Projection, ProjectionKind};
 
-use super::QueryError;
+use super::error::{QueryError, QueryErrorKind};
 use super::expr;
 use super::matcher::Filter;
 use super::path;
@@ -126,11 +126,14 @@ impl Pipeline {
             let (Some((name, arg)), None) = (fields.next(), fields.next()) else {
                 return Err(QueryError::new(
                     format!("pipeline.{i}"),
-                    "A pipeline stage specification object must contain exactly one field.",
+                    QueryErrorKind::server(
+                        40323,
+                        "A pipeline stage specification object must contain exactly one field.",
+                    ),
                 ));
             };
             let at = format!("pipeline.{i}.{name}");
-            let stage = parse_stage(i, name, arg).map_err(|m| QueryError::new(&at, m))?;
+            let stage = parse_stage(i, name, arg).map_err(|e| e.within(&at))?;
             stages.push((at, stage));
         }
         Ok(Pipeline { stages })
@@ -144,44 +147,60 @@ impl Pipeline {
         let vars = ctx.variables();
         let mut docs = input.to_vec();
         for (at, stage) in &self.stages {
-            docs = run_stage(stage, docs, &vars).map_err(|m| QueryError::new(at, m))?;
+            docs = run_stage(stage, docs, &vars).map_err(|e| QueryError::new(at, e))?;
         }
         Ok(docs)
     }
 }
 
-fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, String> {
+/// The server's refusal `text`, reported with `code`, about the stage as a whole.
+fn server(code: i32, text: impl Into<String>) -> QueryError {
+    QueryErrorKind::server(code, text).into()
+}
+
+/// The server's refusal `text`, whose code is not known here.
+fn uncoded(text: impl Into<String>) -> QueryError {
+    QueryErrorKind::server_uncoded(text).into()
+}
+
+/// A stage; errors have `at` relative to the stage (a `$match` filter's own path).
+fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, QueryError> {
+    // The server's codes for these differ from stage to stage; not known here.
     let document = |what: &str| match arg {
         Value::Document(d) => Ok(d),
-        other => Err(format!(
+        other => Err(uncoded(format!(
             "{what} specification must be an object, but found {}",
             other.element_type().alias()
-        )),
+        ))),
     };
     Ok(match name {
         "$documents" => {
             if i != 0 {
-                return Err("$documents is only valid as the first stage in a pipeline".into());
+                return Err(server(
+                    40602,
+                    "$documents is only valid as the first stage in a pipeline",
+                ));
             }
             Stage::Documents(arg.clone())
         }
         "$match" => match arg {
-            Value::Document(d) => Stage::Match(Filter::parse(d).map_err(|e| {
-                if e.at.is_empty() {
-                    e.message
-                } else {
-                    format!("{}: {}", e.at, e.message)
-                }
-            })?),
-            _ => return Err("the match filter must be an expression in an object".into()),
+            Value::Document(d) => Stage::Match(Filter::parse(d)?),
+            _ => {
+                return Err(server(
+                    15959,
+                    "the match filter must be an expression in an object",
+                ));
+            }
         },
         "$project" => {
             let spec = document("$project")?;
-            let wrap = |m: String| format!("Invalid $project :: caused by :: {m}");
+            let wrap = |e| QueryErrorKind::caused_by("Invalid $project", e);
             if spec.is_empty() {
-                return Err(wrap(
-                    "projection specification must have at least one field".into(),
-                ));
+                return Err(wrap(QueryErrorKind::server(
+                    51272,
+                    "projection specification must have at least one field",
+                ))
+                .into());
             }
             Stage::Project(Projection::parse(spec, Policy::Aggregate).map_err(wrap)?)
         }
@@ -189,7 +208,7 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, String> {
             let spec = document(name)?;
             Stage::AddFields(
                 AddFields::parse(spec)
-                    .map_err(|m| format!("Invalid {name} :: caused by :: {m}"))?,
+                    .map_err(|e| QueryErrorKind::caused_by(format!("Invalid {name}"), e))?,
             )
         }
         "$unset" => {
@@ -199,18 +218,18 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, String> {
                     .iter()
                     .map(|v| v.as_str().ok_or(()))
                     .collect::<Result<_, _>>()
-                    .map_err(|()| "$unset specification must be a string or an array containing only string values".to_owned())?,
+                    .map_err(|()| server(31120, "$unset specification must be a string or an array containing only string values"))?,
                 _ => {
-                    return Err(
-                        "$unset specification must be a string or an array with at least one field"
-                            .into(),
-                    );
+                    return Err(server(
+                        31119,
+                        "$unset specification must be a string or an array with at least one field",
+                    ));
                 }
             };
             let spec: Document = fields.into_iter().map(|f| (f, Value::Int32(0))).collect();
             Stage::Project(
                 Projection::parse(&spec, Policy::Aggregate)
-                    .map_err(|m| format!("Invalid $unset :: caused by :: {m}"))?,
+                    .map_err(|e| QueryErrorKind::caused_by("Invalid $unset", e))?,
             )
         }
         "$replaceRoot" => {
@@ -220,59 +239,69 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, String> {
                 match k {
                     "newRoot" => new_root = Some(v.clone()),
                     other => {
-                        return Err(format!(
+                        return Err(uncoded(format!(
                             "unrecognized option to $replaceRoot stage: {other}, only valid option is 'newRoot'."
-                        ));
+                        )));
                     }
                 }
             }
             Stage::ReplaceRoot(
                 new_root
-                    .ok_or_else(|| "no newRoot specified for the $replaceRoot stage".to_owned())?,
+                    .ok_or_else(|| uncoded("no newRoot specified for the $replaceRoot stage"))?,
             )
         }
         "$replaceWith" => Stage::ReplaceRoot(arg.clone()),
         "$group" => Stage::Group(Group::parse(document("a group's fields")?)?),
         "$sort" => {
             let Value::Document(spec) = arg else {
-                return Err("the $sort key specification must be an object".into());
+                return Err(server(
+                    15973,
+                    "the $sort key specification must be an object",
+                ));
             };
             if spec.is_empty() {
-                return Err("$sort stage must have at least one sort key".into());
+                return Err(server(15976, "$sort stage must have at least one sort key"));
             }
-            Stage::Sort(SortSpec::parse(spec).map_err(|e| e.message)?)
+            // The stage reports the server's message without the key's place.
+            Stage::Sort(SortSpec::parse(spec).map_err(|e| QueryError::from(e.kind))?)
         }
         "$skip" => Stage::Skip(non_negative(name, arg)?),
         "$limit" => {
             let Some(n) = Number::of(arg) else {
-                return Err("the limit must be specified as a number".into());
+                return Err(uncoded("the limit must be specified as a number"));
             };
             let n = safe_long(n);
             if n <= 0 {
-                return Err("the limit must be positive".into());
+                return Err(server(15958, "the limit must be positive"));
             }
             Stage::Limit(usize::try_from(n).unwrap_or(usize::MAX))
         }
         "$count" => {
             let name = match arg {
                 Value::String(s) if !s.is_empty() => s.to_string(),
-                _ => return Err("the count field must be a non-empty string".into()),
+                _ => return Err(server(40156, "the count field must be a non-empty string")),
             };
             if name.starts_with('$') {
-                return Err("the count field cannot be a $-prefixed path".into());
+                return Err(server(40158, "the count field cannot be a $-prefixed path"));
             }
             if name.contains('.') {
-                return Err("the count field cannot contain '.'".into());
+                return Err(server(40160, "the count field cannot contain '.'"));
             }
             Stage::Count(name)
         }
         "$unwind" => Stage::Unwind(parse_unwind(arg)?),
         other if NOT_IMPLEMENTED.contains(&other) => {
-            return Err(format!(
-                "{other} is a real stage, but this tutor does not implement it"
+            return Err(QueryErrorKind::StageNotImplemented {
+                stage: other.to_owned(),
+            }
+            .into());
+        }
+        other => {
+            return Err(server(
+                40324,
+                format!("Unrecognized pipeline stage name: '{other}'"),
             ));
         }
-        other => return Err(format!("Unrecognized pipeline stage name: '{other}'")),
     })
 }
 
@@ -288,9 +317,14 @@ fn safe_long(n: Number) -> i64 {
 }
 
 /// `parseIntegerElementToNonNegativeLong`, as `$skip` reads its argument.
-fn non_negative(stage: &str, arg: &Value) -> Result<usize, String> {
+fn non_negative(stage: &str, arg: &Value) -> Result<usize, QueryError> {
     let shown = crate::query::update::server_element(stage, arg);
-    let bad = |why: &str| Err(format!("invalid argument to {stage} stage: {why}: {shown}"));
+    // The server's code for these is not known here.
+    let bad = |why: &str| {
+        Err(uncoded(format!(
+            "invalid argument to {stage} stage: {why}: {shown}"
+        )))
+    };
     let Some(n) = Number::of(arg) else {
         return bad("Expected a number in");
     };
@@ -310,7 +344,7 @@ fn non_negative(stage: &str, arg: &Value) -> Result<usize, String> {
     Ok(usize::try_from(n).unwrap_or(usize::MAX))
 }
 
-fn parse_unwind(arg: &Value) -> Result<Unwind, String> {
+fn parse_unwind(arg: &Value) -> Result<Unwind, QueryError> {
     let (path, index, preserve) = match arg {
         Value::String(s) => (s.to_string(), None, false),
         Value::Document(spec) => {
@@ -319,51 +353,63 @@ fn parse_unwind(arg: &Value) -> Result<Unwind, String> {
                 match (k, v) {
                     ("path", Value::String(s)) => path = Some(s.to_string()),
                     ("path", other) => {
-                        return Err(format!(
-                            "expected a string as the path for $unwind stage, got {}",
-                            other.element_type().alias()
+                        return Err(server(
+                            28808,
+                            format!(
+                                "expected a string as the path for $unwind stage, got {}",
+                                other.element_type().alias()
+                            ),
                         ));
                     }
                     ("includeArrayIndex", Value::String(s)) if !s.is_empty() => {
                         if s.starts_with('$') {
-                            return Err(format!(
+                            return Err(uncoded(format!(
                                 "includeArrayIndex option to $unwind stage should not be prefixed with a '$': {s}"
-                            ));
+                            )));
                         }
                         index = Some(s.to_string());
                     }
                     ("includeArrayIndex", _) => {
-                        return Err("expected a non-empty string for the includeArrayIndex option to $unwind stage".into());
+                        return Err(uncoded(
+                            "expected a non-empty string for the includeArrayIndex option to $unwind stage",
+                        ));
                     }
                     ("preserveNullAndEmptyArrays", Value::Boolean(b)) => preserve = *b,
                     ("preserveNullAndEmptyArrays", other) => {
-                        return Err(format!(
+                        return Err(uncoded(format!(
                             "expected a boolean for the preserveNullAndEmptyArrays option to $unwind stage, got {}",
                             other.element_type().alias()
-                        ));
+                        )));
                     }
                     (other, _) => {
-                        return Err(format!("unrecognized option to $unwind stage: {other}"));
+                        return Err(server(
+                            28811,
+                            format!("unrecognized option to $unwind stage: {other}"),
+                        ));
                     }
                 }
             }
-            let path = path.ok_or_else(|| "no path specified to $unwind stage".to_owned())?;
+            let path = path.ok_or_else(|| server(28812, "no path specified to $unwind stage"))?;
             (path, index, preserve)
         }
         other => {
-            return Err(format!(
-                "expected either a string or an object as specification for $unwind stage, got {}",
-                other.element_type().alias()
+            return Err(server(
+                15981,
+                format!(
+                    "expected either a string or an object as specification for $unwind stage, got {}",
+                    other.element_type().alias()
+                ),
             ));
         }
     };
     let Some(field) = path.strip_prefix('$') else {
-        return Err(format!(
-            "path option to $unwind stage should be prefixed with a '$': {path}"
+        return Err(server(
+            28818,
+            format!("path option to $unwind stage should be prefixed with a '$': {path}"),
         ));
     };
     if field.is_empty() || field.split('.').any(|p| p.is_empty() || p.starts_with('$')) {
-        return Err(format!("invalid field path for $unwind: '{path}'"));
+        return Err(uncoded(format!("invalid field path for $unwind: '{path}'")));
     }
     Ok(Unwind {
         path: field.to_owned(),
@@ -376,24 +422,24 @@ fn run_stage(
     stage: &Stage,
     docs: Vec<Document>,
     vars: &[(&str, Value)],
-) -> Result<Vec<Document>, String> {
+) -> Result<Vec<Document>, QueryErrorKind> {
     Ok(match stage {
-        Stage::Documents(e) => match expr::evaluate_in(e, None, vars).map_err(|e| e.0)? {
+        Stage::Documents(e) => match expr::evaluate_in(e, None, vars)? {
             Some(Value::Array(items)) => items
                 .into_iter()
                 .map(|v| match v {
                     Value::Document(d) => Ok(d),
-                    other => Err(format!(
+                    other => Err(QueryErrorKind::server_uncoded(format!(
                         "$documents requires an array of documents, found an element of type {}",
                         other.element_type().alias()
-                    )),
+                    ))),
                 })
                 .collect::<Result<_, _>>()?,
             other => {
-                return Err(format!(
+                return Err(QueryErrorKind::server_uncoded(format!(
                     "$documents requires an array of documents, found: {}",
                     other.map_or("missing", |v| v.element_type().alias())
-                ));
+                )));
             }
         },
         Stage::Match(filter) => docs.into_iter().filter(|d| filter.matches(d)).collect(),
@@ -407,23 +453,23 @@ fn run_stage(
             .collect::<Result<_, _>>()?,
         Stage::ReplaceRoot(e) => docs
             .iter()
-            .map(|d| match expr::evaluate_in(e, Some(d), vars).map_err(|e| e.0)? {
+            .map(|d| match expr::evaluate_in(e, Some(d), vars)? {
                 Some(Value::Document(new)) => Ok(new),
                 other => {
                     let other = other.unwrap_or(Value::Null);
-                    Err(format!(
+                    Err(QueryErrorKind::server_uncoded(format!(
                         "'newRoot' expression must evaluate to an object, but resulting value was: {}. Type of resulting value: '{}'. Input document: {}",
                         crate::query::update::server_value(&other),
                         if matches!(other, Value::Null) { "missing" } else { other.element_type().alias() },
                         server_document(d)
-                    ))
+                    )))
                 }
             })
             .collect::<Result<_, _>>()?,
         Stage::Group(g) => g.run(&docs, vars)?,
         Stage::Sort(spec) => {
             let mut docs = docs;
-            spec.sort(&mut docs).map_err(|e| e.message)?;
+            spec.sort(&mut docs).map_err(|e| e.kind)?;
             docs
         }
         Stage::Skip(n) => docs.into_iter().skip(*n).collect(),

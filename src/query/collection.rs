@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
-use super::QueryError;
 use super::aggregate::{Policy, Projection};
+use super::error::{QueryError, QueryErrorKind, code};
 use super::matcher::Filter;
 use super::path;
 use super::sort::{OrderedValue, SortSpec};
@@ -89,8 +89,9 @@ impl Collection {
     /// c.insert_one(doc("{ _id: true }")).unwrap(); // a boolean is not a number
     /// // mongosh reads `1.0` as an int; Double(1) is the double.
     /// let e = c.insert_one(doc("{ _id: Double(1) }")).unwrap_err();
-    /// assert_eq!(e.message,
+    /// assert_eq!(e.kind.to_string(),
     ///     "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: 1.0 }");
+    /// assert_eq!(e.kind.code(), Some(11000));
     /// ```
     pub fn new(
         namespace: impl Into<String>,
@@ -152,16 +153,9 @@ impl Collection {
     ) -> Result<Vec<Value>, QueryError> {
         let mut ids = Vec::new();
         for (i, doc) in docs.into_iter().enumerate() {
-            let id = self.insert_one(doc).map_err(|e| {
-                QueryError::new(
-                    if e.at.is_empty() {
-                        format!("documents.{i}")
-                    } else {
-                        format!("documents.{i}.{}", e.at)
-                    },
-                    e.message,
-                )
-            })?;
+            let id = self
+                .insert_one(doc)
+                .map_err(|e| e.within(&format!("documents.{i}")))?;
             ids.push(id);
         }
         Ok(ids)
@@ -181,7 +175,7 @@ impl Collection {
         let projection = match &options.projection {
             Some(spec) if !spec.is_empty() => Some(
                 Projection::parse(spec, Policy::Find)
-                    .map_err(|m| QueryError::new("projection", m))?,
+                    .map_err(|e| QueryError::new("projection", e))?,
             ),
             _ => None,
         };
@@ -205,7 +199,7 @@ impl Collection {
             Some(p) => found
                 .map(|d| {
                     p.apply(&d, &[])
-                        .map_err(|m| QueryError::new("projection", m))
+                        .map_err(|e| QueryError::new("projection", e))
                 })
                 .collect(),
         }
@@ -278,9 +272,12 @@ impl Collection {
             .next()
             .is_some_and(|k| k.starts_with('$'))
         {
+            // The driver's own check, made before the server sees anything: no server code.
             return Err(QueryError::new(
                 "replacement",
-                "Replacement document must not contain atomic operators",
+                QueryErrorKind::server_uncoded(
+                    "Replacement document must not contain atomic operators",
+                ),
             ));
         }
         self.update(filter, replacement, options, false)
@@ -298,7 +295,10 @@ impl Collection {
         if multi && parsed.is_replacement() {
             return Err(QueryError::new(
                 "update",
-                "multi update is not supported for replacement-style update",
+                QueryErrorKind::server(
+                    code::FAILED_TO_PARSE,
+                    "multi update is not supported for replacement-style update",
+                ),
             ));
         }
         let targets: Vec<u64> = self
@@ -340,7 +340,7 @@ impl Collection {
                 continue;
             }
             let slot = path::get_mut_or_create(&mut doc, &path)
-                .map_err(|e| QueryError::new(format!("filter.{path}"), e.0))?;
+                .map_err(|e| QueryError::new(format!("filter.{path}"), e))?;
             *slot = value;
         }
         update.apply_for_insert(&mut doc)?;
@@ -391,15 +391,21 @@ impl Collection {
         if size > MAX_DOCUMENT_SIZE {
             return Err(QueryError::new(
                 "",
-                format!(
-                    "object to insert too large. size in bytes: {size}, max size: {MAX_DOCUMENT_SIZE}"
+                QueryErrorKind::server(
+                    code::BAD_VALUE,
+                    format!(
+                        "object to insert too large. size in bytes: {size}, max size: {MAX_DOCUMENT_SIZE}"
+                    ),
                 ),
             ));
         }
         if doc.keys().filter(|k| *k == "_id").count() > 1 {
             return Err(QueryError::new(
                 "_id",
-                "can't have multiple _id fields in one document",
+                QueryErrorKind::server(
+                    code::BAD_VALUE,
+                    "can't have multiple _id fields in one document",
+                ),
             ));
         }
         let id = match doc.get("_id") {
@@ -410,8 +416,11 @@ impl Collection {
                 {
                     return Err(QueryError::new(
                         "_id",
-                        format!(
-                            "_id fields may not contain '$'-prefixed fields: {key} is not valid for storage."
+                        QueryErrorKind::server(
+                            code::DOLLAR_PREFIXED_FIELD_NAME,
+                            format!(
+                                "_id fields may not contain '$'-prefixed fields: {key} is not valid for storage."
+                            ),
                         ),
                     ));
                 }
@@ -459,10 +468,13 @@ impl Collection {
         if self.id_index.contains_key(&key) {
             return Err(QueryError::new(
                 "_id",
-                format!(
-                    "E11000 duplicate key error collection: {} index: _id_ dup key: {{ _id: {} }}",
-                    self.namespace,
-                    server_value(&id)
+                QueryErrorKind::server(
+                    code::DUPLICATE_KEY,
+                    format!(
+                        "E11000 duplicate key error collection: {} index: _id_ dup key: {{ _id: {} }}",
+                        self.namespace,
+                        server_value(&id)
+                    ),
                 ),
             ));
         }
@@ -475,16 +487,7 @@ impl Collection {
 }
 
 fn parse_filter(filter: &Document) -> Result<Filter, QueryError> {
-    Filter::parse(filter).map_err(|e| {
-        QueryError::new(
-            if e.at.is_empty() {
-                "filter".to_owned()
-            } else {
-                format!("filter.{}", e.at)
-            },
-            e.message,
-        )
-    })
+    Filter::parse(filter).map_err(|e| e.within("filter"))
 }
 
 /// The equality conditions of a filter, which an upsert copies into the new document:
@@ -527,7 +530,10 @@ fn add_equality(
         if existing == path {
             return Err(QueryError::new(
                 format!("filter.{path}"),
-                format!("cannot infer query fields to set, path '{path}' is matched twice"),
+                QueryErrorKind::server(
+                    code::NOT_SINGLE_VALUE_FIELD,
+                    format!("cannot infer query fields to set, path '{path}' is matched twice"),
+                ),
             ));
         }
         let (short, long) = if existing.len() < path.len() {
@@ -538,8 +544,11 @@ fn add_equality(
         if long.starts_with(short) && long.as_bytes().get(short.len()) == Some(&b'.') {
             return Err(QueryError::new(
                 format!("filter.{path}"),
-                format!(
-                    "cannot infer query fields to set, both paths '{short}' and '{long}' are matched"
+                QueryErrorKind::server(
+                    code::NOT_SINGLE_VALUE_FIELD,
+                    format!(
+                        "cannot infer query fields to set, both paths '{short}' and '{long}' are matched"
+                    ),
                 ),
             ));
         }

@@ -1,36 +1,682 @@
-//! Errors for filters, updates, sorts and pipelines: the server's message, and where in the
+//! Errors for filters, updates, sorts and pipelines: what is wrong, and where in the
 //! specification the problem is (`filter.a.$foo`), since these arrive as documents.
+//!
+//! Two kinds of sentence, kept apart on purpose:
+//! - the server's own messages ([`ServerError`]: `unknown operator: $foo`, `E11000 duplicate
+//!   key error ...`), written verbatim in English in every language with the server's numeric
+//!   code, because a learner must recognise them and search for them;
+//! - the tutor's own sentences (what bson-tutor does not run, what it does not implement),
+//!   typed variants translated like the rest of the interface.
 
 use std::fmt;
 
-/// A query, update, sort or pipeline the server would refuse.
+use super::expr::ExprError;
+use super::matcher::regex::RegexError;
+use super::path::PathError;
+use crate::bson::error::zh_gap;
+use crate::bson::num::NumError;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
+
+/// The server's error codes this crate reports: the named ones of mongodb/mongo's
+/// `src/mongo/base/error_codes.yml`, and the numbered assertions (`uassert(40324, ...)`) of
+/// the server's source, named after their message.
+pub mod code {
+    /// `BadValue`: most of the query parser's refusals.
+    pub const BAD_VALUE: i32 = 2;
+    /// `FailedToParse`.
+    pub const FAILED_TO_PARSE: i32 = 9;
+    /// `TypeMismatch`.
+    pub const TYPE_MISMATCH: i32 = 14;
+    /// `PathNotViable`: "Cannot create field 'b' in element {a: 1}".
+    pub const PATH_NOT_VIABLE: i32 = 28;
+    /// `ConflictingUpdateOperators`: "Updating the path 'a' would create a conflict at 'a'".
+    pub const CONFLICTING_UPDATE_OPERATORS: i32 = 40;
+    /// `DollarPrefixedFieldName`.
+    pub const DOLLAR_PREFIXED_FIELD_NAME: i32 = 52;
+    /// `InvalidIdField`: "The '_id' value cannot be of type array".
+    pub const INVALID_ID_FIELD: i32 = 53;
+    /// `NotSingleValueField`: an upsert's filter that names a path twice.
+    pub const NOT_SINGLE_VALUE_FIELD: i32 = 54;
+    /// `EmptyFieldName`.
+    pub const EMPTY_FIELD_NAME: i32 = 56;
+    /// `ImmutableField`: a change to `_id`.
+    pub const IMMUTABLE_FIELD: i32 = 66;
+    /// `InvalidPipelineOperator`: "Unrecognized expression '$foo'".
+    pub const INVALID_PIPELINE_OPERATOR: i32 = 168;
+    /// `ConversionFailure`: `$toInt` and friends without `onError`.
+    pub const CONVERSION_FAILURE: i32 = 241;
+    /// `DuplicateKey`: "E11000 duplicate key error ...".
+    pub const DUPLICATE_KEY: i32 = 11000;
+}
+
+/// One of the server's own messages: its text, the same in every language, and its code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerError {
+    /// The server's numeric error code; `None` where the code the server gives for this
+    /// message is not known here (the message alone is reproduced).
+    pub code: Option<i32>,
+    /// The message, word for word as the server prints it.
+    pub text: String,
+}
+
+impl ServerError {
+    /// The server's message `text`, which it reports with `code`.
+    pub fn new(code: i32, text: impl Into<String>) -> Self {
+        ServerError {
+            code: Some(code),
+            text: text.into(),
+        }
+    }
+
+    /// The server's message `text`, whose code is not known here.
+    pub fn uncoded(text: impl Into<String>) -> Self {
+        ServerError {
+            code: None,
+            text: text.into(),
+        }
+    }
+}
+
+impl Localize for ServerError {
+    /// The server's words, as they are, in every language.
+    fn write_in(&self, _lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        out.write_str(&self.text)
+    }
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+/// A query, update, sort or pipeline the server would refuse, or that bson-tutor does not run.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+/// use bson_tutor::query::matcher::Filter;
+/// use bson_tutor::query::error::{QueryErrorKind, code};
+/// use bson_tutor::strings::Lang;
+/// use bson_tutor::strings::localize::Localize;
+/// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+/// let e = Filter::parse(&doc("{ a: { $foo: 1 } }")).unwrap_err();
+/// assert_eq!(e.at, "a.$foo");
+/// assert_eq!(e.kind.code(), Some(code::BAD_VALUE));
+/// // The server's words stay as they are.
+/// assert_eq!(e.to_string_in(Lang::Vi), "a.$foo: unknown operator: $foo");
+/// // The tutor's own are translated.
+/// let e = Filter::parse(&doc("{ a: { $bitsAllSet: 1 } }")).unwrap_err();
+/// assert_eq!(
+///     e.to_string_in(Lang::Zh),
+///     "a.$bitsAllSet: $bitsAllSet 在服务器上是合法的，但 bson-tutor 的匹配器不运行位运算符"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryError {
     /// Where in the specification: a dotted path such as `filter.userId.$gt` (empty when it
-    /// concerns the whole).
+    /// concerns the whole). The same in every language.
     pub at: String,
-    /// What is wrong, in the server's words where it has some (`unknown operator: $foo`).
-    pub message: String,
+    /// What is wrong.
+    pub kind: QueryErrorKind,
+}
+
+/// What is wrong with a query, an update, a sort or a pipeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueryErrorKind {
+    /// The server's own refusal, word for word.
+    Server(ServerError),
+    /// The server's frame around a message (`Invalid $project :: caused by :: ...`).
+    CausedBy {
+        /// The server's words before ` :: caused by :: `.
+        context: String,
+        /// The message inside.
+        inner: Box<QueryErrorKind>,
+    },
+    /// An operator the server runs but bson-tutor's matcher does not.
+    NotRun {
+        /// The operator as written (`$bitsAllSet`).
+        operator: String,
+        /// What kind of operator it is.
+        feature: MatcherFeature,
+    },
+    /// An update modifier the server has but this tutor does not implement (`$pull`).
+    ModifierNotImplemented {
+        /// The modifier.
+        modifier: String,
+    },
+    /// A pipeline stage the server has but this tutor does not implement (`$lookup`).
+    StageNotImplemented {
+        /// The stage.
+        stage: String,
+    },
+    /// A positional update path (`a.$`, `a.$[]`), which needs the matched array position.
+    PositionalUpdate {
+        /// The path as written.
+        path: String,
+    },
+    /// A positional projection (`a.$`) in `find`, which needs the query's matched position.
+    PositionalProjection {
+        /// The field as written.
+        field: String,
+    },
+    /// An `$elemMatch` projection in `find`.
+    ElemMatchProjection,
+    /// A sort by `{ $meta: ... }`.
+    SortByMeta,
+    /// A `$regex` the server refuses or this engine does not run.
+    Regex(RegexError),
+    /// An aggregation expression that fails.
+    Expr(ExprError),
+    /// A path an update or an upsert cannot write.
+    Path(PathError),
+    /// Arithmetic that fails (`$inc` of a date, `$mul` overflowing).
+    Num(NumError),
+}
+
+/// Kinds of filter operators the server runs and bson-tutor's matcher does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatcherFeature {
+    /// `$bitsAllSet` and the other bit tests.
+    Bitwise,
+    /// `$near`, `$geoWithin` ...
+    Geospatial,
+    /// `$text`.
+    TextSearch,
+    /// `$where`.
+    JavaScript,
+    /// `$jsonSchema`.
+    JsonSchema,
+    /// `$sampleRate`.
+    Sampling,
+}
+
+impl MatcherFeature {
+    /// Every feature, for tests.
+    #[cfg(test)]
+    const ALL: [MatcherFeature; 6] = [
+        MatcherFeature::Bitwise,
+        MatcherFeature::Geospatial,
+        MatcherFeature::TextSearch,
+        MatcherFeature::JavaScript,
+        MatcherFeature::JsonSchema,
+        MatcherFeature::Sampling,
+    ];
+
+    fn name(self, lang: Lang) -> &'static str {
+        use MatcherFeature::*;
+        match (lang, self) {
+            (Lang::En, Bitwise) => "bitwise operators",
+            (Lang::En, Geospatial) => "geospatial operators",
+            (Lang::En, TextSearch) => "text search (it needs a text index)",
+            (Lang::En, JavaScript) => "JavaScript ($where); $expr says the same without it",
+            (Lang::En, JsonSchema) => "JSON Schema validation",
+            (Lang::En, Sampling) => "random sampling",
+            (Lang::Vi, Bitwise) => "các toán tử bit",
+            (Lang::Vi, Geospatial) => "các toán tử không gian địa lý",
+            (Lang::Vi, TextSearch) => "tìm kiếm văn bản (việc này cần một chỉ mục văn bản)",
+            (Lang::Vi, JavaScript) => {
+                "JavaScript ($where); $expr diễn đạt được điều tương tự mà không cần nó"
+            }
+            (Lang::Vi, JsonSchema) => "việc kiểm tra theo JSON Schema",
+            (Lang::Vi, Sampling) => "việc lấy mẫu ngẫu nhiên",
+            (Lang::Zh, Bitwise) => "位运算符",
+            (Lang::Zh, Geospatial) => "地理空间运算符",
+            (Lang::Zh, TextSearch) => "文本搜索（它需要文本索引）",
+            (Lang::Zh, JavaScript) => "JavaScript（$where）；$expr 不用它也能表达同样的条件",
+            (Lang::Zh, JsonSchema) => "JSON Schema 验证",
+            (Lang::Zh, Sampling) => "随机抽样",
+        }
+    }
 }
 
 impl QueryError {
-    /// An error at `at` with `message`.
-    pub fn new(at: impl Into<String>, message: impl Into<String>) -> Self {
+    /// An error at `at`.
+    pub fn new(at: impl Into<String>, kind: impl Into<QueryErrorKind>) -> Self {
         QueryError {
             at: at.into(),
-            message: message.into(),
+            kind: kind.into(),
         }
+    }
+
+    /// The same error seen from the specification that holds this one at `prefix`
+    /// (`filter`, `documents.2`, `pipeline.0.$match`): `a.$foo` becomes `filter.a.$foo`.
+    #[must_use]
+    pub fn within(mut self, prefix: &str) -> Self {
+        self.at = if self.at.is_empty() {
+            prefix.to_owned()
+        } else if prefix.is_empty() {
+            self.at
+        } else {
+            format!("{prefix}.{}", self.at)
+        };
+        self
+    }
+}
+
+impl From<QueryErrorKind> for QueryError {
+    /// An error about the whole specification (`at` is empty).
+    fn from(kind: QueryErrorKind) -> Self {
+        QueryError::new("", kind)
+    }
+}
+
+impl Localize for QueryError {
+    /// `at: message`: the place is a path, the same in every language, and so is the colon
+    /// after it (the server's words follow it unchanged).
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        if !self.at.is_empty() {
+            write!(out, "{}: ", self.at)?;
+        }
+        self.kind.write_in(lang, out)
     }
 }
 
 impl fmt::Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.at.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.at, self.message)
-        }
+        self.write_in(Lang::En, f)
     }
 }
 
 impl std::error::Error for QueryError {}
+
+impl QueryErrorKind {
+    /// The server's message `text`, reported with `code`.
+    pub fn server(code: i32, text: impl Into<String>) -> Self {
+        QueryErrorKind::Server(ServerError::new(code, text))
+    }
+
+    /// The server's message `text`, whose code is not known here.
+    pub fn server_uncoded(text: impl Into<String>) -> Self {
+        QueryErrorKind::Server(ServerError::uncoded(text))
+    }
+
+    /// `inner` inside the server's frame `context :: caused by :: inner`; a server message
+    /// inside stays one server message, with its code.
+    pub fn caused_by(context: impl Into<String>, inner: QueryErrorKind) -> Self {
+        let context = context.into();
+        match inner {
+            QueryErrorKind::Server(ServerError { code, text }) => {
+                QueryErrorKind::Server(ServerError {
+                    code,
+                    text: format!("{context} :: caused by :: {text}"),
+                })
+            }
+            inner => QueryErrorKind::CausedBy {
+                context,
+                inner: Box::new(inner),
+            },
+        }
+    }
+
+    /// The server's code, when this is the server's refusal and its code is known.
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            QueryErrorKind::Server(e) => e.code,
+            QueryErrorKind::CausedBy { inner, .. } => inner.code(),
+            QueryErrorKind::Regex(e) => e.code(),
+            QueryErrorKind::Expr(e) => e.code(),
+            QueryErrorKind::Path(e) => e.code(),
+            _ => None,
+        }
+    }
+
+    /// One value of every variant (the match below fails to compile when one is added).
+    #[cfg(test)]
+    pub(crate) fn every_variant() -> Vec<QueryErrorKind> {
+        use QueryErrorKind::*;
+        let mut all = vec![
+            QueryErrorKind::server(code::BAD_VALUE, "unknown operator: $foo"),
+            QueryErrorKind::server_uncoded(
+                "Replacement document must not contain atomic operators",
+            ),
+            CausedBy {
+                context: "Invalid $project".into(),
+                inner: Box::new(PositionalProjection {
+                    field: "a.$".into(),
+                }),
+            },
+            ModifierNotImplemented {
+                modifier: "$pull".into(),
+            },
+            StageNotImplemented {
+                stage: "$lookup".into(),
+            },
+            PositionalUpdate {
+                path: "a.$[]".into(),
+            },
+            PositionalProjection {
+                field: "a.$".into(),
+            },
+            ElemMatchProjection,
+            SortByMeta,
+            Num(NumError::TwoDates),
+        ];
+        all.extend(MatcherFeature::ALL.map(|feature| NotRun {
+            operator: "$op".into(),
+            feature,
+        }));
+        all.extend(RegexError::every_variant().into_iter().map(Regex));
+        all.extend(ExprError::every_variant().into_iter().map(Expr));
+        all.extend(PathError::every_variant().into_iter().map(Path));
+        for kind in &all {
+            match kind {
+                Server(_)
+                | CausedBy { .. }
+                | NotRun { .. }
+                | ModifierNotImplemented { .. }
+                | StageNotImplemented { .. }
+                | PositionalUpdate { .. }
+                | PositionalProjection { .. }
+                | ElemMatchProjection
+                | SortByMeta
+                | Regex(_)
+                | Expr(_)
+                | Path(_)
+                | Num(_) => {}
+            }
+        }
+        all
+    }
+
+    fn en(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        use QueryErrorKind::*;
+        match self {
+            Server(e) => e.write_in(Lang::En, out),
+            CausedBy { context, inner } => {
+                write!(
+                    out,
+                    "{context} :: caused by :: {}",
+                    inner.display_in(Lang::En)
+                )
+            }
+            NotRun { operator, feature } => write!(
+                out,
+                "{operator} is valid on the server, but bson-tutor's matcher does not run {}",
+                feature.name(Lang::En)
+            ),
+            ModifierNotImplemented { modifier } => write!(
+                out,
+                "{modifier} is a real modifier, but this tutor does not implement it"
+            ),
+            StageNotImplemented { stage } => write!(
+                out,
+                "{stage} is a real stage, but this tutor does not implement it"
+            ),
+            PositionalUpdate { path } => write!(
+                out,
+                "the positional path '{path}' needs the matched array position; this tutor does not implement positional updates"
+            ),
+            PositionalProjection { field } => write!(
+                out,
+                "the positional projection '{field}' needs the query's matched position; this tutor does not implement it"
+            ),
+            ElemMatchProjection => out.write_str(
+                "an $elemMatch projection needs the matcher; this tutor does not implement it",
+            ),
+            SortByMeta => out.write_str("sorting by $meta is not supported by this tutor"),
+            Regex(e) => e.write_in(Lang::En, out),
+            Expr(e) => e.write_in(Lang::En, out),
+            Path(e) => e.write_in(Lang::En, out),
+            Num(e) => e.write_in(Lang::En, out),
+        }
+    }
+
+    fn vi(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        use QueryErrorKind::*;
+        match self {
+            Server(e) => e.write_in(Lang::Vi, out),
+            CausedBy { context, inner } => {
+                write!(
+                    out,
+                    "{context} :: caused by :: {}",
+                    inner.display_in(Lang::Vi)
+                )
+            }
+            NotRun { operator, feature } => write!(
+                out,
+                "{operator} hợp lệ trên server, nhưng bộ so khớp của bson-tutor không chạy {}",
+                feature.name(Lang::Vi)
+            ),
+            ModifierNotImplemented { modifier } => write!(
+                out,
+                "{modifier} là một toán tử cập nhật có thật, nhưng trình hướng dẫn này chưa hỗ trợ nó"
+            ),
+            StageNotImplemented { stage } => write!(
+                out,
+                "{stage} là một giai đoạn có thật, nhưng trình hướng dẫn này chưa hỗ trợ nó"
+            ),
+            PositionalUpdate { path } => write!(
+                out,
+                "đường dẫn vị trí '{path}' cần vị trí của phần tử mảng đã khớp; trình hướng dẫn này chưa hỗ trợ cập nhật theo vị trí"
+            ),
+            PositionalProjection { field } => write!(
+                out,
+                "phép chiếu theo vị trí '{field}' cần vị trí mà truy vấn đã khớp; trình hướng dẫn này chưa hỗ trợ nó"
+            ),
+            ElemMatchProjection => out.write_str(
+                "phép chiếu $elemMatch cần bộ so khớp; trình hướng dẫn này chưa hỗ trợ nó",
+            ),
+            SortByMeta => out.write_str("trình hướng dẫn này chưa hỗ trợ sắp xếp theo $meta"),
+            Regex(e) => e.write_in(Lang::Vi, out),
+            Expr(e) => e.write_in(Lang::Vi, out),
+            Path(e) => e.write_in(Lang::Vi, out),
+            Num(e) => e.write_in(Lang::Vi, out),
+        }
+    }
+
+    fn zh(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        use QueryErrorKind::*;
+        match self {
+            Server(e) => e.write_in(Lang::Zh, out),
+            CausedBy { context, inner } => {
+                write!(
+                    out,
+                    "{context} :: caused by :: {}",
+                    inner.display_in(Lang::Zh)
+                )
+            }
+            NotRun { operator, feature } => {
+                let feature = feature.name(Lang::Zh);
+                write!(
+                    out,
+                    "{operator} 在服务器上是合法的，但 bson-tutor 的匹配器不运行{}{feature}",
+                    zh_gap("运行", feature)
+                )
+            }
+            ModifierNotImplemented { modifier } => {
+                write!(out, "{modifier} 是真实存在的更新修饰符，但本教程没有实现它")
+            }
+            StageNotImplemented { stage } => {
+                write!(out, "{stage} 是真实存在的阶段，但本教程没有实现它")
+            }
+            PositionalUpdate { path } => write!(
+                out,
+                "位置路径 '{path}' 需要匹配到的数组位置；本教程没有实现按位置更新"
+            ),
+            PositionalProjection { field } => write!(
+                out,
+                "位置投影 '{field}' 需要查询匹配到的位置；本教程没有实现它"
+            ),
+            ElemMatchProjection => out.write_str("$elemMatch 投影需要匹配器；本教程没有实现它"),
+            SortByMeta => out.write_str("本教程不支持按 $meta 排序"),
+            Regex(e) => e.write_in(Lang::Zh, out),
+            Expr(e) => e.write_in(Lang::Zh, out),
+            Path(e) => e.write_in(Lang::Zh, out),
+            Num(e) => e.write_in(Lang::Zh, out),
+        }
+    }
+}
+
+impl Localize for QueryErrorKind {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        match lang {
+            Lang::En => self.en(out),
+            Lang::Vi => self.vi(out),
+            Lang::Zh => self.zh(out),
+        }
+    }
+}
+
+impl fmt::Display for QueryErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl From<ServerError> for QueryErrorKind {
+    fn from(e: ServerError) -> Self {
+        QueryErrorKind::Server(e)
+    }
+}
+
+impl From<RegexError> for QueryErrorKind {
+    fn from(e: RegexError) -> Self {
+        QueryErrorKind::Regex(e)
+    }
+}
+
+impl From<ExprError> for QueryErrorKind {
+    fn from(e: ExprError) -> Self {
+        QueryErrorKind::Expr(e)
+    }
+}
+
+impl From<PathError> for QueryErrorKind {
+    fn from(e: PathError) -> Self {
+        QueryErrorKind::Path(e)
+    }
+}
+
+impl From<NumError> for QueryErrorKind {
+    fn from(e: NumError) -> Self {
+        QueryErrorKind::Num(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bson::error::assert_translated;
+
+    /// English-looking words a rendering keeps on purpose: the regex engine's list of what it
+    /// supports (`\A`, `[a-z]`) is syntax, not prose.
+    fn kept(kind: &QueryErrorKind) -> &'static [&'static str] {
+        match kind {
+            QueryErrorKind::Regex(RegexError::Unsupported(_)) => &["A", "a"],
+            _ => &[],
+        }
+    }
+
+    #[test]
+    fn every_query_error_speaks_every_language() {
+        for kind in QueryErrorKind::every_variant() {
+            let e = QueryError::new("f.x.$op", kind.clone());
+            let en = e.to_string();
+            assert_eq!(en, e.to_string_in(Lang::En));
+            assert_eq!(en, format!("f.x.$op: {kind}"));
+            for lang in [Lang::Vi, Lang::Zh] {
+                let text = e.to_string_in(lang);
+                assert!(text.starts_with("f.x.$op: "), "{text}");
+                match &kind {
+                    // The server's words, verbatim in every language.
+                    QueryErrorKind::Server(_)
+                    | QueryErrorKind::Regex(RegexError::Invalid(_))
+                    | QueryErrorKind::Expr(ExprError::Server(_))
+                    | QueryErrorKind::Path(PathError::Server(_)) => assert_eq!(text, en),
+                    // Another type's words, in the same language.
+                    QueryErrorKind::Num(inner) | QueryErrorKind::Expr(ExprError::Num(inner)) => {
+                        assert_eq!(text, format!("f.x.$op: {}", inner.to_string_in(lang)));
+                    }
+                    QueryErrorKind::Expr(ExprError::Date(inner)) => {
+                        assert_eq!(text, format!("f.x.$op: {}", inner.to_string_in(lang)));
+                    }
+                    // The server's frame, then the tutor's sentence in the language.
+                    QueryErrorKind::CausedBy { context, inner } => {
+                        let frame = format!("f.x.$op: {context} :: caused by :: ");
+                        let rest = text
+                            .strip_prefix(&frame)
+                            .unwrap_or_else(|| panic!("{text}"));
+                        assert_translated(&inner.to_string(), lang, rest, kept(inner));
+                    }
+                    _ => assert_translated(&en, lang, &text, kept(&kind)),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tutors_sentences_in_three_languages() {
+        let cases = [
+            (
+                QueryErrorKind::NotRun {
+                    operator: "$where".into(),
+                    feature: MatcherFeature::JavaScript,
+                },
+                [
+                    "$where is valid on the server, but bson-tutor's matcher does not run JavaScript ($where); $expr says the same without it",
+                    "$where hợp lệ trên server, nhưng bộ so khớp của bson-tutor không chạy JavaScript ($where); $expr diễn đạt được điều tương tự mà không cần nó",
+                    "$where 在服务器上是合法的，但 bson-tutor 的匹配器不运行 JavaScript（$where）；$expr 不用它也能表达同样的条件",
+                ],
+            ),
+            (
+                QueryErrorKind::StageNotImplemented {
+                    stage: "$lookup".into(),
+                },
+                [
+                    "$lookup is a real stage, but this tutor does not implement it",
+                    "$lookup là một giai đoạn có thật, nhưng trình hướng dẫn này chưa hỗ trợ nó",
+                    "$lookup 是真实存在的阶段，但本教程没有实现它",
+                ],
+            ),
+            (
+                QueryErrorKind::caused_by(
+                    "Invalid $project",
+                    QueryErrorKind::PositionalProjection {
+                        field: "a.$".into(),
+                    },
+                ),
+                [
+                    "Invalid $project :: caused by :: the positional projection 'a.$' needs the query's matched position; this tutor does not implement it",
+                    "Invalid $project :: caused by :: phép chiếu theo vị trí 'a.$' cần vị trí mà truy vấn đã khớp; trình hướng dẫn này chưa hỗ trợ nó",
+                    "Invalid $project :: caused by :: 位置投影 'a.$' 需要查询匹配到的位置；本教程没有实现它",
+                ],
+            ),
+        ];
+        for (kind, want) in cases {
+            assert_eq!(Lang::ALL.map(|l| kind.to_string_in(l)), want);
+        }
+    }
+
+    #[test]
+    fn server_frames_around_server_words_stay_one_server_message() {
+        let inner = QueryErrorKind::server(
+            31254,
+            "Cannot do exclusion on field b in inclusion projection",
+        );
+        let kind = QueryErrorKind::caused_by("Invalid $project", inner);
+        assert_eq!(kind.code(), Some(31254));
+        assert!(matches!(kind, QueryErrorKind::Server(_)));
+        assert_eq!(
+            kind.to_string_in(Lang::Zh),
+            "Invalid $project :: caused by :: Cannot do exclusion on field b in inclusion projection"
+        );
+    }
+
+    #[test]
+    fn within_joins_the_places() {
+        let e = QueryError::new(
+            "a.$foo",
+            QueryErrorKind::server(code::BAD_VALUE, "unknown operator: $foo"),
+        );
+        assert_eq!(e.clone().within("filter").at, "filter.a.$foo");
+        assert_eq!(
+            QueryError::from(e.kind.clone()).within("filter").at,
+            "filter"
+        );
+        assert_eq!(e.within("").at, "a.$foo");
+    }
+}

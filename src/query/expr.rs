@@ -5,18 +5,84 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+use super::error::{ServerError, code};
 use super::order;
 use crate::bson::datetime;
+use crate::bson::datetime::format::DateError;
 use crate::bson::num::{self, Number};
 use crate::bson::{Decimal128, Document, Value, document_size};
+use crate::strings::Lang;
+use crate::strings::localize::{Localize, one_other};
 
-/// Why an expression has no value, in the server's words where it has some.
+/// Why an expression has no value: the server's words, or the tutor's own nesting limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExprError(pub String);
+pub enum ExprError {
+    /// The server's refusal, verbatim in every language.
+    Server(ServerError),
+    /// Nesting deeper than this evaluator goes.
+    TooDeep {
+        /// The limit.
+        max: usize,
+    },
+    /// Arithmetic that fails (`$add` of a string, division by zero).
+    Num(num::NumError),
+    /// A `$dateToString` format or time zone that fails.
+    Date(DateError),
+}
+
+impl ExprError {
+    /// The server's code, when this is the server's refusal and its code is known.
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            ExprError::Server(e) => e.code,
+            _ => None,
+        }
+    }
+
+    /// One value of every variant (the match below fails to compile when one is added).
+    #[cfg(test)]
+    pub(crate) fn every_variant() -> Vec<ExprError> {
+        let all = vec![
+            ExprError::Server(ServerError::new(
+                code::INVALID_PIPELINE_OPERATOR,
+                "Unrecognized expression '$foo'",
+            )),
+            ExprError::TooDeep { max: MAX_DEPTH },
+            ExprError::Num(num::NumError::DivideByZero { op: "$divide" }),
+            ExprError::Date(DateError::UnmatchedPercent),
+        ];
+        for e in &all {
+            match e {
+                ExprError::Server(_)
+                | ExprError::TooDeep { .. }
+                | ExprError::Num(_)
+                | ExprError::Date(_) => {}
+            }
+        }
+        all
+    }
+}
+
+impl Localize for ExprError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        match (lang, self) {
+            (_, ExprError::Server(e)) => e.write_in(lang, out),
+            (_, ExprError::Num(e)) => e.write_in(lang, out),
+            (_, ExprError::Date(e)) => e.write_in(lang, out),
+            (Lang::En, ExprError::TooDeep { max }) => {
+                write!(out, "expression nested more than {max} levels deep")
+            }
+            (Lang::Vi, ExprError::TooDeep { max }) => {
+                write!(out, "biểu thức lồng nhau sâu hơn {max} cấp")
+            }
+            (Lang::Zh, ExprError::TooDeep { max }) => write!(out, "表达式的嵌套超过了 {max} 层"),
+        }
+    }
+}
 
 impl fmt::Display for ExprError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -24,12 +90,24 @@ impl std::error::Error for ExprError {}
 
 impl From<num::NumError> for ExprError {
     fn from(e: num::NumError) -> Self {
-        ExprError(e.to_string())
+        ExprError::Num(e)
     }
 }
 
-fn err<T>(message: impl Into<String>) -> Result<T, ExprError> {
-    Err(ExprError(message.into()))
+impl From<DateError> for ExprError {
+    fn from(e: DateError) -> Self {
+        ExprError::Date(e)
+    }
+}
+
+/// The server's refusal `text`, reported with `code`.
+fn err<T>(code: i32, text: impl Into<String>) -> Result<T, ExprError> {
+    Err(ExprError::Server(ServerError::new(code, text)))
+}
+
+/// The server's refusal `text`, whose code is not known here.
+fn err_uncoded<T>(text: impl Into<String>) -> Result<T, ExprError> {
+    Err(ExprError::Server(ServerError::uncoded(text)))
 }
 
 /// How deeply expressions may nest before evaluation stops with an error.
@@ -139,9 +217,7 @@ impl Evaluator<'_> {
     /// The value of `expr`, `None` when it is missing.
     fn eval_opt(&self, expr: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
         if depth > MAX_DEPTH {
-            return err(format!(
-                "expression nested more than {MAX_DEPTH} levels deep"
-            ));
+            return Err(ExprError::TooDeep { max: MAX_DEPTH });
         }
         match expr {
             Value::String(s) if s.starts_with('$') => self.resolve_path(s),
@@ -155,11 +231,14 @@ impl Evaluator<'_> {
             Value::Document(d) => match d.iter().next() {
                 Some((op, arg)) if op.starts_with('$') => {
                     if d.len() > 1 {
-                        return err(format!(
-                            "an expression specification must contain exactly one field, the name of the expression. Found {} fields in {}",
-                            d.len(),
-                            crate::bson::shell::print_document(d)
-                        ));
+                        return err(
+                            15983,
+                            format!(
+                                "an expression specification must contain exactly one field, the name of the expression. Found {} fields in {}",
+                                d.len(),
+                                crate::bson::shell::print_document(d)
+                            ),
+                        );
                     }
                     self.operator_opt(op, arg, depth + 1)
                 }
@@ -201,7 +280,7 @@ impl Evaluator<'_> {
             Some("REMOVE") => None,
             Some(name) => match self.scope.and_then(|s| s.lookup(name)) {
                 Some(v) => traverse(v, &parts),
-                None => return err(format!("Use of undefined variable: {name}")),
+                None => return err(17276, format!("Use of undefined variable: {name}")),
             },
         })
     }
@@ -228,10 +307,12 @@ impl Evaluator<'_> {
         let args = self.args(arg, depth)?;
         let n = args.len();
         args.try_into().or_else(|_| {
-            err(format!(
-                "Expression {op} takes exactly {N} argument{}. {n} were passed in.",
-                if N == 1 { "" } else { "s" }
-            ))
+            // The server's words, so English whatever the learner's language.
+            let arguments = one_other(Lang::En, N as u64, "argument", "arguments");
+            err(
+                16020,
+                format!("Expression {op} takes exactly {N} {arguments}. {n} were passed in."),
+            )
         })
     }
 
@@ -282,10 +363,13 @@ impl Evaluator<'_> {
                 match a {
                     Value::Document(d) => Ok(size_value(document_size(&d))),
                     Value::Null | Value::Undefined => Ok(Value::Null),
-                    other => err(format!(
-                        "$bsonSize requires a document input, found: {}",
-                        other.element_type().alias()
-                    )),
+                    other => err(
+                        31393,
+                        format!(
+                            "$bsonSize requires a document input, found: {}",
+                            other.element_type().alias()
+                        ),
+                    ),
                 }
             }
             "$toDecimal" | "$toLong" | "$toInt" | "$toDouble" => {
@@ -293,7 +377,10 @@ impl Evaluator<'_> {
                 convert(op, &a)
             }
             "$dateToString" => self.date_to_string(arg, depth),
-            other => err(format!("Unrecognized expression '{other}'")),
+            other => err(
+                code::INVALID_PIPELINE_OPERATOR,
+                format!("Unrecognized expression '{other}'"),
+            ),
         }
     }
 
@@ -314,13 +401,13 @@ impl Evaluator<'_> {
             "$cond" => self.cond(arg, depth),
             "$ifNull" => {
                 let Value::Array(items) = arg else {
-                    return err("$ifNull needs at least two arguments, had: 1");
+                    return err(1_257_300, "$ifNull needs at least two arguments, had: 1");
                 };
                 if items.len() < 2 {
-                    return err(format!(
-                        "$ifNull needs at least two arguments, had: {}",
-                        items.len()
-                    ));
+                    return err(
+                        1_257_300,
+                        format!("$ifNull needs at least two arguments, had: {}", items.len()),
+                    );
                 }
                 let (last, first) = items.split_last().unwrap_or((&Value::Null, &[]));
                 for item in first {
@@ -342,18 +429,24 @@ impl Evaluator<'_> {
                         };
                         Ok(Some(size_value(n)))
                     }
-                    other => err(format!(
-                        "{op} requires a string argument, found: {}",
-                        alias_or_missing(other.as_ref())
-                    )),
+                    other => err(
+                        if op == "$strLenBytes" { 34473 } else { 34471 },
+                        format!(
+                            "{op} requires a string argument, found: {}",
+                            alias_or_missing(other.as_ref())
+                        ),
+                    ),
                 }
             }
             "$size" => match self.single_opt(op, arg, depth)? {
                 Some(Value::Array(items)) => Ok(Some(size_value(items.len()))),
-                other => err(format!(
-                    "The argument to $size must be an array, but was of type: {}",
-                    alias_or_missing(other.as_ref())
-                )),
+                other => err(
+                    17124,
+                    format!(
+                        "The argument to $size must be an array, but was of type: {}",
+                        alias_or_missing(other.as_ref())
+                    ),
+                ),
             },
             "$objectToArray" => match self.single_opt(op, arg, depth)? {
                 None | Some(Value::Null | Value::Undefined) => Ok(Some(Value::Null)),
@@ -367,10 +460,13 @@ impl Evaluator<'_> {
                         })
                         .collect(),
                 ))),
-                Some(other) => err(format!(
-                    "$objectToArray requires a document input, found: {}",
-                    other.element_type().alias()
-                )),
+                Some(other) => err(
+                    40390,
+                    format!(
+                        "$objectToArray requires a document input, found: {}",
+                        other.element_type().alias()
+                    ),
+                ),
             },
             "$concat" => {
                 let mut out = String::new();
@@ -381,10 +477,13 @@ impl Evaluator<'_> {
                         }
                         Some(Value::String(s)) => out.push_str(&s),
                         Some(other) => {
-                            return err(format!(
-                                "$concat only supports strings, not {}",
-                                other.element_type().alias()
-                            ));
+                            return err(
+                                16702,
+                                format!(
+                                    "$concat only supports strings, not {}",
+                                    other.element_type().alias()
+                                ),
+                            );
                         }
                     }
                 }
@@ -399,10 +498,13 @@ impl Evaluator<'_> {
     fn single_opt(&self, op: &str, arg: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
         match arg {
             Value::Array(items) if items.len() == 1 => self.eval_opt(&items[0], depth),
-            Value::Array(items) => err(format!(
-                "Expression {op} takes exactly 1 argument. {} were passed in.",
-                items.len()
-            )),
+            Value::Array(items) => err(
+                16020,
+                format!(
+                    "Expression {op} takes exactly 1 argument. {} were passed in.",
+                    items.len()
+                ),
+            ),
             single => self.eval_opt(single, depth),
         }
     }
@@ -418,7 +520,7 @@ impl Evaluator<'_> {
     /// to `$$this` (or the name given by `as`); `$field` paths still read the root.
     fn map(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
         let Value::Document(spec) = arg else {
-            return err("$map only supports an object as its argument");
+            return err(16878, "$map only supports an object as its argument");
         };
         let (mut input, mut name, mut body) = (None, None, None);
         for (k, v) in spec.iter() {
@@ -426,14 +528,14 @@ impl Evaluator<'_> {
                 "input" => input = Some(v),
                 "as" => name = Some(v),
                 "in" => body = Some(v),
-                other => return err(format!("Unrecognized parameter to $map: {other}")),
+                other => return err(16879, format!("Unrecognized parameter to $map: {other}")),
             }
         }
         let Some(input) = input else {
-            return err("Missing 'input' parameter to $map");
+            return err(16880, "Missing 'input' parameter to $map");
         };
         let Some(body) = body else {
-            return err("Missing 'in' parameter to $map");
+            return err(16882, "Missing 'in' parameter to $map");
         };
         let name = match name {
             None => "this",
@@ -441,16 +543,19 @@ impl Evaluator<'_> {
                 check_variable_name(s)?;
                 s.as_str()
             }
-            Some(_) => return err("$map: 'as' must be a string"),
+            Some(_) => return err_uncoded("$map: 'as' must be a string"),
         };
         let items = match self.eval_opt(input, depth)? {
             None | Some(Value::Null | Value::Undefined) => return Ok(Value::Null),
             Some(Value::Array(items)) => items,
             Some(other) => {
-                return err(format!(
-                    "input to $map must be an array not {}",
-                    other.element_type().alias()
-                ));
+                return err(
+                    16883,
+                    format!(
+                        "input to $map must be an array not {}",
+                        other.element_type().alias()
+                    ),
+                );
             }
         };
         let mut out = Vec::with_capacity(items.len());
@@ -478,10 +583,13 @@ impl Evaluator<'_> {
             Value::Array(items) => match items.as_slice() {
                 [a, b, c] => (a, b, c),
                 other => {
-                    return err(format!(
-                        "Expression $cond takes exactly 3 arguments. {} were passed in.",
-                        other.len()
-                    ));
+                    return err(
+                        16020,
+                        format!(
+                            "Expression $cond takes exactly 3 arguments. {} were passed in.",
+                            other.len()
+                        ),
+                    );
                 }
             },
             Value::Document(spec) => {
@@ -491,18 +599,23 @@ impl Evaluator<'_> {
                         "if" => test = Some(v),
                         "then" => then = Some(v),
                         "else" => otherwise = Some(v),
-                        other => return err(format!("Unrecognized parameter to $cond: {other}")),
+                        other => {
+                            return err(17083, format!("Unrecognized parameter to $cond: {other}"));
+                        }
                     }
                 }
                 match (test, then, otherwise) {
                     (Some(a), Some(b), Some(c)) => (a, b, c),
-                    (None, ..) => return err("Missing 'if' parameter to $cond"),
-                    (_, None, _) => return err("Missing 'then' parameter to $cond"),
-                    (.., None) => return err("Missing 'else' parameter to $cond"),
+                    (None, ..) => return err(17080, "Missing 'if' parameter to $cond"),
+                    (_, None, _) => return err(17081, "Missing 'then' parameter to $cond"),
+                    (.., None) => return err(17082, "Missing 'else' parameter to $cond"),
                 }
             }
             _ => {
-                return err("Expression $cond takes exactly 3 arguments. 1 were passed in.");
+                return err(
+                    16020,
+                    "Expression $cond takes exactly 3 arguments. 1 were passed in.",
+                );
             }
         };
         let branch = if truthy(self.eval_opt(test, depth)?.as_ref()) {
@@ -530,7 +643,10 @@ impl Evaluator<'_> {
 
     fn date_to_string(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
         let Value::Document(spec) = arg else {
-            return err("$dateToString only supports an object as its argument");
+            return err(
+                18629,
+                "$dateToString only supports an object as its argument",
+            );
         };
         let mut date = None;
         let mut format = None;
@@ -542,7 +658,12 @@ impl Evaluator<'_> {
                 "format" => format = Some(v),
                 "timezone" => timezone = Some(v),
                 "onNull" => {}
-                other => return err(format!("Unrecognized argument to $dateToString: {other}")),
+                other => {
+                    return err(
+                        18534,
+                        format!("Unrecognized argument to $dateToString: {other}"),
+                    );
+                }
             }
         }
         let ms = match date {
@@ -550,30 +671,33 @@ impl Evaluator<'_> {
             Some(Value::Null | Value::Undefined) | None if date.is_some() => {
                 return Ok(Value::Null);
             }
-            None => return err("Missing 'date' parameter to $dateToString"),
+            None => return err(18628, "Missing 'date' parameter to $dateToString"),
             Some(other) => {
-                return err(format!(
-                    "can't convert from BSON type {} to Date",
-                    other.element_type().alias()
-                ));
+                return err(
+                    16006,
+                    format!(
+                        "can't convert from BSON type {} to Date",
+                        other.element_type().alias()
+                    ),
+                );
             }
         };
         let format = match format {
             Some(Value::String(f)) => Some(f),
             None => None,
-            Some(_) => return err("$dateToString requires that 'format' be a string"),
+            Some(_) => return err(18533, "$dateToString requires that 'format' be a string"),
         };
         let timezone = match timezone {
             Some(Value::String(t)) => Some(t),
             None => None,
-            Some(_) => return err("timezone must evaluate to a string"),
+            Some(_) => return err(40517, "timezone must evaluate to a string"),
         };
         let format = format
             .as_deref()
             .unwrap_or_else(|| datetime::default_format(timezone.as_deref()));
         datetime::date_to_string(ms, format, timezone.as_deref())
             .map(Value::from)
-            .map_err(|e| ExprError(e.to_string()))
+            .map_err(ExprError::Date)
     }
 }
 
@@ -604,16 +728,22 @@ fn array_elem_at(array: &Value, index: &Value) -> Result<Option<Value>, ExprErro
         return Ok(Some(Value::Null));
     }
     let Value::Array(items) = array else {
-        return err(format!(
-            "$arrayElemAt's first argument must be an array, but is {}",
-            array.element_type().alias()
-        ));
+        return err(
+            28689,
+            format!(
+                "$arrayElemAt's first argument must be an array, but is {}",
+                array.element_type().alias()
+            ),
+        );
     };
     let Some(n) = Number::of(index) else {
-        return err(format!(
-            "$arrayElemAt's second argument must be a numeric value, but is {}",
-            index.element_type().alias()
-        ));
+        return err(
+            28690,
+            format!(
+                "$arrayElemAt's second argument must be a numeric value, but is {}",
+                index.element_type().alias()
+            ),
+        );
     };
     let i = match n {
         Number::Int(i) => Some(i),
@@ -624,10 +754,13 @@ fn array_elem_at(array: &Value, index: &Value) -> Result<Option<Value>, ExprErro
         Number::Decimal(d) => d.to_i32(),
     };
     let Some(i) = i else {
-        return err(format!(
-            "$arrayElemAt's second argument must be representable as a 32-bit integer: {}",
-            crate::bson::shell::print_value(index)
-        ));
+        return err(
+            28691,
+            format!(
+                "$arrayElemAt's second argument must be representable as a 32-bit integer: {}",
+                crate::bson::shell::print_value(index)
+            ),
+        );
     };
     let len = items.len() as i64;
     let at = if i < 0 {
@@ -666,14 +799,16 @@ fn check_variable_name(name: &str) -> Result<(), ExprError> {
         .next()
         .is_some_and(|c| c.is_ascii_lowercase() || !c.is_ascii());
     if !first_ok {
-        return err(format!(
-            "'{name}' starts with an invalid character for a user variable name"
-        ));
+        return err(
+            code::FAILED_TO_PARSE,
+            format!("'{name}' starts with an invalid character for a user variable name"),
+        );
     }
     if chars.any(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == '_')) {
-        return err(format!(
-            "'{name}' contains an invalid character for a variable name"
-        ));
+        return err(
+            code::FAILED_TO_PARSE,
+            format!("'{name}' contains an invalid character for a variable name"),
+        );
     }
     Ok(())
 }
@@ -688,10 +823,13 @@ fn convert(op: &str, v: &Value) -> Result<Value, ExprError> {
         return Ok(Value::Null);
     }
     let overflow = || {
-        err(format!(
-            "Failed to convert {} to the target type in {op}: conversion would overflow the target type",
-            crate::bson::shell::print_value(v)
-        ))
+        err(
+            code::CONVERSION_FAILURE,
+            format!(
+                "Failed to convert {} to the target type in {op}: conversion would overflow the target type",
+                crate::bson::shell::print_value(v)
+            ),
+        )
     };
     let n = match v {
         Value::Boolean(b) => Number::Int(i32::from(*b)),
@@ -700,11 +838,14 @@ fn convert(op: &str, v: &Value) -> Result<Value, ExprError> {
         other => match Number::of(other) {
             Some(n) => n,
             None => {
-                return err(format!(
-                    "Unsupported conversion from {} to {} in $convert with no onError value",
-                    other.element_type().alias(),
-                    &op[3..].to_lowercase()
-                ));
+                return err(
+                    code::CONVERSION_FAILURE,
+                    format!(
+                        "Unsupported conversion from {} to {} in $convert with no onError value",
+                        other.element_type().alias(),
+                        &op[3..].to_lowercase()
+                    ),
+                );
             }
         },
     };
@@ -740,13 +881,87 @@ fn to_i64(n: Number) -> Option<i64> {
 
 fn parse_number(op: &str, s: &str) -> Result<Number, ExprError> {
     let bad = || {
-        err(format!(
-            "Failed to parse number '{s}' in {op} with no onError value"
-        ))
+        err(
+            code::CONVERSION_FAILURE,
+            format!("Failed to parse number '{s}' in {op} with no onError value"),
+        )
     };
     match op {
         "$toDecimal" => Decimal128::parse(s).map(Number::Decimal).or_else(|_| bad()),
         "$toDouble" => s.parse::<f64>().map(Number::Double).or_else(|_| bad()),
         _ => s.parse::<i64>().map(Number::Long).or_else(|_| bad()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_expr_error_speaks_every_language() {
+        for e in ExprError::every_variant() {
+            let en = e.to_string();
+            assert_eq!(en, e.to_string_in(Lang::En));
+            for lang in [Lang::Vi, Lang::Zh] {
+                let text = e.to_string_in(lang);
+                match &e {
+                    // The server's words, verbatim.
+                    ExprError::Server(_) => assert_eq!(text, en),
+                    // Another type's words, in the same language.
+                    ExprError::Num(inner) => assert_eq!(text, inner.to_string_in(lang)),
+                    ExprError::Date(inner) => assert_eq!(text, inner.to_string_in(lang)),
+                    ExprError::TooDeep { .. } => {
+                        crate::bson::error::assert_translated(&en, lang, &text, &[]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn server_refusals_carry_the_servers_codes() {
+        let eval = |s: &str| {
+            let v =
+                crate::bson::shell::parse_value(s, &mut crate::bson::shell::FixedGenerator::new(0))
+                    .unwrap()
+                    .value;
+            evaluate(&v, None).unwrap_err()
+        };
+        for (expr, code, text) in [
+            (
+                "{ $foo: 1 }",
+                code::INVALID_PIPELINE_OPERATOR,
+                "Unrecognized expression '$foo'",
+            ),
+            (
+                "{ $size: 1 }",
+                17124,
+                "The argument to $size must be an array, but was of type: int",
+            ),
+            (
+                "{ $subtract: [1] }",
+                16020,
+                "Expression $subtract takes exactly 2 arguments. 1 were passed in.",
+            ),
+            (
+                "{ $type: [1, 2] }",
+                16020,
+                "Expression $type takes exactly 1 argument. 2 were passed in.",
+            ),
+            ("'$$nope'", 17276, "Use of undefined variable: nope"),
+            (
+                "{ $toInt: 'x' }",
+                code::CONVERSION_FAILURE,
+                "Failed to parse number 'x' in $toInt with no onError value",
+            ),
+        ] {
+            let e = eval(expr);
+            assert_eq!(
+                (e.code(), e.to_string().as_str()),
+                (Some(code), text),
+                "{expr}"
+            );
+            assert_eq!(e.to_string_in(Lang::Zh), text);
+        }
     }
 }

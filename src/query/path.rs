@@ -3,6 +3,9 @@
 //! through arrays and may find many candidates. They share the syntax, not the cardinality.
 
 use crate::bson::{Document, Value};
+use crate::query::error::{ServerError, code};
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
 
 /// The one value at `path`: document keys, and numeric components as array positions
 /// (`items.0.sku`). `None` when any step is missing: not the same as a stored null.
@@ -40,17 +43,26 @@ fn step<'a>(v: &'a Value, part: &str) -> Option<&'a Value> {
 ///
 /// # Errors
 /// The server's message for the rule broken.
-pub fn check_field_path(path: &str) -> Result<(), String> {
+pub fn check_field_path(path: &str) -> Result<(), ServerError> {
     if path.is_empty() {
-        return Err("FieldPath cannot be constructed with empty string".into());
+        return Err(ServerError::new(
+            40352,
+            "FieldPath cannot be constructed with empty string",
+        ));
     }
     for part in path.split('.') {
         if part.is_empty() {
-            return Err("FieldPath field names may not be empty strings.".into());
+            return Err(ServerError::new(
+                15998,
+                "FieldPath field names may not be empty strings.",
+            ));
         }
         if part.starts_with('$') {
-            return Err(format!(
-                "FieldPath field names may not start with '$'. Consider using $getField or $setField. (in '{path}')"
+            return Err(ServerError::new(
+                16410,
+                format!(
+                    "FieldPath field names may not start with '$'. Consider using $getField or $setField. (in '{path}')"
+                ),
             ));
         }
     }
@@ -67,11 +79,87 @@ pub fn array_index(part: &str) -> Option<usize> {
 
 /// Why a path cannot be written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PathError(pub String);
+pub enum PathError {
+    /// A path with an empty component (`a..b`).
+    EmptyFieldName {
+        /// The path as written.
+        path: String,
+    },
+    /// A path that names nothing.
+    Empty,
+    /// A step that could not be taken.
+    Unreachable {
+        /// The component.
+        part: String,
+    },
+    /// The server's refusal to step through a value: "Cannot create field 'b' in element
+    /// {a: 1}" (`PathNotViable`).
+    Server(ServerError),
+}
+
+impl PathError {
+    /// The server's code, when this is the server's refusal.
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            PathError::Server(e) => e.code,
+            _ => None,
+        }
+    }
+
+    /// One value of every variant (the match below fails to compile when one is added).
+    #[cfg(test)]
+    pub(crate) fn every_variant() -> Vec<PathError> {
+        let all = vec![
+            PathError::EmptyFieldName {
+                path: "a..b".into(),
+            },
+            PathError::Empty,
+            PathError::Unreachable { part: "b".into() },
+            PathError::Server(ServerError::new(
+                code::PATH_NOT_VIABLE,
+                "Cannot create field 'x' in element {nullish: null}",
+            )),
+        ];
+        for e in &all {
+            match e {
+                PathError::EmptyFieldName { .. }
+                | PathError::Empty
+                | PathError::Unreachable { .. }
+                | PathError::Server(_) => {}
+            }
+        }
+        all
+    }
+}
+
+impl Localize for PathError {
+    fn write_in(&self, lang: Lang, out: &mut dyn std::fmt::Write) -> std::fmt::Result {
+        match (lang, self) {
+            (_, PathError::Server(e)) => e.write_in(lang, out),
+            (Lang::En, PathError::EmptyFieldName { path }) => {
+                write!(out, "the path '{path}' has an empty field name")
+            }
+            (Lang::En, PathError::Empty) => out.write_str("empty path"),
+            (Lang::En, PathError::Unreachable { part }) => write!(out, "cannot reach '{part}'"),
+            (Lang::Vi, PathError::EmptyFieldName { path }) => {
+                write!(out, "đường dẫn '{path}' có một tên trường rỗng")
+            }
+            (Lang::Vi, PathError::Empty) => out.write_str("đường dẫn rỗng"),
+            (Lang::Vi, PathError::Unreachable { part }) => {
+                write!(out, "không đi tới được '{part}'")
+            }
+            (Lang::Zh, PathError::EmptyFieldName { path }) => {
+                write!(out, "路径 '{path}' 含有空的字段名")
+            }
+            (Lang::Zh, PathError::Empty) => out.write_str("路径为空"),
+            (Lang::Zh, PathError::Unreachable { part }) => write!(out, "无法到达 '{part}'"),
+        }
+    }
+}
 
 impl std::fmt::Display for PathError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -89,13 +177,11 @@ pub fn get_mut_or_create<'a>(
 ) -> Result<&'a mut Value, PathError> {
     let parts: Vec<&str> = path.split('.').collect();
     if parts.iter().any(|p| p.is_empty()) {
-        return Err(PathError(format!(
-            "the path '{path}' has an empty field name"
-        )));
+        return Err(PathError::EmptyFieldName {
+            path: path.to_owned(),
+        });
     }
-    let (first, rest) = parts
-        .split_first()
-        .ok_or_else(|| PathError("empty path".into()))?;
+    let (first, rest) = parts.split_first().ok_or(PathError::Empty)?;
     if !doc.contains_key(first) {
         doc.push(
             *first,
@@ -106,9 +192,9 @@ pub fn get_mut_or_create<'a>(
             },
         );
     }
-    let mut current = doc
-        .get_mut(first)
-        .ok_or_else(|| PathError(format!("cannot reach '{first}'")))?;
+    let mut current = doc.get_mut(first).ok_or_else(|| PathError::Unreachable {
+        part: (*first).to_owned(),
+    })?;
     for (i, part) in rest.iter().enumerate() {
         let last = i + 1 == rest.len();
         let fresh = || {
@@ -123,15 +209,16 @@ pub fn get_mut_or_create<'a>(
                 if !d.contains_key(part) {
                     d.push(*part, fresh());
                 }
-                d.get_mut(part)
-                    .ok_or_else(|| PathError(format!("cannot reach '{part}'")))?
+                d.get_mut(part).ok_or_else(|| PathError::Unreachable {
+                    part: (*part).to_owned(),
+                })?
             }
             Value::Array(items) => {
                 let Some(index) = array_index(part) else {
-                    return Err(PathError(format!(
-                        "Cannot create field '{part}' in element {{{}: [...]}}",
-                        parts[..=i].join(".")
-                    )));
+                    return Err(cannot_create(
+                        part,
+                        &format!("{{{}: [...]}}", parts[..=i].join(".")),
+                    ));
                 };
                 if index >= items.len() {
                     items.resize(index, Value::Null);
@@ -140,15 +227,26 @@ pub fn get_mut_or_create<'a>(
                 &mut items[index]
             }
             other => {
-                return Err(PathError(format!(
-                    "Cannot create field '{part}' in element {{{}: {}}}",
-                    parts[..=i].join("."),
-                    crate::bson::shell::print_value(other)
-                )));
+                return Err(cannot_create(
+                    part,
+                    &format!(
+                        "{{{}: {}}}",
+                        parts[..=i].join("."),
+                        crate::bson::shell::print_value(other)
+                    ),
+                ));
             }
         };
     }
     Ok(current)
+}
+
+/// The server's "Cannot create field 'b' in element {a: 1}" (`PathNotViable`).
+fn cannot_create(part: &str, element: &str) -> PathError {
+    PathError::Server(ServerError::new(
+        code::PATH_NOT_VIABLE,
+        format!("Cannot create field '{part}' in element {element}"),
+    ))
 }
 
 /// Removes the value at `path` (`$unset`): a document field is deleted; an array position
@@ -476,9 +574,74 @@ mod tests {
             ]))
         );
         let e = get_mut_or_create(&mut d, "nullish.x").unwrap_err();
-        assert_eq!(e.0, "Cannot create field 'x' in element {nullish: null}");
+        assert_eq!(
+            e.to_string(),
+            "Cannot create field 'x' in element {nullish: null}"
+        );
+        assert_eq!(e.code(), Some(crate::query::error::code::PATH_NOT_VIABLE));
         *get_mut_or_create(&mut d, "values.5").unwrap() = Value::Int32(6);
         assert_eq!(get(&d, "values.4"), Some(&Value::Null));
         assert!(!unset(&mut d, "nope.x"));
+    }
+
+    #[test]
+    fn every_path_error_speaks_every_language() {
+        let expected = [
+            [
+                "the path 'a..b' has an empty field name",
+                "đường dẫn 'a..b' có một tên trường rỗng",
+                "路径 'a..b' 含有空的字段名",
+            ],
+            ["empty path", "đường dẫn rỗng", "路径为空"],
+            ["cannot reach 'b'", "không đi tới được 'b'", "无法到达 'b'"],
+            [
+                "Cannot create field 'x' in element {nullish: null}",
+                "Cannot create field 'x' in element {nullish: null}",
+                "Cannot create field 'x' in element {nullish: null}",
+            ],
+        ];
+        let all = PathError::every_variant();
+        assert_eq!(all.len(), expected.len());
+        for (e, want) in all.iter().zip(expected) {
+            assert_eq!(e.to_string(), e.to_string_in(Lang::En));
+            assert_eq!(Lang::ALL.map(|l| e.to_string_in(l)), want);
+            for lang in [Lang::Vi, Lang::Zh] {
+                if let PathError::Server(server) = e {
+                    // The server's words, verbatim.
+                    assert_eq!(e.to_string_in(lang), server.text);
+                } else {
+                    crate::bson::error::assert_translated(
+                        want[0],
+                        lang,
+                        &e.to_string_in(lang),
+                        &[],
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn field_paths_break_the_servers_rules_with_its_codes() {
+        for (path, code, text) in [
+            (
+                "",
+                40352,
+                "FieldPath cannot be constructed with empty string",
+            ),
+            (
+                "a..b",
+                15998,
+                "FieldPath field names may not be empty strings.",
+            ),
+            (
+                "a.$b",
+                16410,
+                "FieldPath field names may not start with '$'. Consider using $getField or $setField. (in 'a.$b')",
+            ),
+        ] {
+            let e = check_field_path(path).unwrap_err();
+            assert_eq!((e.code, e.text.as_str()), (Some(code), text));
+        }
     }
 }

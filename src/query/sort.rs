@@ -14,7 +14,7 @@
 
 use std::cmp::Ordering;
 
-use super::QueryError;
+use super::error::{QueryError, QueryErrorKind, code};
 use super::order;
 use super::path::array_index;
 use crate::bson::{Document, Value};
@@ -79,18 +79,22 @@ impl SortSpec {
     /// let spec = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
     /// assert!(SortSpec::parse(&spec("{ v: 1, _id: NumberLong(-1) }")).is_ok());
     /// let e = SortSpec::parse(&spec("{ v: 2 }")).unwrap_err();
-    /// assert_eq!(e.message, "$sort key ordering must be 1 (for ascending) or -1 (for descending)");
+    /// assert_eq!(e.kind.to_string(), "$sort key ordering must be 1 (for ascending) or -1 (for descending)");
+    /// assert_eq!(e.kind.code(), Some(15975));
     /// ```
     pub fn parse(spec: &Document) -> Result<SortSpec, QueryError> {
         let mut keys: Vec<SortKey> = Vec::with_capacity(spec.len());
         for (path, direction) in spec.iter() {
             let at = format!("sort.{path}");
             if let Value::Document(meta) = direction {
-                let message = match meta.keys().next() {
-                    Some("$meta") => "sorting by $meta is not supported by this tutor".to_owned(),
-                    _ => "$meta is the only expression supported by $sort right now".to_owned(),
+                let kind = match meta.keys().next() {
+                    Some("$meta") => QueryErrorKind::SortByMeta,
+                    _ => QueryErrorKind::server(
+                        17312,
+                        "$meta is the only expression supported by $sort right now",
+                    ),
                 };
-                return Err(QueryError::new(at, message));
+                return Err(QueryError::new(at, kind));
             }
             let n = match direction {
                 Value::Int32(n) => i64::from(*n),
@@ -102,9 +106,12 @@ impl SortSpec {
                 other => {
                     return Err(QueryError::new(
                         at,
-                        format!(
-                            "Illegal key in $sort specification: {}",
-                            crate::query::update::server_element(path, other)
+                        QueryErrorKind::server(
+                            15974,
+                            format!(
+                                "Illegal key in $sort specification: {}",
+                                crate::query::update::server_element(path, other)
+                            ),
                         ),
                     ));
                 }
@@ -112,15 +119,21 @@ impl SortSpec {
             if n != 1 && n != -1 {
                 return Err(QueryError::new(
                     at,
-                    "$sort key ordering must be 1 (for ascending) or -1 (for descending)",
+                    QueryErrorKind::server(
+                        15975,
+                        "$sort key ordering must be 1 (for ascending) or -1 (for descending)",
+                    ),
                 ));
             }
             crate::query::path::check_field_path(path)
-                .map_err(|m| QueryError::new(format!("sort.{path}"), m))?;
+                .map_err(|e| QueryError::new(format!("sort.{path}"), e))?;
             if keys.iter().any(|k| k.path == path) {
+                // The server's code for this one is not known here.
                 return Err(QueryError::new(
                     at,
-                    format!("$sort key must not contain duplicate keys (duplicate: '{path}')"),
+                    QueryErrorKind::server_uncoded(format!(
+                        "$sort key must not contain duplicate keys (duplicate: '{path}')"
+                    )),
                 ));
             }
             keys.push(SortKey {
@@ -182,7 +195,10 @@ impl SortSpec {
                 if arrays > 1 {
                     return Err(QueryError::new(
                         "sort",
-                        "cannot sort with keys that are parallel arrays",
+                        QueryErrorKind::server(
+                            code::BAD_VALUE,
+                            "cannot sort with keys that are parallel arrays",
+                        ),
                     ));
                 }
             }
@@ -355,7 +371,10 @@ mod tests {
     #[test]
     fn directions_are_checked_like_the_server() {
         assert_eq!(
-            SortSpec::parse(&doc("{ a: 'asc' }")).unwrap_err().message,
+            SortSpec::parse(&doc("{ a: 'asc' }"))
+                .unwrap_err()
+                .kind
+                .to_string(),
             "Illegal key in $sort specification: a: \"asc\""
         );
         assert!(SortSpec::parse(&doc("{ a: 0 }")).is_err());
@@ -368,7 +387,7 @@ mod tests {
         let spec = SortSpec::parse(&doc("{ a: 1, b: 1 }")).unwrap();
         let mut docs = vec![doc("{ a: [1], b: [2] }")];
         assert_eq!(
-            spec.sort(&mut docs).unwrap_err().message,
+            spec.sort(&mut docs).unwrap_err().kind.to_string(),
             "cannot sort with keys that are parallel arrays"
         );
     }

@@ -23,7 +23,7 @@ mod server_fmt;
 
 pub use server_fmt::{server_document, server_element, server_value};
 
-use super::QueryError;
+use super::error::{QueryError, QueryErrorKind, code};
 use crate::bson::{Document, Value};
 
 /// The largest document the server stores (16 MiB).
@@ -108,7 +108,8 @@ impl Update {
     /// use bson_tutor::query::update::Update;
     /// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
     /// let e = Update::parse(&doc("{ $set: { a: 1 }, $inc: { a: 1 } }")).unwrap_err();
-    /// assert_eq!(e.message, "Updating the path 'a' would create a conflict at 'a'");
+    /// assert_eq!(e.kind.to_string(), "Updating the path 'a' would create a conflict at 'a'");
+    /// assert_eq!(e.kind.code(), Some(40));
     /// let mut d = doc("{ _id: 1, n: NumberInt(2147483647) }");
     /// Update::parse(&doc("{ $inc: { n: 1 } }")).unwrap().apply(&mut d).unwrap();
     /// assert_eq!(d, doc("{ _id: 1, n: NumberLong('2147483648') }"));
@@ -120,8 +121,11 @@ impl Update {
                 if let Some(key) = update.keys().find(|k| k.starts_with('$')) {
                     return Err(QueryError::new(
                         format!("update.{key}"),
-                        format!(
-                            "The dollar ($) prefixed field '{key}' in '{key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith."
+                        QueryErrorKind::server(
+                            code::DOLLAR_PREFIXED_FIELD_NAME,
+                            format!(
+                                "The dollar ($) prefixed field '{key}' in '{key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith."
+                            ),
                         ),
                     ));
                 }
@@ -190,9 +194,12 @@ pub fn check_id_type(id: &Value) -> Result<(), QueryError> {
     match id {
         Value::Array(_) | Value::Regex(_) | Value::Undefined => Err(QueryError::new(
             "_id",
-            format!(
-                "The '_id' value cannot be of type {}",
-                id.element_type().alias()
+            QueryErrorKind::server(
+                code::INVALID_ID_FIELD,
+                format!(
+                    "The '_id' value cannot be of type {}",
+                    id.element_type().alias()
+                ),
             ),
         )),
         _ => Ok(()),
@@ -238,7 +245,7 @@ mod tests {
         let mut d = doc(before);
         let changed = Update::parse(&doc(update))
             .and_then(|u| u.apply(&mut d))
-            .map_err(|e| e.message)?;
+            .map_err(|e| e.kind.to_string())?;
         Ok((d, changed))
     }
 

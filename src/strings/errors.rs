@@ -35,7 +35,6 @@
 //! the tables on purpose: learners must recognize the server's words. mongosh's deprecation
 //! warning for `NumberLong(1)` stays English for the same reason.
 
-mod shim;
 mod vi;
 mod zh;
 

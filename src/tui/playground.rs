@@ -366,7 +366,7 @@ impl Playground {
             .collection
             .insert_one(analysis.document.clone())
             // The server's message alone, as mongosh shows it (`at` only says `_id`).
-            .map_err(|e| e.message)?;
+            .map_err(|e| crate::strings::localize::Localize::to_string_in(&e.kind, self.lang))?;
         generator.process = self.collection.client.clone();
         self.generator = generator;
         self.refresh_entries();
@@ -574,7 +574,7 @@ impl Playground {
         for entry in &mut self.entries {
             entry.verdict = match &self.filter_reading {
                 FilterReading::Valid { filter, .. } => {
-                    match filter.explain_mismatch_in(&entry.document, self.lang) {
+                    match filter.explain_mismatch(&entry.document, self.lang) {
                         None => Verdict::Matches,
                         Some(why) => Verdict::Rejected(why),
                     }

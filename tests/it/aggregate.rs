@@ -6,6 +6,8 @@ use bson_tutor::bson::shell::{FixedGenerator, parse_document, parse_value, print
 use bson_tutor::bson::{Document, Value, document_size};
 use bson_tutor::query::aggregate::{Context, aggregate};
 use bson_tutor::query::expr::{evaluate, evaluate_in};
+use bson_tutor::strings::Lang;
+use bson_tutor::strings::localize::Localize;
 
 fn doc(s: &str) -> Document {
     parse_document(s, &mut FixedGenerator::new(0))
@@ -24,7 +26,7 @@ fn run(input: &[&str], pipeline: &[&str]) -> Result<Vec<String>, String> {
     let pipeline: Vec<Document> = pipeline.iter().map(|s| doc(s)).collect();
     aggregate(&input, &pipeline, &Context::default())
         .map(|out| out.iter().map(print_document).collect())
-        .map_err(|e| e.message)
+        .map_err(|e| e.kind.to_string())
 }
 
 /// Seed 003's document: `_id` int32, `name` a string of 11 value bytes, `tags` an array of
@@ -251,8 +253,46 @@ fn stage_errors_are_the_servers() {
 }
 
 #[test]
+fn stage_errors_name_their_place_and_keep_the_servers_words_and_codes() {
+    let pipeline = |stages: &[&str]| -> Vec<Document> { stages.iter().map(|s| doc(s)).collect() };
+    // A $match filter's own place continues the stage's.
+    let e = aggregate(
+        &[],
+        &pipeline(&["{ $match: { a: { $foo: 1 } } }"]),
+        &Context::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.at, "pipeline.0.$match.a.$foo");
+    assert_eq!(
+        e.to_string(),
+        "pipeline.0.$match.a.$foo: unknown operator: $foo"
+    );
+    assert_eq!(e.kind.code(), Some(2));
+    assert_eq!(e.to_string_in(Lang::Vi), e.to_string());
+    // The tutor's own sentence is translated; the server's frame around a server message
+    // keeps its code.
+    let e = aggregate(&[], &pipeline(&["{ $lookup: {} }"]), &Context::default()).unwrap_err();
+    assert_eq!(e.kind.code(), None);
+    assert_eq!(
+        e.to_string_in(Lang::Zh),
+        "pipeline.0.$lookup: $lookup 是真实存在的阶段，但本教程没有实现它"
+    );
+    let e = aggregate(
+        &[],
+        &pipeline(&["{ $project: { a: 1, b: 0 } }"]),
+        &Context::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.kind.code(), Some(31254));
+    assert_eq!(
+        e.to_string_in(Lang::Vi),
+        "pipeline.0.$project: Invalid $project :: caused by :: Cannot do exclusion on field b in inclusion projection"
+    );
+}
+
+#[test]
 fn string_lengths_in_bytes_and_code_points() {
-    let e = |s: &str| evaluate(&value(s), None).map_err(|e| e.0);
+    let e = |s: &str| evaluate(&value(s), None).map_err(|e| e.to_string());
     // Seed 003's strings: "中文" is 2 code points and 6 bytes, the emoji 1 and 4.
     assert_eq!(e("{ $strLenBytes: '中文' }"), Ok(Value::Int32(6)));
     assert_eq!(e("{ $strLenCP: '中文' }"), Ok(Value::Int32(2)));
@@ -272,7 +312,7 @@ fn string_lengths_in_bytes_and_code_points() {
 #[test]
 fn array_and_conditional_operators() {
     let d = doc("{ a: [10, 20, 30], s: 'x', z: null, items: [{ sku: 'A' }, { sku: 'B' }, 5] }");
-    let e = |s: &str| evaluate_in(&value(s), Some(&d), &[]).map_err(|e| e.0);
+    let e = |s: &str| evaluate_in(&value(s), Some(&d), &[]).map_err(|e| e.to_string());
     assert_eq!(
         e("{ $arrayElemAt: ['$a', -1] }"),
         Ok(Some(Value::Int32(30)))

@@ -5,6 +5,8 @@ use bson_tutor::bson::oid::ObjectIdProcess;
 use bson_tutor::bson::shell::{FixedGenerator, parse_document, print_document, print_value};
 use bson_tutor::bson::{Document, Value};
 use bson_tutor::query::collection::{Collection, FindOptions, UpdateOptions};
+use bson_tutor::strings::Lang;
+use bson_tutor::strings::localize::Localize;
 
 /// 2026-10-08T03:45:49Z, seed 000's second.
 const NOW: u32 = 1_791_431_149;
@@ -50,8 +52,12 @@ fn true_and_one_coexist_but_one_and_one_point_zero_collide() {
         ("NumberDecimal('1.0')", "1.0"),
     ] {
         let e = c.insert_one(doc(&format!("{{ _id: {dup} }}"))).unwrap_err();
+        assert_eq!(e.kind.code(), Some(11000));
+        // The server's words, the same in every language.
+        assert_eq!(e.to_string_in(Lang::Vi), e.to_string());
+        assert_eq!(e.to_string_in(Lang::Zh), e.to_string());
         assert_eq!(
-            e.message,
+            e.kind.to_string(),
             format!(
                 "E11000 duplicate key error collection: lab04.t index: _id_ dup key: {{ _id: {shown} }}"
             )
@@ -61,7 +67,7 @@ fn true_and_one_coexist_but_one_and_one_point_zero_collide() {
         .insert_one(doc("{ _id: 'w' }"))
         .and_then(|_| c.insert_one(doc("{ _id: 'w' }")));
     assert_eq!(
-        e.unwrap_err().message,
+        e.unwrap_err().kind.to_string(),
         "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: \"w\" }"
     );
     // Embedded documents compare by value too: 1 and 1.0 inside collide.
@@ -75,12 +81,15 @@ fn arrays_regexes_and_undefined_cannot_be_ids() {
     let mut c = collection();
     for (id, ty) in [("[1, 2]", "array"), ("/a/i", "regex")] {
         let e = c.insert_one(doc(&format!("{{ _id: {id} }}"))).unwrap_err();
-        assert_eq!(e.message, format!("The '_id' value cannot be of type {ty}"));
+        assert_eq!(
+            (e.kind.code(), e.kind.to_string()),
+            (Some(53), format!("The '_id' value cannot be of type {ty}"))
+        );
     }
     let mut undefined = Document::new();
     undefined.push("_id", Value::Undefined);
     assert_eq!(
-        c.insert_one(undefined).unwrap_err().message,
+        c.insert_one(undefined).unwrap_err().kind.to_string(),
         "The '_id' value cannot be of type undefined"
     );
     assert!(c.is_empty());
@@ -131,7 +140,7 @@ fn projections_follow_the_id_rules() {
             },
         )
         .map(|d| print_document(&d[0]))
-        .map_err(|e| e.message)
+        .map_err(|e| e.kind.to_string())
     };
     assert_eq!(
         project("{ age: 1, name: 1 }").unwrap(),
@@ -203,7 +212,7 @@ fn update_errors_are_the_servers() {
     c.insert_one(doc("{ _id: 1, a: 'x' }")).unwrap();
     let update = |c: &mut Collection, u: &str| {
         c.update_one(&doc("{ _id: 1 }"), &doc(u), UpdateOptions::default())
-            .map_err(|e| e.message)
+            .map_err(|e| e.kind.to_string())
     };
     assert_eq!(
         update(&mut c, "{ $foo: { a: 1 } }").unwrap_err(),
@@ -231,7 +240,8 @@ fn update_errors_are_the_servers() {
     assert_eq!(
         c.update_many(&doc("{}"), &doc("{ b: 1 }"), UpdateOptions::default())
             .unwrap_err()
-            .message,
+            .kind
+            .to_string(),
         "multi update is not supported for replacement-style update"
     );
 }
@@ -438,7 +448,7 @@ fn skip_and_limit_apply_after_the_sort() {
         )
         .unwrap_err();
     assert_eq!(
-        e.message,
+        e.kind.to_string(),
         "$sort key ordering must be 1 (for ascending) or -1 (for descending)"
     );
 }

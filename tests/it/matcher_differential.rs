@@ -10,6 +10,7 @@ use bson_tutor::bson::{Decimal128, Document, Value};
 use bson_tutor::query::matcher::Filter;
 use bson_tutor::query::matcher::regex::Regex;
 use bson_tutor::query::order;
+use bson_tutor::strings::Lang;
 use proptest::prelude::*;
 
 fn doc(fields: &[(&str, Value)]) -> Value {
@@ -390,7 +391,7 @@ proptest! {
         d.push("_id", 1);
         if let Ok(f) = Filter::parse(&filter) {
             let matched = f.matches(&d);
-            prop_assert_eq!(f.explain_mismatch(&d).is_none(), matched);
+            prop_assert_eq!(f.explain_mismatch(&d, Lang::En).is_none(), matched);
         }
     }
 

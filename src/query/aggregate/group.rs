@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::bson::num;
 use crate::bson::{Document, Value};
+use crate::query::error::QueryErrorKind;
 use crate::query::expr;
 use crate::query::order;
 use crate::query::sort::OrderedValue;
@@ -47,7 +48,7 @@ impl Group {
     /// The server's messages: "a group specification must include an _id", "The field 'n'
     /// must be an accumulator object", "The field 'n' must specify one accumulator", "Unknown
     /// group operator '$foo'", "The $sum accumulator is a unary operator".
-    pub fn parse(spec: &Document) -> Result<Group, String> {
+    pub fn parse(spec: &Document) -> Result<Group, QueryErrorKind> {
         let mut id = None;
         let mut fields = Vec::new();
         for (name, value) in spec.iter() {
@@ -56,22 +57,35 @@ impl Group {
                 continue;
             }
             if name.contains('.') {
-                return Err(format!("The field name '{name}' cannot contain '.'"));
+                return Err(server(
+                    40235,
+                    format!("The field name '{name}' cannot contain '.'"),
+                ));
             }
             if name.starts_with('$') {
-                return Err(format!(
-                    "The field name '{name}' cannot be an operator name"
+                return Err(server(
+                    40236,
+                    format!("The field name '{name}' cannot be an operator name"),
                 ));
             }
             let Value::Document(acc) = value else {
-                return Err(format!("The field '{name}' must be an accumulator object"));
+                return Err(server(
+                    40234,
+                    format!("The field '{name}' must be an accumulator object"),
+                ));
             };
             let mut ops = acc.iter();
             let Some((op, arg)) = ops.next() else {
-                return Err(format!("The field '{name}' must be an accumulator object"));
+                return Err(server(
+                    40234,
+                    format!("The field '{name}' must be an accumulator object"),
+                ));
             };
             if ops.next().is_some() {
-                return Err(format!("The field '{name}' must specify one accumulator"));
+                return Err(server(
+                    40238,
+                    format!("The field '{name}' must specify one accumulator"),
+                ));
             }
             let op = match op {
                 "$sum" => Op::Sum,
@@ -84,22 +98,30 @@ impl Group {
                 "$max" => Op::Max,
                 "$count" => {
                     if !matches!(arg, Value::Document(d) if d.is_empty()) {
-                        return Err("$count takes no arguments, i.e. $count:{}".into());
+                        // The server's code for this one is not known here.
+                        return Err(QueryErrorKind::server_uncoded(
+                            "$count takes no arguments, i.e. $count:{}",
+                        ));
                     }
                     Op::Count
                 }
-                other => return Err(format!("Unknown group operator '{other}'")),
+                other => {
+                    return Err(server(15952, format!("Unknown group operator '{other}'")));
+                }
             };
             if matches!(arg, Value::Array(_)) {
-                return Err(format!(
-                    "The {} accumulator is a unary operator",
-                    acc.keys().next().unwrap_or_default()
+                return Err(server(
+                    40237,
+                    format!(
+                        "The {} accumulator is a unary operator",
+                        acc.keys().next().unwrap_or_default()
+                    ),
                 ));
             }
             fields.push((name.to_owned(), op, arg.clone()));
         }
         let Some(id) = id else {
-            return Err("a group specification must include an _id".into());
+            return Err(server(15955, "a group specification must include an _id"));
         };
         Ok(Group { id, fields })
     }
@@ -108,7 +130,11 @@ impl Group {
     ///
     /// # Errors
     /// An expression's error.
-    pub fn run(&self, input: &[Document], vars: &[(&str, Value)]) -> Result<Vec<Document>, String> {
+    pub fn run(
+        &self,
+        input: &[Document],
+        vars: &[(&str, Value)],
+    ) -> Result<Vec<Document>, QueryErrorKind> {
         let mut index: BTreeMap<OrderedValue, usize> = BTreeMap::new();
         let mut groups: Vec<(Value, Vec<State>)> = Vec::new();
         for doc in input {
@@ -133,7 +159,7 @@ impl Group {
             for ((_, op, arg), state) in self.fields.iter().zip(states.iter_mut()) {
                 let value = match op {
                     Op::Count => Some(Value::Int32(1)),
-                    _ => expr::evaluate_in(arg, Some(doc), vars).map_err(|e| e.0)?,
+                    _ => expr::evaluate_in(arg, Some(doc), vars)?,
                 };
                 accumulate(*op, state, value);
             }
@@ -153,11 +179,14 @@ impl Group {
 
     /// The group key: an expression, or a document of expressions (whose missing fields are
     /// left out). A missing key is null.
-    fn key(&self, doc: &Document, vars: &[(&str, Value)]) -> Result<Value, String> {
-        Ok(expr::evaluate_in(&self.id, Some(doc), vars)
-            .map_err(|e| e.0)?
-            .unwrap_or(Value::Null))
+    fn key(&self, doc: &Document, vars: &[(&str, Value)]) -> Result<Value, QueryErrorKind> {
+        Ok(expr::evaluate_in(&self.id, Some(doc), vars)?.unwrap_or(Value::Null))
     }
+}
+
+/// The server's refusal `text`, reported with `code`.
+fn server(code: i32, text: impl Into<String>) -> QueryErrorKind {
+    QueryErrorKind::server(code, text)
 }
 
 fn accumulate(op: Op, state: &mut State, value: Option<Value>) {

@@ -11,6 +11,7 @@
 
 use crate::bson::num::Number;
 use crate::bson::{Document, Value};
+use crate::query::error::QueryErrorKind;
 use crate::query::expr;
 use crate::query::update::server_element;
 
@@ -65,14 +66,14 @@ impl Node {
 
     /// The server's `addNodeAtPath`: a dotted path creates the internal nodes on its way;
     /// meeting a leaf on the way, or an existing node at the end, is a path collision.
-    fn add(&mut self, path: &str, child: Child) -> Result<&mut Child, String> {
+    fn add(&mut self, path: &str, child: Child) -> Result<&mut Child, QueryErrorKind> {
         let parts: Vec<&str> = path.split('.').collect();
         let mut node = self;
         for (i, part) in parts.iter().enumerate() {
             let position = node.children.iter().position(|(k, _)| k == part);
             if i + 1 == parts.len() {
                 if position.is_some() {
-                    return Err(format!("Path collision at {path}"));
+                    return Err(server(31250, format!("Path collision at {path}")));
                 }
                 node.children.push(((*part).to_owned(), child));
                 let last = node.children.len() - 1;
@@ -89,14 +90,20 @@ impl Node {
             node = match &mut node.children[index].1 {
                 Child::Node(n) => n,
                 _ => {
-                    return Err(format!(
-                        "Path collision at {path} remaining portion {}",
-                        parts[1..].join(".")
+                    return Err(server(
+                        31249,
+                        format!(
+                            "Path collision at {path} remaining portion {}",
+                            parts[1..].join(".")
+                        ),
                     ));
                 }
             };
         }
-        Err("FieldPath cannot be constructed with empty string".into())
+        Err(server(
+            40352,
+            "FieldPath cannot be constructed with empty string",
+        ))
     }
 }
 
@@ -121,7 +128,7 @@ impl Projection {
     /// "Cannot do inclusion on field x in exclusion projection", "Path collision at a.b",
     /// invalid field names; positional (`a.$`) and `$elemMatch` projections, which need the
     /// query, are refused.
-    pub fn parse(spec: &Document, policy: Policy) -> Result<Projection, String> {
+    pub fn parse(spec: &Document, policy: Policy) -> Result<Projection, QueryErrorKind> {
         let mut ctx = Context {
             policy,
             kind: None,
@@ -159,7 +166,11 @@ impl Projection {
     ///
     /// # Errors
     /// An expression's error, in the server's words.
-    pub fn apply(&self, doc: &Document, vars: &[(&str, Value)]) -> Result<Document, String> {
+    pub fn apply(
+        &self,
+        doc: &Document,
+        vars: &[(&str, Value)],
+    ) -> Result<Document, QueryErrorKind> {
         match self.kind {
             ProjectionKind::Inclusion => {
                 let mut out = include_fields(&self.root, doc);
@@ -185,9 +196,12 @@ impl AddFields {
     ///
     /// # Errors
     /// An empty specification, invalid field names, path collisions.
-    pub fn parse(spec: &Document) -> Result<AddFields, String> {
+    pub fn parse(spec: &Document) -> Result<AddFields, QueryErrorKind> {
         if spec.is_empty() {
-            return Err("specification must have at least one field".into());
+            // The server's code for this one is not known here.
+            return Err(QueryErrorKind::server_uncoded(
+                "specification must have at least one field",
+            ));
         }
         let mut root = Node::default();
         add_expressions(&mut root, spec)?;
@@ -198,14 +212,18 @@ impl AddFields {
     ///
     /// # Errors
     /// An expression's error.
-    pub fn apply(&self, doc: &Document, vars: &[(&str, Value)]) -> Result<Document, String> {
+    pub fn apply(
+        &self,
+        doc: &Document,
+        vars: &[(&str, Value)],
+    ) -> Result<Document, QueryErrorKind> {
         let mut out = doc.clone();
         add_computed(&self.root, &mut out, doc, vars)?;
         Ok(out)
     }
 }
 
-fn add_expressions(node: &mut Node, spec: &Document) -> Result<(), String> {
+fn add_expressions(node: &mut Node, spec: &Document) -> Result<(), QueryErrorKind> {
     for (name, value) in spec.iter() {
         crate::query::path::check_field_path(name)?;
         match value {
@@ -244,15 +262,16 @@ fn parse_element(
     value: &Value,
     parent: &mut Node,
     at_root: bool,
-) -> Result<(), String> {
+) -> Result<(), QueryErrorKind> {
     if name == "$" || name.contains(".$") {
         return Err(match ctx.policy {
-            Policy::Aggregate => {
-                "Cannot use positional projection in aggregation projection".into()
-            }
-            Policy::Find => format!(
-                "the positional projection '{name}' needs the query's matched position; this tutor does not implement it"
+            Policy::Aggregate => server(
+                31324,
+                "Cannot use positional projection in aggregation projection",
             ),
+            Policy::Find => QueryErrorKind::PositionalProjection {
+                field: name.to_owned(),
+            },
         });
     }
     crate::query::path::check_field_path(name)?;
@@ -276,8 +295,9 @@ fn parse_element(
                 ctx.id_included = true;
             } else {
                 if ctx.kind == Some(ProjectionKind::Exclusion) {
-                    return Err(format!(
-                        "Cannot do inclusion on field {name} in exclusion projection"
+                    return Err(server(
+                        31253,
+                        format!("Cannot do inclusion on field {name} in exclusion projection"),
                     ));
                 }
                 ctx.kind = Some(ProjectionKind::Inclusion);
@@ -287,8 +307,9 @@ fn parse_element(
             parent.add(name, Child::Exclude)?;
             if !top_level_id {
                 if ctx.kind == Some(ProjectionKind::Inclusion) {
-                    return Err(format!(
-                        "Cannot do exclusion on field {name} in inclusion projection"
+                    return Err(server(
+                        31254,
+                        format!("Cannot do exclusion on field {name} in inclusion projection"),
                     ));
                 }
                 ctx.kind = Some(ProjectionKind::Exclusion);
@@ -297,9 +318,12 @@ fn parse_element(
         None => {
             parent.add(name, Child::Expr(value.clone()))?;
             if ctx.kind == Some(ProjectionKind::Exclusion) {
-                return Err(format!(
-                    "Cannot use an expression {} in an exclusion projection",
-                    server_element(name, value)
+                return Err(server(
+                    31310,
+                    format!(
+                        "Cannot use an expression {} in an exclusion projection",
+                        server_element(name, value)
+                    ),
                 ));
             }
             ctx.kind = Some(ProjectionKind::Inclusion);
@@ -314,7 +338,7 @@ fn parse_operator(
     name: &str,
     sub: &Document,
     parent: &mut Node,
-) -> Result<(), String> {
+) -> Result<(), QueryErrorKind> {
     let (op, arg) = sub.iter().next().unwrap_or(("", &Value::Null));
     match (ctx.policy, op) {
         (Policy::Find, "$slice") if !matches!(arg, Value::Document(_)) => {
@@ -322,49 +346,73 @@ fn parse_operator(
                 Value::Array(pair) => match pair.as_slice() {
                     [skip, limit] => {
                         let skip = Number::of(skip).map(number_int).ok_or_else(|| {
-                            format!(
-                                "$slice expects the skip argument to be a number, got {}",
-                                skip.element_type().alias()
+                            server(
+                                31257,
+                                format!(
+                                    "$slice expects the skip argument to be a number, got {}",
+                                    skip.element_type().alias()
+                                ),
                             )
                         })?;
                         let limit = Number::of(limit).map(number_int).ok_or_else(|| {
-                            format!(
-                                "$slice expects the limit argument to be a number, got {}",
-                                limit.element_type().alias()
+                            server(
+                                31258,
+                                format!(
+                                    "$slice expects the limit argument to be a number, got {}",
+                                    limit.element_type().alias()
+                                ),
                             )
                         })?;
                         if limit <= 0 {
-                            return Err(format!("$slice limit must be positive, got {limit}"));
+                            return Err(server(
+                                31259,
+                                format!("$slice limit must be positive, got {limit}"),
+                            ));
                         }
                         (Some(skip), limit)
                     }
-                    _ => return Err("$slice array argument should be of form [skip, limit]".into()),
+                    _ => {
+                        return Err(server(
+                            31272,
+                            "$slice array argument should be of form [skip, limit]",
+                        ));
+                    }
                 },
                 n => match Number::of(n) {
                     Some(n) => (None, number_int(n)),
                     None => {
-                        return Err("$slice only supports numbers and [skip, limit] arrays".into());
+                        return Err(server(
+                            31273,
+                            "$slice only supports numbers and [skip, limit] arrays",
+                        ));
                     }
                 },
             };
             parent.add(name, Child::Slice { skip, limit })?;
             Ok(())
         }
-        (Policy::Find, "$elemMatch") => Err(
-            "an $elemMatch projection needs the matcher; this tutor does not implement it".into(),
-        ),
-        (Policy::Aggregate, "$elemMatch") => Err("Cannot use $elemMatch in this context".into()),
+        (Policy::Find, "$elemMatch") => Err(QueryErrorKind::ElemMatchProjection),
+        // The server's code for this one is not known here.
+        (Policy::Aggregate, "$elemMatch") => Err(QueryErrorKind::server_uncoded(
+            "Cannot use $elemMatch in this context",
+        )),
         _ => {
             if ctx.kind == Some(ProjectionKind::Exclusion) && op != "$meta" {
-                return Err(
-                    "Cannot use expression other than $meta in exclusion projection".into(),
-                );
+                return Err(server(
+                    31252,
+                    "Cannot use expression other than $meta in exclusion projection",
+                ));
             }
             ctx.kind = Some(ProjectionKind::Inclusion);
             parent.add(name, Child::Expr(Value::Document(sub.clone())))?;
             Ok(())
         }
     }
+}
+
+/// The server's refusal `text`, reported with `code`.
+fn server(code: i32, text: impl Into<String>) -> QueryErrorKind {
+    QueryErrorKind::server(code, text)
 }
 
 /// `numberInt()`: truncation, saturating at the int32 range.
@@ -456,10 +504,10 @@ fn add_computed(
     out: &mut Document,
     root: &Document,
     vars: &[(&str, Value)],
-) -> Result<(), String> {
+) -> Result<(), QueryErrorKind> {
     for (k, child) in &node.children {
         match child {
-            Child::Expr(e) => match expr::evaluate_in(e, Some(root), vars).map_err(|e| e.0)? {
+            Child::Expr(e) => match expr::evaluate_in(e, Some(root), vars)? {
                 Some(v) => {
                     out.insert(k.as_str(), v);
                 }
@@ -485,7 +533,7 @@ fn computed_value(
     existing: Option<Value>,
     root: &Document,
     vars: &[(&str, Value)],
-) -> Result<Value, String> {
+) -> Result<Value, QueryErrorKind> {
     match existing {
         Some(Value::Document(mut d)) => {
             add_computed(node, &mut d, root, vars)?;
@@ -517,7 +565,9 @@ mod tests {
     }
 
     fn project(spec: &str, input: &str) -> Result<Document, String> {
-        Projection::parse(&doc(spec), Policy::Find)?.apply(&doc(input), &[])
+        Projection::parse(&doc(spec), Policy::Find)
+            .and_then(|p| p.apply(&doc(input), &[]))
+            .map_err(|e| e.to_string())
     }
 
     #[test]

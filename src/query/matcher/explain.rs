@@ -10,7 +10,7 @@ use super::{Cmp, Expr, Leaf, Pred, canonical};
 use crate::bson::Value;
 use crate::bson::shell::print_value;
 use crate::query::path::{self, Candidate, Fields};
-use crate::strings::{Lang, tr, trf};
+use crate::strings::{Lang, localize, tr, trf};
 
 /// The reason `expr` (known not to match) rejects the document at `fields`, in `lang`.
 pub(super) fn why(expr: &Expr, fields: Fields<'_>, lang: Lang) -> String {
@@ -365,11 +365,11 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
     }
 }
 
+/// "3 values", by the plural rules of `lang` (Vietnamese and Chinese have one form).
 fn plural(n: usize, lang: Lang) -> String {
-    if n == 1 {
-        tr(lang, "1 value").to_owned()
-    } else {
-        trf(lang, "{} values", &[&n])
+    match localize::plural(lang, n as u64) {
+        localize::PluralCategory::ONE => tr(lang, "1 value").to_owned(),
+        _ => trf(lang, "{} values", &[&n]),
     }
 }
 

@@ -1,12 +1,12 @@
 //! From a filter document to an [`Expr`] tree, following the server's parser
 //! (`src/mongo/db/matcher/expression_parser.cpp`) decision for decision, and its messages.
 
-use super::regex::{Regex, RegexError};
+use super::regex::Regex;
 use super::{Cmp, Expr, InList, Leaf, Pred, RegexPred, TypeSet, total_cmp, true_value};
 use crate::bson::decimal128::Decoded;
 use crate::bson::spec::ElementType;
 use crate::bson::{Document, Value};
-use crate::query::QueryError;
+use crate::query::error::{MatcherFeature, QueryError, QueryErrorKind, code};
 use crate::query::expr;
 
 /// How deeply filters may nest (`$and` in `$or` in `$elemMatch` ...).
@@ -14,8 +14,18 @@ const MAX_DEPTH: usize = 100;
 
 type Result<T> = std::result::Result<T, QueryError>;
 
-fn fail<T>(at: &str, message: impl Into<String>) -> Result<T> {
-    Err(QueryError::new(at, message))
+fn fail<T>(at: &str, kind: impl Into<QueryErrorKind>) -> Result<T> {
+    Err(QueryError::new(at, kind))
+}
+
+/// The server's refusal `text` with its code (most of the parser's are `BadValue`).
+fn server<T>(at: &str, code: i32, text: impl Into<String>) -> Result<T> {
+    fail(at, QueryErrorKind::server(code, text))
+}
+
+/// The server's `BadValue` refusal `text`, as `expression_parser.cpp` gives most of them.
+fn bad_value<T>(at: &str, text: impl Into<String>) -> Result<T> {
+    server(at, code::BAD_VALUE, text)
 }
 
 /// Where the parser stands: the whole document, or inside `$elemMatch`, where `$expr` and
@@ -133,9 +143,12 @@ fn is_path_operator(key: &str) -> bool {
 
 fn parse_doc(doc: &Document, at: &str, level: Level, depth: usize) -> Result<Expr> {
     if depth > MAX_DEPTH {
+        // The server's code for this one is not known here.
         return fail(
             at,
-            format!("exceeded depth limit of {MAX_DEPTH} when parsing the filter"),
+            QueryErrorKind::server_uncoded(format!(
+                "exceeded depth limit of {MAX_DEPTH} when parsing the filter"
+            )),
         );
     }
     let mut children = Vec::new();
@@ -168,25 +181,28 @@ fn top_operator(
     level: Level,
     depth: usize,
 ) -> Result<Option<Expr>> {
-    let unsupported = |what: &str| {
+    let unsupported = |feature| {
         fail(
             at,
-            format!("{key} is valid on the server, but bson-tutor's matcher does not run {what}"),
+            QueryErrorKind::NotRun {
+                operator: key.to_owned(),
+                feature,
+            },
         )
     };
     Ok(Some(match name {
         "and" | "or" | "nor" => {
             let Value::Array(items) = value else {
-                return fail(at, format!("{key} must be an array"));
+                return bad_value(at, format!("{key} must be an array"));
             };
             if items.is_empty() {
-                return fail(at, "$and/$or/$nor must be a nonempty array");
+                return bad_value(at, "$and/$or/$nor must be a nonempty array");
             }
             let mut children = Vec::with_capacity(items.len());
             for (i, item) in items.iter().enumerate() {
                 let item_at = join(at, &i.to_string());
                 let Value::Document(d) = item else {
-                    return fail(&item_at, "$or/$and/$nor entries need to be full objects");
+                    return bad_value(&item_at, "$or/$and/$nor entries need to be full objects");
                 };
                 children.push(parse_doc(d, &item_at, level, depth + 1)?);
             }
@@ -201,10 +217,17 @@ fn top_operator(
         "alwaysTrue" | "alwaysFalse" => {
             match integer(value) {
                 Some(1) => {}
-                Some(_) => return fail(at, format!("{key} must be an integer value of 1")),
-                None => {
-                    return fail(
+                Some(_) => {
+                    return server(
                         at,
+                        code::FAILED_TO_PARSE,
+                        format!("{key} must be an integer value of 1"),
+                    );
+                }
+                None => {
+                    return server(
+                        at,
+                        code::FAILED_TO_PARSE,
                         format!(
                             "Expected a number in: {key}: {}",
                             crate::bson::shell::print_value(value)
@@ -216,26 +239,26 @@ fn top_operator(
         }
         "expr" => {
             if level == Level::Element {
-                return fail(at, "$expr can only be applied to the top-level document");
+                return bad_value(at, "$expr can only be applied to the top-level document");
             }
             // Unknown expression operators are found now, not document by document.
             if let Err(e) = expr::evaluate(value, Some(&Document::new()))
-                && e.0.starts_with("Unrecognized expression")
+                && e.code() == Some(code::INVALID_PIPELINE_OPERATOR)
             {
-                return fail(at, e.0);
+                return fail(at, e);
             }
             Expr::Aggregate(value.clone())
         }
         "text" if level == Level::Element => {
-            return fail(at, "$text can only be applied to the top-level document");
+            return bad_value(at, "$text can only be applied to the top-level document");
         }
-        "text" => return unsupported("text search (it needs a text index)"),
-        "where" => return unsupported("JavaScript ($where); $expr says the same without it"),
-        "jsonSchema" => return unsupported("JSON Schema validation"),
-        "sampleRate" => return unsupported("random sampling"),
+        "text" => return unsupported(MatcherFeature::TextSearch),
+        "where" => return unsupported(MatcherFeature::JavaScript),
+        "jsonSchema" => return unsupported(MatcherFeature::JsonSchema),
+        "sampleRate" => return unsupported(MatcherFeature::Sampling),
         // DBRef fields inside $elemMatch: plain equality on the field "$id" etc.
         "id" | "ref" | "db" => leaf(key, comparison(Cmp::Eq, value, key, at)?),
-        _ => return fail(at, format!("unknown top level operator: {key}")),
+        _ => return bad_value(at, format!("unknown top level operator: {key}")),
     }))
 }
 
@@ -276,14 +299,14 @@ fn operator(
         "$ne" => {
             // $ne is "not $eq", but not of a regex (SERVER-1705).
             if matches!(value, Value::Regex(_)) {
-                return fail(at, "Can't have regex as arg to $ne.");
+                return bad_value(at, "Can't have regex as arg to $ne.");
             }
             Expr::Not(Box::new(leaf(name, comparison(Cmp::Eq, value, name, at)?)))
         }
         "$not" => not(name, value, at, level, depth)?,
         "$in" | "$nin" => {
             let Value::Array(items) = value else {
-                return fail(at, format!("{key} needs an array"));
+                return bad_value(at, format!("{key} needs an array"));
             };
             let list = in_list(items, at)?;
             let e = leaf(name, Pred::In(list));
@@ -310,51 +333,56 @@ fn operator(
             if context.contains_key("$regex") {
                 return Ok(None);
             }
-            return fail(at, "$options needs a $regex");
+            return bad_value(at, "$options needs a $regex");
         }
         "$elemMatch" => elem_match(name, value, at, depth)?,
         "$all" => all(name, value, at, depth)?,
         "$bitsAllSet" | "$bitsAllClear" | "$bitsAnySet" | "$bitsAnyClear" => {
             return fail(
                 at,
-                format!(
-                    "{key} is valid on the server, but bson-tutor's matcher does not run bitwise operators"
-                ),
+                QueryErrorKind::NotRun {
+                    operator: key.to_owned(),
+                    feature: MatcherFeature::Bitwise,
+                },
             );
         }
         "$geoWithin" | "$geoIntersects" | "$near" | "$nearSphere" | "$within" | "$maxDistance"
         | "$minDistance" => {
             return fail(
                 at,
-                format!(
-                    "{key} is valid on the server, but bson-tutor's matcher does not run geospatial operators"
-                ),
+                QueryErrorKind::NotRun {
+                    operator: key.to_owned(),
+                    feature: MatcherFeature::Geospatial,
+                },
             );
         }
-        "$where" => return fail(at, "$where cannot be applied to a field"),
-        _ => return fail(at, format!("unknown operator: {key}")),
+        "$where" => return bad_value(at, "$where cannot be applied to a field"),
+        _ => return bad_value(at, format!("unknown operator: {key}")),
     }))
 }
 
 /// `$eq`, `$lt`, ... and implicit equality.
 fn comparison(op: Cmp, value: &Value, name: &str, at: &str) -> Result<Pred> {
     if op != Cmp::Eq && matches!(value, Value::Regex(_)) {
-        return fail(
+        return bad_value(
             at,
             format!("Can't have RegEx as arg to predicate over field '{name}'."),
         );
     }
     if matches!(value, Value::Undefined) {
-        return fail(at, "cannot compare to undefined");
+        return bad_value(at, "cannot compare to undefined");
     }
     Ok(Pred::Cmp(op, value.clone()))
 }
 
 fn not(name: &str, value: &Value, at: &str, level: Level, depth: usize) -> Result<Expr> {
     if depth > MAX_DEPTH {
+        // The server's code for this one is not known here.
         return fail(
             at,
-            format!("exceeded depth limit of {MAX_DEPTH} when parsing the filter"),
+            QueryErrorKind::server_uncoded(format!(
+                "exceeded depth limit of {MAX_DEPTH} when parsing the filter"
+            )),
         );
     }
     match value {
@@ -362,13 +390,13 @@ fn not(name: &str, value: &Value, at: &str, level: Level, depth: usize) -> Resul
             name,
             Pred::Regex(Box::new(regex(&r.pattern, &r.options, at)?)),
         )))),
-        Value::Document(d) if d.is_empty() => fail(at, "$not cannot be empty"),
+        Value::Document(d) if d.is_empty() => bad_value(at, "$not cannot be empty"),
         Value::Document(d) => {
             let mut children = Vec::new();
             operators(name, d, at, level, depth + 1, &mut children)?;
             Ok(Expr::Not(Box::new(and_of(children))))
         }
-        _ => fail(at, "$not needs a regex or a document"),
+        _ => bad_value(at, "$not needs a regex or a document"),
     }
 }
 
@@ -377,12 +405,12 @@ fn in_list(items: &[Value], at: &str) -> Result<InList> {
     for (i, item) in items.iter().enumerate() {
         let item_at = join(at, &i.to_string());
         if is_expression_document(item, false) {
-            return fail(&item_at, "cannot nest $ under $in");
+            return bad_value(&item_at, "cannot nest $ under $in");
         }
         match item {
             Value::Regex(r) => list.regexes.push(regex(&r.pattern, &r.options, &item_at)?),
             Value::Undefined => {
-                return fail(&item_at, "InMatchExpression equality cannot be undefined");
+                return bad_value(&item_at, "InMatchExpression equality cannot be undefined");
             }
             other => {
                 list.has_null |= matches!(other, Value::Null);
@@ -400,19 +428,19 @@ fn size(value: &Value, at: &str) -> Result<i64> {
         Value::Int32(n) => i64::from(n),
         Value::Int64(n) => match i32::try_from(n) {
             Ok(n) => i64::from(n),
-            Err(_) => return fail(at, "$size must be representable as a 32-bit integer"),
+            Err(_) => return bad_value(at, "$size must be representable as a 32-bit integer"),
         },
         Value::Double(x) => {
             if x.fract() == 0.0 && x.abs() <= f64::from(i32::MAX) {
                 x as i64
             } else {
-                return fail(at, "$size must be a whole number");
+                return bad_value(at, "$size must be a whole number");
             }
         }
-        _ => return fail(at, "$size needs a number"),
+        _ => return bad_value(at, "$size needs a number"),
     };
     if n < 0 {
-        return fail(at, "$size may not be negative");
+        return bad_value(at, "$size may not be negative");
     }
     Ok(n)
 }
@@ -457,7 +485,11 @@ fn type_set(value: &Value, name: &str, at: &str) -> Result<TypeSet> {
         other => one_type(other, at, &mut set)?,
     }
     if set.is_empty() {
-        return fail(at, format!("{name} must match at least one type"));
+        return server(
+            at,
+            code::FAILED_TO_PARSE,
+            format!("{name} must match at least one type"),
+        );
     }
     Ok(set)
 }
@@ -469,20 +501,26 @@ fn one_type(value: &Value, at: &str, set: &mut TypeSet) -> Result<()> {
         Value::String(alias) if alias == "number" => set.all_numbers = true,
         Value::String(alias) => match ElementType::from_alias(alias) {
             Some(t) => set.types.push(t),
-            None => return fail(at, format!("Unknown type name alias: {alias}")),
+            None => return bad_value(at, format!("Unknown type name alias: {alias}")),
         },
         Value::Int32(_) | Value::Int64(_) | Value::Double(_) | Value::Decimal128(_) => {
             match integer(value).and_then(ElementType::from_number) {
                 Some(t) => set.types.push(t),
                 None => {
-                    return fail(
+                    return bad_value(
                         at,
                         format!("Invalid numerical type code: {}", number_text(value)),
                     );
                 }
             }
         }
-        _ => return fail(at, "type must be represented as a number or a string"),
+        _ => {
+            return server(
+                at,
+                code::TYPE_MISMATCH,
+                "type must be represented as a number or a string",
+            );
+        }
     }
     Ok(())
 }
@@ -490,23 +528,23 @@ fn one_type(value: &Value, at: &str, set: &mut TypeSet) -> Result<()> {
 /// `$mod: [divisor, remainder]`: two numbers, truncated toward zero, divisor not 0.
 fn modulo(value: &Value, at: &str) -> Result<Pred> {
     let Value::Array(items) = value else {
-        return fail(at, "malformed mod, needs to be an array");
+        return bad_value(at, "malformed mod, needs to be an array");
     };
     let mut it = items.iter();
     let Some(divisor) = it.next() else {
-        return fail(at, "malformed mod, not enough elements");
+        return bad_value(at, "malformed mod, not enough elements");
     };
     if !is_numeric(divisor) {
-        return fail(at, "malformed mod, divisor not a number");
+        return bad_value(at, "malformed mod, divisor not a number");
     }
     let Some(remainder) = it.next() else {
-        return fail(at, "malformed mod, not enough elements");
+        return bad_value(at, "malformed mod, not enough elements");
     };
     if !is_numeric(remainder) {
-        return fail(at, "malformed mod, remainder not a number");
+        return bad_value(at, "malformed mod, remainder not a number");
     }
     if it.next().is_some() {
-        return fail(at, "malformed mod, too many elements");
+        return bad_value(at, "malformed mod, too many elements");
     }
     let coerce = |v: &Value, what: &str| -> Result<i64> {
         let reason = match *v {
@@ -521,7 +559,7 @@ fn modulo(value: &Value, at: &str) -> Result<Pred> {
                 None => "Out of bounds coercing to integral value",
             },
         };
-        fail(
+        bad_value(
             at,
             format!("malformed mod, {what} value is invalid :: caused by :: {reason}"),
         )
@@ -529,7 +567,7 @@ fn modulo(value: &Value, at: &str) -> Result<Pred> {
     let divisor = coerce(divisor, "divisor")?;
     let remainder = coerce(remainder, "remainder")?;
     if divisor == 0 {
-        return fail(at, "divisor cannot be 0");
+        return bad_value(at, "divisor cannot be 0");
     }
     Ok(Pred::Mod(divisor, remainder))
 }
@@ -554,19 +592,19 @@ fn regex_document(context: &Document, at: &str) -> Result<RegexPred> {
                     pattern = &r.pattern;
                     if !r.options.is_empty() {
                         if !options.is_empty() {
-                            return fail(at, "options set in both $regex and $options");
+                            return server(at, 51074, "options set in both $regex and $options");
                         }
                         options = &r.options;
                     }
                 }
-                _ => return fail(at, "$regex has to be a string"),
+                _ => return bad_value(at, "$regex has to be a string"),
             },
             "$options" => {
                 let Value::String(s) = value else {
-                    return fail(at, "$options has to be a string");
+                    return bad_value(at, "$options has to be a string");
                 };
                 if !options.is_empty() {
-                    return fail(at, "options set in both $regex and $options");
+                    return server(at, 51075, "options set in both $regex and $options");
                 }
                 options = s;
             }
@@ -578,7 +616,7 @@ fn regex_document(context: &Document, at: &str) -> Result<RegexPred> {
 
 fn regex(pattern: &str, options: &str, at: &str) -> Result<RegexPred> {
     if pattern.contains('\0') {
-        return fail(
+        return bad_value(
             at,
             "Regular expression cannot contain an embedded null byte",
         );
@@ -589,7 +627,7 @@ fn regex(pattern: &str, options: &str, at: &str) -> Result<RegexPred> {
             options: options.to_owned(),
             re,
         }),
-        Err(e @ (RegexError::Invalid(_) | RegexError::Unsupported(_))) => fail(at, e.to_string()),
+        Err(e) => fail(at, e),
     }
 }
 
@@ -597,7 +635,7 @@ fn regex(pattern: &str, options: &str, at: &str) -> Result<RegexPred> {
 /// on documents otherwise (`{ product: "xyz", score: { $gte: 8 } }`).
 fn elem_match(name: &str, value: &Value, at: &str, depth: usize) -> Result<Expr> {
     let Value::Document(obj) = value else {
-        return fail(at, "$elemMatch needs an Object");
+        return bad_value(at, "$elemMatch needs an Object");
     };
     let on_values = is_expression_document(value, true)
         && obj.keys().next().is_some_and(|k| !is_pathless(&k[1..]));
@@ -615,7 +653,7 @@ fn elem_match(name: &str, value: &Value, at: &str, depth: usize) -> Result<Expr>
 /// is their conjunction; `$all: []` matches nothing.
 fn all(name: &str, value: &Value, at: &str, depth: usize) -> Result<Expr> {
     let Value::Array(items) = value else {
-        return fail(at, "$all needs an array");
+        return bad_value(at, "$all needs an array");
     };
     let first_key = |v: &Value| match v {
         Value::Document(d) => d.keys().next().map(str::to_owned),
@@ -632,7 +670,7 @@ fn all(name: &str, value: &Value, at: &str, depth: usize) -> Result<Expr> {
                 _ => None,
             };
             let Some(inner) = inner else {
-                return fail(&item_at, "$all/$elemMatch has to be consistent");
+                return bad_value(&item_at, "$all/$elemMatch has to be consistent");
             };
             children.push(elem_match(
                 name,
@@ -651,7 +689,7 @@ fn all(name: &str, value: &Value, at: &str, depth: usize) -> Result<Expr> {
                 Pred::Regex(Box::new(regex(&r.pattern, &r.options, &item_at)?)),
             )),
             Value::Document(_) if first_key(item).is_some_and(|k| is_path_operator(&k)) => {
-                return fail(&item_at, "no $ expressions in $all");
+                return bad_value(&item_at, "no $ expressions in $all");
             }
             other => children.push(leaf(name, comparison(Cmp::Eq, other, name, &item_at)?)),
         }

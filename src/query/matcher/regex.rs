@@ -22,6 +22,10 @@
 
 use std::fmt;
 
+use crate::bson::error::zh_gap;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
+
 mod syntax;
 
 /// A compiled pattern.
@@ -35,23 +39,201 @@ pub struct Regex {
 /// Why a pattern was refused: PCRE's complaint, or a feature this engine leaves out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RegexError {
-    /// The server refuses it too ("Regular expression is invalid: ...").
+    /// The server refuses it too: "Regular expression is invalid: " and PCRE2's complaint,
+    /// the server's words in every language.
     Invalid(String),
     /// Valid PCRE that this engine does not run.
-    Unsupported(String),
+    Unsupported(RegexFeature),
 }
 
-impl fmt::Display for RegexError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// PCRE features this engine leaves out, rather than answer wrongly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegexFeature {
+    /// `*+`, `++`, `?+`.
+    PossessiveQuantifiers,
+    /// `(?=...)`.
+    Lookahead,
+    /// `(?!...)`.
+    NegativeLookahead,
+    /// `(?>...)`.
+    AtomicGroups,
+    /// `(?|...)`.
+    BranchReset,
+    /// `(?(...)...)`.
+    Conditionals,
+    /// `(?<=...)`, `(?<!...)`.
+    Lookbehind,
+    /// `(?P=name)`.
+    NamedBackreferences,
+    /// `(?R)`, `(?1)`, `(?&name)`.
+    Recursion,
+    /// `\1`.
+    Backreferences,
+    /// `\g`, `\k<name>`.
+    BackreferencesByName,
+    /// `\p{..}`.
+    UnicodeProperties,
+    /// `\R`.
+    AnyNewline,
+    /// `\X`.
+    GraphemeCluster,
+    /// `\K`.
+    ResetMatchStart,
+    /// `\G`.
+    FirstMatchingPosition,
+    /// `\C`.
+    OneCodeUnit,
+    /// `\N`.
+    NotNewline,
+    /// `\Q...\E` inside `[...]`.
+    QuoteInClass,
+}
+
+impl RegexFeature {
+    /// Every feature, for tests.
+    #[cfg(test)]
+    pub(crate) const ALL: [RegexFeature; 19] = [
+        RegexFeature::PossessiveQuantifiers,
+        RegexFeature::Lookahead,
+        RegexFeature::NegativeLookahead,
+        RegexFeature::AtomicGroups,
+        RegexFeature::BranchReset,
+        RegexFeature::Conditionals,
+        RegexFeature::Lookbehind,
+        RegexFeature::NamedBackreferences,
+        RegexFeature::Recursion,
+        RegexFeature::Backreferences,
+        RegexFeature::BackreferencesByName,
+        RegexFeature::UnicodeProperties,
+        RegexFeature::AnyNewline,
+        RegexFeature::GraphemeCluster,
+        RegexFeature::ResetMatchStart,
+        RegexFeature::FirstMatchingPosition,
+        RegexFeature::OneCodeUnit,
+        RegexFeature::NotNewline,
+        RegexFeature::QuoteInClass,
+    ];
+
+    /// The feature's name in `lang`, its syntax in backquotes.
+    pub fn name(self, lang: Lang) -> &'static str {
+        use RegexFeature::*;
+        match (lang, self) {
+            (Lang::En, PossessiveQuantifiers) => "possessive quantifiers (`*+`, `++`, `?+`)",
+            (Lang::En, Lookahead) => "lookahead `(?=...)`",
+            (Lang::En, NegativeLookahead) => "negative lookahead `(?!...)`",
+            (Lang::En, AtomicGroups) => "atomic groups `(?>...)`",
+            (Lang::En, BranchReset) => "branch reset groups `(?|...)`",
+            (Lang::En, Conditionals) => "conditional groups `(?(...)...)`",
+            (Lang::En, Lookbehind) => "lookbehind `(?<=...)`",
+            (Lang::En, NamedBackreferences) => "named backreferences `(?P=name)`",
+            (Lang::En, Recursion) => "recursion `(?R)`",
+            (Lang::En, Backreferences) => "backreferences (`\\1`)",
+            (Lang::En, BackreferencesByName) => "backreferences (`\\g`, `\\k<name>`)",
+            (Lang::En, UnicodeProperties) => "Unicode properties (`\\p{..}`)",
+            (Lang::En, AnyNewline) => "`\\R` (any newline sequence)",
+            (Lang::En, GraphemeCluster) => "`\\X` (extended grapheme cluster)",
+            (Lang::En, ResetMatchStart) => "`\\K` (reset match start)",
+            (Lang::En, FirstMatchingPosition) => "`\\G` (first matching position)",
+            (Lang::En, OneCodeUnit) => "`\\C` (one code unit)",
+            (Lang::En | Lang::Vi | Lang::Zh, NotNewline) => "`\\N`",
+            (Lang::En, QuoteInClass) => "`\\Q...\\E` inside a character class",
+            (Lang::Vi, PossessiveQuantifiers) => "lượng từ chiếm hữu (`*+`, `++`, `?+`)",
+            (Lang::Vi, Lookahead) => "phép nhìn trước `(?=...)`",
+            (Lang::Vi, NegativeLookahead) => "phép nhìn trước phủ định `(?!...)`",
+            (Lang::Vi, AtomicGroups) => "nhóm nguyên tử `(?>...)`",
+            (Lang::Vi, BranchReset) => "nhóm đặt lại nhánh `(?|...)`",
+            (Lang::Vi, Conditionals) => "nhóm điều kiện `(?(...)...)`",
+            (Lang::Vi, Lookbehind) => "phép nhìn sau `(?<=...)`",
+            (Lang::Vi, NamedBackreferences) => "tham chiếu ngược có tên `(?P=name)`",
+            (Lang::Vi, Recursion) => "đệ quy `(?R)`",
+            (Lang::Vi, Backreferences) => "tham chiếu ngược (`\\1`)",
+            (Lang::Vi, BackreferencesByName) => "tham chiếu ngược (`\\g`, `\\k<name>`)",
+            (Lang::Vi, UnicodeProperties) => "thuộc tính Unicode (`\\p{..}`)",
+            (Lang::Vi, AnyNewline) => "`\\R` (mọi chuỗi xuống dòng)",
+            (Lang::Vi, GraphemeCluster) => "`\\X` (cụm grapheme mở rộng)",
+            (Lang::Vi, ResetMatchStart) => "`\\K` (đặt lại điểm bắt đầu khớp)",
+            (Lang::Vi, FirstMatchingPosition) => "`\\G` (vị trí khớp đầu tiên)",
+            (Lang::Vi, OneCodeUnit) => "`\\C` (một đơn vị mã)",
+            (Lang::Vi, QuoteInClass) => "`\\Q...\\E` bên trong lớp ký tự",
+            (Lang::Zh, PossessiveQuantifiers) => "占有型量词（`*+`、`++`、`?+`）",
+            (Lang::Zh, Lookahead) => "先行断言 `(?=...)`",
+            (Lang::Zh, NegativeLookahead) => "否定先行断言 `(?!...)`",
+            (Lang::Zh, AtomicGroups) => "原子组 `(?>...)`",
+            (Lang::Zh, BranchReset) => "分支重置组 `(?|...)`",
+            (Lang::Zh, Conditionals) => "条件组 `(?(...)...)`",
+            (Lang::Zh, Lookbehind) => "后行断言 `(?<=...)`",
+            (Lang::Zh, NamedBackreferences) => "命名反向引用 `(?P=name)`",
+            (Lang::Zh, Recursion) => "递归 `(?R)`",
+            (Lang::Zh, Backreferences) => "反向引用（`\\1`）",
+            (Lang::Zh, BackreferencesByName) => "反向引用（`\\g`、`\\k<name>`）",
+            (Lang::Zh, UnicodeProperties) => "Unicode 属性（`\\p{..}`）",
+            (Lang::Zh, AnyNewline) => "`\\R`（任意换行序列）",
+            (Lang::Zh, GraphemeCluster) => "`\\X`（扩展字素簇）",
+            (Lang::Zh, ResetMatchStart) => "`\\K`（重置匹配起点）",
+            (Lang::Zh, FirstMatchingPosition) => "`\\G`（第一个匹配位置）",
+            (Lang::Zh, OneCodeUnit) => "`\\C`（单个代码单元）",
+            (Lang::Zh, QuoteInClass) => "字符类中的 `\\Q...\\E`",
+        }
+    }
+}
+
+impl RegexError {
+    /// The server's code: `Regular expression is invalid` is assertion 51091; a feature
+    /// this engine leaves out is not the server's refusal.
+    pub fn code(&self) -> Option<i32> {
         match self {
-            RegexError::Invalid(m) => write!(f, "Regular expression is invalid: {m}"),
-            RegexError::Unsupported(what) => write!(
-                f,
+            RegexError::Invalid(_) => Some(51091),
+            RegexError::Unsupported(_) => None,
+        }
+    }
+
+    /// One value of every variant (the match below fails to compile when one is added).
+    #[cfg(test)]
+    pub(crate) fn every_variant() -> Vec<RegexError> {
+        let mut all = vec![RegexError::Invalid("missing closing parenthesis".into())];
+        all.extend(RegexFeature::ALL.map(RegexError::Unsupported));
+        for e in &all {
+            match e {
+                RegexError::Invalid(_) | RegexError::Unsupported(_) => {}
+            }
+        }
+        all
+    }
+}
+
+impl Localize for RegexError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        let what = match self {
+            RegexError::Invalid(m) => return write!(out, "Regular expression is invalid: {m}"),
+            RegexError::Unsupported(feature) => feature.name(lang),
+        };
+        match lang {
+            Lang::En => write!(
+                out,
                 "bson-tutor's regex engine does not support {what}; the server (PCRE2) would \
                  accept it. Supported: literals, . ^ $ \\A \\z \\Z \\b, classes [a-z] \\d \\w \\s, \
                  groups, |, * + ? {{n,m}}, options i m s x"
             ),
+            Lang::Vi => write!(
+                out,
+                "bộ máy regex của bson-tutor không hỗ trợ {what}; server (PCRE2) thì chấp nhận nó. \
+                 Được hỗ trợ: ký tự thường, . ^ $ \\A \\z \\Z \\b, lớp ký tự [a-z] \\d \\w \\s, \
+                 nhóm, |, * + ? {{n,m}}, tùy chọn i m s x"
+            ),
+            Lang::Zh => write!(
+                out,
+                "bson-tutor 的正则引擎不支持{}{what}；服务器（PCRE2）会接受它。\
+                 支持的有：普通字符、. ^ $ \\A \\z \\Z \\b、字符类 [a-z] \\d \\w \\s、\
+                 分组、|、* + ? {{n,m}}、选项 i m s x",
+                zh_gap("持", what)
+            ),
         }
+    }
+}
+
+impl fmt::Display for RegexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
     }
 }
 
@@ -539,5 +721,43 @@ mod tests {
         assert!(m("a{,2}", "", "a{,2}"));
         assert!(e("a**", "").contains("quantifier does not follow"));
         assert!(m("a*?b", "", "aab"));
+    }
+
+    #[test]
+    fn every_regex_error_speaks_every_language() {
+        for e in RegexError::every_variant() {
+            let en = e.to_string();
+            assert_eq!(en, e.to_string_in(Lang::En));
+            for lang in [Lang::Vi, Lang::Zh] {
+                let text = e.to_string_in(lang);
+                match &e {
+                    // PCRE's complaint is the server's: verbatim, with the server's code.
+                    RegexError::Invalid(_) => {
+                        assert_eq!(text, en);
+                        assert_eq!(e.code(), Some(51091));
+                    }
+                    // `\A` and `[a-z]` in the list of what is supported are syntax.
+                    RegexError::Unsupported(_) => {
+                        crate::bson::error::assert_translated(&en, lang, &text, &["A", "a"]);
+                        assert_eq!(e.code(), None);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_unsupported_feature_in_three_languages() {
+        let e = Regex::new("a(?=b)", "").unwrap_err();
+        assert_eq!(e, RegexError::Unsupported(RegexFeature::Lookahead));
+        let said = Lang::ALL.map(|l| e.to_string_in(l));
+        assert!(
+            said[0].starts_with("bson-tutor's regex engine does not support lookahead `(?=...)`;")
+        );
+        assert!(
+            said[1]
+                .starts_with("bộ máy regex của bson-tutor không hỗ trợ phép nhìn trước `(?=...)`;")
+        );
+        assert!(said[2].starts_with("bson-tutor 的正则引擎不支持先行断言 `(?=...)`；"));
     }
 }

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::bson::num::{self, Number};
 use crate::bson::{Document, Value, document_size};
-use crate::query::QueryError;
+use crate::query::error::{QueryError, QueryErrorKind, code};
 use crate::query::order;
 use crate::query::path::{self, array_index};
 
@@ -29,13 +29,16 @@ fn last_part(path: &str) -> &str {
 }
 
 /// Refuses a change under `_id` (the caller knows the change is not a no-op).
-fn guard_id(doc: &Document, path: &str) -> Result<(), String> {
+fn guard_id(doc: &Document, path: &str) -> Result<(), QueryErrorKind> {
     if path != "_id" && !path.starts_with("_id.") {
         return Ok(());
     }
     if path::get(doc, path).is_some() || path == "_id" {
-        return Err(format!(
-            "Performing an update on the path '{path}' would modify the immutable field '_id'"
+        return Err(QueryErrorKind::server(
+            code::IMMUTABLE_FIELD,
+            format!(
+                "Performing an update on the path '{path}' would modify the immutable field '_id'"
+            ),
         ));
     }
     // Creating a field inside `_id`: the server quotes the deepest element that exists.
@@ -53,8 +56,9 @@ fn guard_id(doc: &Document, path: &str) -> Result<(), String> {
         (key, Some(v @ Value::Document(_))) => server_element(key, v),
         _ => return Ok(()),
     };
-    Err(format!(
-        "Updating the path '{path}' to {element} would modify the immutable field '_id'"
+    Err(QueryErrorKind::server(
+        code::IMMUTABLE_FIELD,
+        format!("Updating the path '{path}' to {element} would modify the immutable field '_id'"),
     ))
 }
 
@@ -64,7 +68,7 @@ fn guard_id(doc: &Document, path: &str) -> Result<(), String> {
 /// A step through a value that is neither a document nor an array, or a non-numeric step into
 /// an array: "Cannot create field 'b' in element {a: 1}", the element quoted as the server
 /// quotes it; padding an array by more than the server allows.
-fn write(doc: &mut Document, path: &str, value: Value) -> Result<(), String> {
+fn write(doc: &mut Document, path: &str, value: Value) -> Result<(), QueryErrorKind> {
     let parts: Vec<&str> = path.split('.').collect();
     let mut current = doc.get(parts[0]);
     for (i, part) in parts.iter().enumerate().skip(1) {
@@ -72,18 +76,22 @@ fn write(doc: &mut Document, path: &str, value: Value) -> Result<(), String> {
             break;
         };
         let blocked = || {
-            format!(
-                "Cannot create field '{part}' in element {{{}}}",
-                server_element(parts[i - 1], v)
+            QueryErrorKind::server(
+                code::PATH_NOT_VIABLE,
+                format!(
+                    "Cannot create field '{part}' in element {{{}}}",
+                    server_element(parts[i - 1], v)
+                ),
             )
         };
         current = match v {
             Value::Document(d) => d.get(part),
             Value::Array(items) => match array_index(part) {
                 Some(index) if index > items.len() + MAX_PADDING => {
-                    return Err(format!(
+                    // The server's code for this one is not known here.
+                    return Err(QueryErrorKind::server_uncoded(format!(
                         "can't backfill array to larger than {MAX_PADDING} elements"
-                    ));
+                    )));
                 }
                 Some(index) => items.get(index),
                 None => return Err(blocked()),
@@ -91,17 +99,17 @@ fn write(doc: &mut Document, path: &str, value: Value) -> Result<(), String> {
             _ => return Err(blocked()),
         };
     }
-    let slot = path::get_mut_or_create(doc, path).map_err(|e| e.0)?;
+    let slot = path::get_mut_or_create(doc, path)?;
     *slot = value;
     Ok(())
 }
 
 pub(super) fn apply_op(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, QueryError> {
     let at = || format!("update.{}.{}", op.modifier, op.path);
-    apply_action(doc, op, mode).map_err(|m| QueryError::new(at(), m))
+    apply_action(doc, op, mode).map_err(|e| QueryError::new(at(), e))
 }
 
-fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, String> {
+fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, QueryErrorKind> {
     let path = op.path.as_str();
     let current = path::get(doc, path).cloned();
     let new_value = match (&op.action, current) {
@@ -120,30 +128,34 @@ fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, String>
             return Ok(true);
         }
         (Action::Inc(by), None) => by.clone(),
-        (Action::Mul(by), None) => {
-            num::multiply(&[by.clone(), Value::Int32(0)]).map_err(|e| e.to_string())?
-        }
+        (Action::Mul(by), None) => num::multiply(&[by.clone(), Value::Int32(0)])?,
         (Action::Inc(by) | Action::Mul(by), Some(current)) => {
             let (name, result) = match op.action {
                 Action::Inc(_) => ("$inc", num::add(&[current.clone(), by.clone()])),
                 _ => ("$mul", num::multiply(&[current.clone(), by.clone()])),
             };
             if Number::of(&current).is_none() {
-                return Err(format!(
-                    "Cannot apply {name} to a value of non-numeric type. {} has the field '{}' of non-numeric type {}",
-                    id_text(doc),
-                    last_part(path),
-                    current.element_type().alias()
+                return Err(QueryErrorKind::server(
+                    code::TYPE_MISMATCH,
+                    format!(
+                        "Cannot apply {name} to a value of non-numeric type. {} has the field '{}' of non-numeric type {}",
+                        id_text(doc),
+                        last_part(path),
+                        current.element_type().alias()
+                    ),
                 ));
             }
-            let result = result.map_err(|e| e.to_string())?;
+            let result = result?;
             // The server's SafeNum turns a long overflow into an error, not a double.
             let integers = |v: &Value| matches!(v, Value::Int32(_) | Value::Int64(_));
             if integers(&current) && integers(by) && !integers(&result) {
-                return Err(format!(
-                    "Failed to apply {name} operations to current value ({}) for document {}",
-                    safe_num_text(&current),
-                    id_text(doc)
+                return Err(QueryErrorKind::server(
+                    code::BAD_VALUE,
+                    format!(
+                        "Failed to apply {name} operations to current value ({}) for document {}",
+                        safe_num_text(&current),
+                        id_text(doc)
+                    ),
                 ));
             }
             if identical(&result, &current) {
@@ -168,10 +180,13 @@ fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, String>
                 None => Vec::new(),
                 Some(Value::Array(items)) => items,
                 Some(other) => {
-                    return Err(format!(
-                        "The field '{path}' must be an array but is of type {} in document {}",
-                        other.element_type().alias(),
-                        id_text(doc)
+                    return Err(QueryErrorKind::server(
+                        code::BAD_VALUE,
+                        format!(
+                            "The field '{path}' must be an array but is of type {} in document {}",
+                            other.element_type().alias(),
+                            id_text(doc)
+                        ),
                     ));
                 }
             };
@@ -187,10 +202,13 @@ fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, String>
                 None => Vec::new(),
                 Some(Value::Array(items)) => items,
                 Some(other) => {
-                    return Err(format!(
-                        "Cannot apply $addToSet to non-array field. Field named '{}' has non-array type {}",
-                        last_part(path),
-                        other.element_type().alias()
+                    return Err(QueryErrorKind::server(
+                        code::BAD_VALUE,
+                        format!(
+                            "Cannot apply $addToSet to non-array field. Field named '{}' has non-array type {}",
+                            last_part(path),
+                            other.element_type().alias()
+                        ),
                     ));
                 }
             };
@@ -213,16 +231,19 @@ fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, String>
 }
 
 /// `$rename`: the value moves from `from` to `to`; neither may pass through an array.
-fn rename(doc: &mut Document, from: &str, to: &str) -> Result<bool, String> {
+fn rename(doc: &mut Document, from: &str, to: &str) -> Result<bool, QueryErrorKind> {
     let Some(value) = path::get(doc, from).cloned() else {
         return Ok(false);
     };
     for (path, role) in [(from, "source"), (to, "destination")] {
         if let Some(array) = array_prefix(doc, path) {
-            return Err(format!(
-                "The {role} field cannot be an array element, '{path}' in doc with {} has an array field called '{array}'",
-                doc.get("_id")
-                    .map_or_else(|| "no id".to_owned(), |id| server_element("_id", id))
+            return Err(QueryErrorKind::server(
+                code::BAD_VALUE,
+                format!(
+                    "The {role} field cannot be an array element, '{path}' in doc with {} has an array field called '{array}'",
+                    doc.get("_id")
+                        .map_or_else(|| "no id".to_owned(), |id| server_element("_id", id))
+                ),
             ));
         }
     }
@@ -300,9 +321,12 @@ pub(super) fn replace(old: &Document, replacement: &Document) -> Result<Document
         (Some(old_id), Some(new_id)) if !order::equal(old_id, new_id) => {
             return Err(QueryError::new(
                 "update._id",
-                format!(
-                    "After applying the update, the (immutable) field '_id' was found to have been altered to {}",
-                    server_element("_id", new_id)
+                QueryErrorKind::server(
+                    code::IMMUTABLE_FIELD,
+                    format!(
+                        "After applying the update, the (immutable) field '_id' was found to have been altered to {}",
+                        server_element("_id", new_id)
+                    ),
                 ),
             ));
         }
@@ -322,9 +346,12 @@ pub(super) fn validate_for_storage(doc: &Document) -> Result<(), QueryError> {
     }
     let size = document_size(doc);
     if size > MAX_DOCUMENT_SIZE {
+        // 17419 in older servers, BSONObjectTooLarge in newer ones: not pinned down here.
         return Err(QueryError::new(
             "",
-            format!("Resulting document after update is larger than {MAX_DOCUMENT_SIZE}"),
+            QueryErrorKind::server_uncoded(format!(
+                "Resulting document after update is larger than {MAX_DOCUMENT_SIZE}"
+            )),
         ));
     }
     Ok(())

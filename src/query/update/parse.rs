@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use super::{Action, Kind, Op, Push, PushSort, Update, server_document, server_element};
 use crate::bson::num::Number;
 use crate::bson::{Document, Value};
-use crate::query::QueryError;
+use crate::query::error::{QueryError, QueryErrorKind, code};
 
 pub(super) fn parse_modifiers(update: &Document) -> Result<Update, QueryError> {
     const KNOWN: [&str; 10] = [
@@ -29,23 +29,31 @@ pub(super) fn parse_modifiers(update: &Document) -> Result<Update, QueryError> {
             if UNSUPPORTED.contains(&name) {
                 return Err(QueryError::new(
                     at,
-                    format!("{name} is a real modifier, but this tutor does not implement it"),
+                    QueryErrorKind::ModifierNotImplemented {
+                        modifier: name.to_owned(),
+                    },
                 ));
             }
             return Err(QueryError::new(
                 at,
-                format!(
-                    "Unknown modifier: {name}. Expected a valid update modifier or pipeline-style update specified as an array"
+                QueryErrorKind::server(
+                    code::FAILED_TO_PARSE,
+                    format!(
+                        "Unknown modifier: {name}. Expected a valid update modifier or pipeline-style update specified as an array"
+                    ),
                 ),
             ));
         };
         let Value::Document(fields) = arg else {
             return Err(QueryError::new(
                 at,
-                format!(
-                    "Modifiers operate on fields but we found type {} instead. For example: {{$mod: {{<field>: ...}}}} not {{{}}}",
-                    arg.element_type().alias(),
-                    server_element(name, arg)
+                QueryErrorKind::server(
+                    code::FAILED_TO_PARSE,
+                    format!(
+                        "Modifiers operate on fields but we found type {} instead. For example: {{$mod: {{<field>: ...}}}} not {{{}}}",
+                        arg.element_type().alias(),
+                        server_element(name, arg)
+                    ),
                 ),
             ));
         };
@@ -100,7 +108,10 @@ fn add_op(
             let conflict = parts[..common.min(parts.len())].join(".");
             return Err(QueryError::new(
                 at,
-                format!("Updating the path '{path}' would create a conflict at '{conflict}'"),
+                QueryErrorKind::server(
+                    code::CONFLICTING_UPDATE_OPERATORS,
+                    format!("Updating the path '{path}' would create a conflict at '{conflict}'"),
+                ),
             ));
         }
     }
@@ -113,33 +124,47 @@ fn add_op(
 }
 
 /// The server's `fieldchecker::isUpdatable`, plus the positional forms this tutor lacks.
-fn check_update_path(path: &str) -> Result<(), String> {
+fn check_update_path(path: &str) -> Result<(), QueryErrorKind> {
     if path.is_empty() {
-        return Err("An empty update path is not valid.".into());
+        return Err(QueryErrorKind::server(
+            code::EMPTY_FIELD_NAME,
+            "An empty update path is not valid.",
+        ));
     }
     for part in path.split('.') {
         if part.is_empty() {
-            return Err(format!(
-                "The update path '{path}' contains an empty field name, which is not allowed."
+            return Err(QueryErrorKind::server(
+                code::EMPTY_FIELD_NAME,
+                format!(
+                    "The update path '{path}' contains an empty field name, which is not allowed."
+                ),
             ));
         }
         if part == "$" || part.starts_with("$[") {
-            return Err(format!(
-                "the positional path '{path}' needs the matched array position; this tutor does not implement positional updates"
-            ));
+            return Err(QueryErrorKind::PositionalUpdate {
+                path: path.to_owned(),
+            });
         }
     }
     Ok(())
 }
 
-fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, String> {
+/// The server's `BadValue` refusal `text`, as the update nodes give most of theirs.
+fn bad_value(text: impl Into<String>) -> QueryErrorKind {
+    QueryErrorKind::server(code::BAD_VALUE, text)
+}
+
+fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, QueryErrorKind> {
     let number = |verb: &str| {
         if Number::of(value).is_some() {
             Ok(())
         } else {
-            Err(format!(
-                "Cannot {verb} with non-numeric argument: {{{}}}",
-                server_element(field, value)
+            Err(QueryErrorKind::server(
+                code::TYPE_MISMATCH,
+                format!(
+                    "Cannot {verb} with non-numeric argument: {{{}}}",
+                    server_element(field, value)
+                ),
             ))
         }
     };
@@ -161,16 +186,16 @@ fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, St
         "$addToSet" => Action::AddToSet(parse_add_to_set(value)?),
         "$rename" => {
             let Value::String(to) = value else {
-                return Err(format!(
+                return Err(bad_value(format!(
                     "The 'to' field for $rename must be a string: {}",
                     server_element(field, value)
-                ));
+                )));
             };
             if to.as_str() == field {
-                return Err(format!(
+                return Err(bad_value(format!(
                     "The source and target field for $rename must differ: {}",
                     server_element(field, value)
-                ));
+                )));
             }
             let (short, long) = if to.len() < field.len() {
                 (to.as_str(), field)
@@ -178,21 +203,26 @@ fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, St
                 (field, to.as_str())
             };
             if long.starts_with(short) && long.as_bytes().get(short.len()) == Some(&b'.') {
-                return Err(format!(
+                return Err(bad_value(format!(
                     "The source and target field for $rename must not be on the same path: {}",
                     server_element(field, value)
-                ));
+                )));
             }
             check_update_path(to)?;
             Action::Rename {
                 from: field.to_owned(),
             }
         }
-        other => return Err(format!("Unknown modifier: {other}")),
+        // Unreachable: the caller knows the modifier.
+        other => {
+            return Err(QueryErrorKind::server_uncoded(format!(
+                "Unknown modifier: {other}"
+            )));
+        }
     })
 }
 
-fn parse_push(value: &Value) -> Result<Push, String> {
+fn parse_push(value: &Value) -> Result<Push, QueryErrorKind> {
     let Value::Document(spec) = value else {
         return Ok(push_one(value));
     };
@@ -208,37 +238,37 @@ fn parse_push(value: &Value) -> Result<Push, String> {
     let mut seen: Vec<&str> = Vec::new();
     for (clause, arg) in spec.iter() {
         if seen.contains(&clause) {
-            return Err(format!("Only one {clause} is supported."));
+            return Err(bad_value(format!("Only one {clause} is supported.")));
         }
         seen.push(clause);
         match clause {
             "$each" => match arg {
                 Value::Array(items) => push.values = items.clone(),
                 other => {
-                    return Err(format!(
+                    return Err(bad_value(format!(
                         "The argument to $each in $push must be an array but it was of type: {}",
                         other.element_type().alias()
-                    ));
+                    )));
                 }
             },
             "$slice" => {
                 push.slice = Some(integer(arg).ok_or_else(|| {
-                    format!(
+                    bad_value(format!(
                         "The value for $slice must be an integer value but was given type: {}",
                         arg.element_type().alias()
-                    )
+                    ))
                 })?);
             }
             "$position" => {
                 push.position = Some(integer(arg).ok_or_else(|| {
-                    format!(
+                    bad_value(format!(
                         "The value for $position must be an integer value, not of type: {}",
                         arg.element_type().alias()
-                    )
+                    ))
                 })?);
             }
             "$sort" => push.sort = Some(parse_push_sort(arg)?),
-            other => return Err(format!("Unrecognized clause in $push: {other}")),
+            other => return Err(bad_value(format!("Unrecognized clause in $push: {other}"))),
         }
     }
     Ok(push)
@@ -253,7 +283,7 @@ fn push_one(value: &Value) -> Push {
     }
 }
 
-fn parse_push_sort(arg: &Value) -> Result<PushSort, String> {
+fn parse_push_sort(arg: &Value) -> Result<PushSort, QueryErrorKind> {
     let direction = |v: &Value| {
         let d = Number::of(v).map(Number::to_f64);
         if d == Some(1.0) {
@@ -261,21 +291,23 @@ fn parse_push_sort(arg: &Value) -> Result<PushSort, String> {
         } else if d == Some(-1.0) {
             Ok(false)
         } else {
-            Err("The $sort element value must be either 1 or -1".to_owned())
+            Err(bad_value("The $sort element value must be either 1 or -1"))
         }
     };
     match arg {
         Value::Document(fields) => {
             if fields.is_empty() {
-                return Err("The $sort pattern is empty when it should be a set of fields.".into());
+                return Err(bad_value(
+                    "The $sort pattern is empty when it should be a set of fields.",
+                ));
             }
             let mut keys = Vec::new();
             for (field, d) in fields.iter() {
                 let ascending = direction(d)?;
                 if field.split('.').any(str::is_empty) {
-                    return Err(format!(
+                    return Err(bad_value(format!(
                         "The $sort field is a dotted field but has an empty part: {field}"
-                    ));
+                    )));
                 }
                 keys.push((field.to_owned(), ascending));
             }
@@ -284,28 +316,30 @@ fn parse_push_sort(arg: &Value) -> Result<PushSort, String> {
         v if Number::of(v).is_some() => Ok(PushSort::Whole {
             ascending: direction(v)?,
         }),
-        _ => Err(
-            "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields"
-                .into(),
-        ),
+        _ => Err(bad_value(
+            "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields",
+        )),
     }
 }
 
-fn parse_add_to_set(value: &Value) -> Result<Vec<Value>, String> {
+fn parse_add_to_set(value: &Value) -> Result<Vec<Value>, QueryErrorKind> {
     if let Value::Document(spec) = value
         && spec.keys().next() == Some("$each")
     {
         if spec.len() > 1 {
-            return Err(format!(
+            return Err(bad_value(format!(
                 "Found unexpected fields after $each in $addToSet: {}",
                 server_document(spec)
-            ));
+            )));
         }
         return match spec.get("$each") {
             Some(Value::Array(items)) => Ok(items.clone()),
-            Some(other) => Err(format!(
-                "The argument to $each in $addToSet must be an array but it was of type {}",
-                other.element_type().alias()
+            Some(other) => Err(QueryErrorKind::server(
+                code::TYPE_MISMATCH,
+                format!(
+                    "The argument to $each in $addToSet must be an array but it was of type {}",
+                    other.element_type().alias()
+                ),
             )),
             None => Ok(Vec::new()),
         };

@@ -9,7 +9,7 @@ use crate::bson::uuid::{LegacyOrder, Uuid};
 use crate::bson::value::{Binary, Document, Regex, Value};
 use crate::bson::{Limits, decode_document, decode_document_with, encode_document};
 use crate::bson::{ejson, hex, text};
-use crate::inspect::{View, inspect_in};
+use crate::inspect::{View, inspect};
 use crate::lesson::compute;
 
 const LANGS: [Lang; 2] = [Lang::Vi, Lang::Zh];
@@ -716,7 +716,7 @@ fn bson_cases() -> Vec<(String, String)> {
     // The second document of a stream, as `inspect` reports it.
     let mut stream = one.to_vec();
     stream.extend_from_slice(&one[..11]);
-    let e = inspect_in(&stream, View::Table, Lang::En).error;
+    let e = inspect(&stream, View::Table, Lang::En).error;
     out.push((
         "stream".to_owned(),
         e.map_or_else(String::new, |e| e.to_string()),

@@ -1,7 +1,9 @@
 //! The pattern syntax: PCRE's, read into the [`Node`] tree the compiler turns into a
 //! program. Everything the engine cannot run is refused here, by name.
 
-use super::{Builtin, Class, ClassItem, Flags, Look, MAX_NESTING, MAX_REPEAT, Node, RegexError};
+use super::{
+    Builtin, Class, ClassItem, Flags, Look, MAX_NESTING, MAX_REPEAT, Node, RegexError, RegexFeature,
+};
 
 /// Reads `pattern` with the options already decoded into `flags`.
 pub(super) fn parse(pattern: &str, flags: Flags) -> Result<Node, RegexError> {
@@ -28,8 +30,8 @@ fn invalid<T>(message: &str) -> Result<T, RegexError> {
     Err(RegexError::Invalid(message.into()))
 }
 
-fn unsupported<T>(what: &str) -> Result<T, RegexError> {
-    Err(RegexError::Unsupported(what.into()))
+fn unsupported<T>(feature: RegexFeature) -> Result<T, RegexError> {
+    Err(RegexError::Unsupported(feature))
 }
 
 impl Parser {
@@ -145,7 +147,7 @@ impl Parser {
             return invalid("quantifier does not follow a repeatable item");
         }
         if self.eat('+') {
-            return unsupported("possessive quantifiers (`*+`, `++`, `?+`)");
+            return unsupported(RegexFeature::PossessiveQuantifiers);
         }
         // Lazy and greedy give the same yes/no answer.
         self.eat('?');
@@ -251,13 +253,13 @@ impl Parser {
                     }
                     return invalid("missing ) after (?# comment");
                 }
-                Some('=') => return unsupported("lookahead `(?=...)`"),
-                Some('!') => return unsupported("negative lookahead `(?!...)`"),
-                Some('>') => return unsupported("atomic groups `(?>...)`"),
-                Some('|') => return unsupported("branch reset groups `(?|...)`"),
-                Some('(') => return unsupported("conditional groups `(?(...)...)`"),
+                Some('=') => return unsupported(RegexFeature::Lookahead),
+                Some('!') => return unsupported(RegexFeature::NegativeLookahead),
+                Some('>') => return unsupported(RegexFeature::AtomicGroups),
+                Some('|') => return unsupported(RegexFeature::BranchReset),
+                Some('(') => return unsupported(RegexFeature::Conditionals),
                 Some('<') if matches!(self.peek_at(1), Some('=') | Some('!')) => {
-                    return unsupported("lookbehind `(?<=...)`");
+                    return unsupported(RegexFeature::Lookbehind);
                 }
                 Some('<') | Some('\'') => {
                     let close = if self.peek() == Some('<') { '>' } else { '\'' };
@@ -268,9 +270,9 @@ impl Parser {
                     self.pos += 2;
                     self.group_name('>')?;
                 }
-                Some('P') => return unsupported("named backreferences `(?P=name)`"),
+                Some('P') => return unsupported(RegexFeature::NamedBackreferences),
                 Some('R') | Some('0'..='9') | Some('&') => {
-                    return unsupported("recursion `(?R)`");
+                    return unsupported(RegexFeature::Recursion);
                 }
                 _ => {
                     // Inline options: (?imsx-imsx) or (?imsx-imsx:...)
@@ -362,15 +364,15 @@ impl Parser {
                 })
             }
             'E' => Ok(None),
-            '1'..='9' => unsupported("backreferences (`\\1`)"),
-            'g' | 'k' => unsupported("backreferences (`\\g`, `\\k<name>`)"),
-            'p' | 'P' => unsupported("Unicode properties (`\\p{..}`)"),
-            'R' => unsupported("`\\R` (any newline sequence)"),
-            'X' => unsupported("`\\X` (extended grapheme cluster)"),
-            'K' => unsupported("`\\K` (reset match start)"),
-            'G' => unsupported("`\\G` (first matching position)"),
-            'C' => unsupported("`\\C` (one code unit)"),
-            'N' => unsupported("`\\N`"),
+            '1'..='9' => unsupported(RegexFeature::Backreferences),
+            'g' | 'k' => unsupported(RegexFeature::BackreferencesByName),
+            'p' | 'P' => unsupported(RegexFeature::UnicodeProperties),
+            'R' => unsupported(RegexFeature::AnyNewline),
+            'X' => unsupported(RegexFeature::GraphemeCluster),
+            'K' => unsupported(RegexFeature::ResetMatchStart),
+            'G' => unsupported(RegexFeature::FirstMatchingPosition),
+            'C' => unsupported(RegexFeature::OneCodeUnit),
+            'N' => unsupported(RegexFeature::NotNewline),
             other => {
                 let c = self.char_escape(other)?;
                 Ok(Some(Node::Char(c, flags.caseless)))
@@ -510,9 +512,9 @@ impl Parser {
                     match e {
                         'b' => '\x08',
                         'Q' | 'E' => {
-                            return unsupported("`\\Q...\\E` inside a character class");
+                            return unsupported(RegexFeature::QuoteInClass);
                         }
-                        'p' | 'P' => return unsupported("Unicode properties (`\\p{..}`)"),
+                        'p' | 'P' => return unsupported(RegexFeature::UnicodeProperties),
                         other => self.char_escape(other)?,
                     }
                 }
