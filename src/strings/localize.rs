@@ -211,7 +211,7 @@ pub fn english_words(text: &str) -> Vec<String> {
                 flush(&mut word, &mut out);
                 quoted = Some(c);
             }
-            None if c.is_ascii_alphabetic() => word.push(c),
+            None if c.is_alphabetic() => word.push(c),
             None => flush(&mut word, &mut out),
         }
     }
