@@ -276,7 +276,11 @@ fn judge_ids(
         Ok(Value::Array(items)) => items,
         Ok(other) => vec![other],
         Err(e) => {
-            return Verdict::wrong(trf(lang, "type the _ids as a list: {}", &[&e.display_in(lang)]));
+            return Verdict::wrong(trf(
+                lang,
+                "type the _ids as a list: {}",
+                &[&e.display_in(lang)],
+            ));
         }
     };
     let contains = |list: &[Value], v: &Value| list.iter().any(|x| order::equal(x, v));

@@ -197,7 +197,9 @@ impl Classroom {
     /// # Errors
     /// A parse or encode error.
     pub fn bytes_of(&self, document: &str) -> Result<Vec<u8>, ComputeError> {
-        Ok(encode_document(&self.parse_document(document, "document")?)?)
+        Ok(encode_document(
+            &self.parse_document(document, "document")?,
+        )?)
     }
 
     /// The annotated byte walk of a document, and a line on the focused element, with the

@@ -68,8 +68,10 @@ pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
                 room.parse_document(need(ex.document.as_deref(), "document", kind)?, "document")?;
             // A document that encodes is at most 16 MiB: its size is an int.
             let size = document_size(&doc);
-            let size = i32::try_from(size)
-                .map_or_else(|_| Value::Int64(i64::try_from(size).unwrap_or(i64::MAX)), Value::Int32);
+            let size = i32::try_from(size).map_or_else(
+                |_| Value::Int64(i64::try_from(size).unwrap_or(i64::MAX)),
+                Value::Int32,
+            );
             Ok(value(size, false))
         }
         ExerciseType::Bytes => {
@@ -181,12 +183,11 @@ pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
             if ex.options.len() < 2 {
                 return Err(SolveError::ChoiceNeedsTwo);
             }
-            let i = choice_index(&ex.expect, &ex.options).ok_or_else(|| {
-                SolveError::NotAnOption {
+            let i =
+                choice_index(&ex.expect, &ex.options).ok_or_else(|| SolveError::NotAnOption {
                     expect: ex.expect.clone(),
                     options: ex.options.len(),
-                }
-            })?;
+                })?;
             check_claims(ex, i, room)?;
             Ok(Solution {
                 text: letter(i),
@@ -390,8 +391,7 @@ fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, SolveError>
                 Meaning::StringBytes(s) => Value::from(s.as_str()),
                 Meaning::TypeByte(t) => Value::Int32(i32::from(t.byte())),
                 _ => {
-                    let doc =
-                        crate::bson::decode_document(&bytes).map_err(ComputeError::from)?;
+                    let doc = crate::bson::decode_document(&bytes).map_err(ComputeError::from)?;
                     get_path(&doc, &row.path).ok_or(SolveError::NoValue { offset: *offset })?
                 }
             };
@@ -437,4 +437,3 @@ pub fn same_typed(a: &Value, b: &Value) -> bool {
         _ => a.element_type() == b.element_type() && order::compare(a, b) == Ordering::Equal,
     }
 }
-

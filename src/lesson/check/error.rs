@@ -208,6 +208,9 @@ mod tests {
             f.to_string(),
             "a:b.toml:12: step 3: the empty answer is accepted"
         );
-        assert_eq!(f.message_in(Lang::Vi), "bước 3: câu trả lời rỗng lại được chấp nhận");
+        assert_eq!(
+            f.message_in(Lang::Vi),
+            "bước 3: câu trả lời rỗng lại được chấp nhận"
+        );
     }
 }

@@ -294,7 +294,10 @@ impl Localize for CsvProblem {
                 out,
                 "a quoted field is not closed before the end of the file"
             ),
-            (Vi, P::Unclosed) => write!(out, "một trường trong nháy chưa được đóng trước khi hết tệp"),
+            (Vi, P::Unclosed) => write!(
+                out,
+                "một trường trong nháy chưa được đóng trước khi hết tệp"
+            ),
             (Zh, P::Unclosed) => write!(out, "带引号的字段直到文件结尾都没有闭合"),
         }
     }

@@ -7,7 +7,6 @@ use super::format::{CSV_HEADER, FORMAT, VERSION};
 use crate::lesson::model::Lesson;
 use crate::lesson::progress::{Progress, Status};
 
-
 /// One student's results: every exercise of the lessons it was made from, in course order,
 /// answered or not.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -197,10 +196,9 @@ impl Export {
             Some(_) => {}
             None => return Err(ExportError::NoVersion),
         }
-        let export: Export =
-            serde_json::from_value(value).map_err(|e| ExportError::Malformed {
-                detail: e.to_string(),
-            })?;
+        let export: Export = serde_json::from_value(value).map_err(|e| ExportError::Malformed {
+            detail: e.to_string(),
+        })?;
         let computed = digest_of(&export.exercises);
         if export.lessons_digest != computed {
             return Err(ExportError::Digest {

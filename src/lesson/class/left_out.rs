@@ -134,7 +134,9 @@ impl Localize for Reason {
                     _ => "; ",
                 };
                 match (lang, than) {
-                    (En, Others::File(f)) => write!(out, "made from a different lesson set than {f}: ")?,
+                    (En, Others::File(f)) => {
+                        write!(out, "made from a different lesson set than {f}: ")?
+                    }
                     (En, Others::Files(n)) => write!(
                         out,
                         "made from a different lesson set than the other {n} {}: ",
@@ -178,7 +180,9 @@ impl Localize for Difference {
         use Difference as D;
         use Lang::{En, Vi, Zh};
         match (lang, self) {
-            (En, D::ExtraLesson { id }) => write!(out, "it has lesson `{id}`, which the class's lack"),
+            (En, D::ExtraLesson { id }) => {
+                write!(out, "it has lesson `{id}`, which the class's lack")
+            }
             (Vi, D::ExtraLesson { id }) => write!(
                 out,
                 "tệp này có bài học `{id}`, mà các tệp của lớp không có"
@@ -381,7 +385,10 @@ mod tests {
             mine: 1,
             theirs: 2,
         };
-        assert_eq!(one.to_string(), "lesson `x` has 1 exercise in it, 2 in the class's");
+        assert_eq!(
+            one.to_string(),
+            "lesson `x` has 1 exercise in it, 2 in the class's"
+        );
         let r = Reason::OtherLessons {
             than: Others::Files(2),
             differences: vec![Difference::Reordered],

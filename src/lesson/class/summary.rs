@@ -429,6 +429,9 @@ mod tests {
         assert_eq!(g.summary.unwrap().students, ["alice", "bob", "alice"]);
         assert_eq!(g.warnings.len(), 1);
         let twice = g.warnings[0].to_string();
-        assert!(twice.contains("`alice` is in both a.json and a2.json"), "{twice}");
+        assert!(
+            twice.contains("`alice` is in both a.json and a2.json"),
+            "{twice}"
+        );
     }
 }

@@ -125,7 +125,11 @@ impl Localize for ComputeError {
                 write!(out, "{}: {}", what.display_in(lang), error.display_in(lang))
             }
             (En, E::NotADocument { what, found }) => {
-                write!(out, "{what} must be a document, but it is {}", found.alias())
+                write!(
+                    out,
+                    "{what} must be a document, but it is {}",
+                    found.alias()
+                )
             }
             (Vi, E::NotADocument { what, found }) => write!(
                 out,

@@ -91,7 +91,9 @@ impl Localize for RenderError {
             (_, E::ObjectId(e)) => e.write_in(lang, out),
             (_, E::Inspect(e)) => e.write_in(lang, out),
             (En, E::Unclosed { text }) => write!(out, "`{{=` without a closing `=}}` in: {text}"),
-            (Vi, E::Unclosed { text }) => write!(out, "`{{=` thiếu `=}}` để đóng lại, trong: {text}"),
+            (Vi, E::Unclosed { text }) => {
+                write!(out, "`{{=` thiếu `=}}` để đóng lại, trong: {text}")
+            }
             (Zh, E::Unclosed { text }) => write!(out, "`{{=` 缺少配对的 `=}}`，位于：{text}"),
             (Zh, E::Figure { expression, error }) => {
                 write!(out, "`{{= {expression} =}}`：{}", error.display_in(lang))
@@ -200,9 +202,7 @@ impl RenderError {
                 error: missing,
             },
             RenderError::ObjectId(oid),
-            RenderError::UnknownView {
-                name: "xml".into(),
-            },
+            RenderError::UnknownView { name: "xml".into() },
             RenderError::Inspect(inspect),
             RenderError::RefusedOtherwise {
                 error: Box::new(RenderError::UnknownView { name: "xml".into() }),

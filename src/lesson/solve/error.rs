@@ -98,13 +98,22 @@ impl Localize for SolveError {
             (Vi, E::NoPath { path }) => write!(out, "path: document không có phần tử `{path}`"),
             (Zh, E::NoPath { path }) => write!(out, "path：文档中没有元素 `{path}`"),
             (En, E::FirstNeedsTwo) => {
-                write!(out, "`ask = \"first\"` needs at least two ObjectIds in `options`")
+                write!(
+                    out,
+                    "`ask = \"first\"` needs at least two ObjectIds in `options`"
+                )
             }
             (Vi, E::FirstNeedsTwo) => {
-                write!(out, "`ask = \"first\"` cần ít nhất hai ObjectId trong `options`")
+                write!(
+                    out,
+                    "`ask = \"first\"` cần ít nhất hai ObjectId trong `options`"
+                )
             }
             (Zh, E::FirstNeedsTwo) => {
-                write!(out, "`ask = \"first\"` 需要 `options` 中至少有两个 ObjectId")
+                write!(
+                    out,
+                    "`ask = \"first\"` 需要 `options` 中至少有两个 ObjectId"
+                )
             }
             (En, E::OidAsk { found }) => write!(
                 out,
@@ -250,10 +259,9 @@ impl Localize for SolveError {
                 out,
                 "ask: cần `role`, `type` hoặc `value`, nhưng gặp `{found}`"
             ),
-            (Zh, E::DecodeAsk { found }) => write!(
-                out,
-                "ask：应为 `role`、`type` 或 `value`，但找到 `{found}`"
-            ),
+            (Zh, E::DecodeAsk { found }) => {
+                write!(out, "ask：应为 `role`、`type` 或 `value`，但找到 `{found}`")
+            }
         }
     }
 }
@@ -317,7 +325,10 @@ impl SolveError {
                 holds: false,
                 expected: "a".into(),
             },
-            SolveError::PastTheEnd { offset: 40, len: 12 },
+            SolveError::PastTheEnd {
+                offset: 40,
+                len: 12,
+            },
             SolveError::NoElement { offset: 0 },
             SolveError::NoValue { offset: 4 },
             SolveError::DecodeAsk {

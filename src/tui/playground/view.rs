@@ -207,13 +207,9 @@ impl Playground {
         match &self.filter_reading {
             FilterReading::Unparsed(e) => {
                 lines.extend(
-                    wrap(
-                        &format!("filter: {}", e.display_in(self.lang)),
-                        width,
-                        2,
-                    )
-                    .into_iter()
-                    .map(|l| Line::styled(l, theme.error)),
+                    wrap(&format!("filter: {}", e.display_in(self.lang)), width, 2)
+                        .into_iter()
+                        .map(|l| Line::styled(l, theme.error)),
                 );
                 lines.extend(caret_lines(e, width, theme));
             }
@@ -226,11 +222,7 @@ impl Playground {
                 if let Some(w) = warnings.first() {
                     lines.push(Line::styled(
                         fit(
-                            &format!(
-                                "{}{}",
-                                tr(self.lang, "warning: "),
-                                w.display_in(self.lang)
-                            ),
+                            &format!("{}{}", tr(self.lang, "warning: "), w.display_in(self.lang)),
                             width,
                         ),
                         theme.hint,
