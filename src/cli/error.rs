@@ -63,6 +63,12 @@ impl Localize for Place {
     }
 }
 
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
 /// Why a command failed.
 #[derive(Debug)]
 pub enum CliError {
@@ -747,11 +753,35 @@ pub(crate) fn assert_localized<T: Localize + fmt::Display + fmt::Debug>(
     english: &[String],
 ) {
     use bson_tutor::strings::localize::english_words;
+    // Command-line syntax is typed as it is: options (`--from`) and the placeholders of
+    // arguments (`DOCUMENT`) are taken out.
+    let without_syntax = |text: &str| {
+        let mut out = String::new();
+        let mut token = String::new();
+        let mut flush = |token: &mut String, out: &mut String| {
+            let syntax = token.starts_with("--")
+                || (token.len() > 1 && token.chars().all(|c| c.is_ascii_uppercase() || c == '-'));
+            if !syntax {
+                out.push_str(token);
+            }
+            token.clear();
+        };
+        for c in text.chars() {
+            if c.is_ascii_alphabetic() || c == '-' {
+                token.push(c);
+            } else {
+                flush(&mut token, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut token, &mut out);
+        out
+    };
     let left = |lang: Lang, text: &str| -> Vec<String> {
         let text = english
             .iter()
             .fold(text.to_owned(), |t, e| t.replace(e.as_str(), ""));
-        english_words(&text)
+        english_words(&without_syntax(&text))
             .into_iter()
             .filter(|w| {
                 !(lang == Lang::Vi && ["document", "byte"].contains(&w.to_lowercase().as_str()))
@@ -777,9 +807,18 @@ mod tests {
     /// The English the server, the system and the learner's text put in an error.
     fn verbatim(e: &CliError) -> Vec<String> {
         match e {
-            CliError::In { error, .. } => verbatim(error),
+            // An option's name is the option as typed (`--at`).
+            CliError::In { place, error } => {
+                let mut v = verbatim(error);
+                v.push(place.to_string());
+                v
+            }
             CliError::Parse(p) => vec![p.caret()],
             CliError::Expr(x) => vec![x.to_string()],
+            // Lesson ids are values.
+            CliError::NoLesson { ids, .. } => ids.clone(),
+            // The pattern of an id.
+            CliError::NotSlug { .. } => vec!["[a-z0-9-]+".into()],
             CliError::Query(q) | CliError::Insert { error: q, .. } => vec![q.to_string()],
             CliError::ReadStdin(io)
             | CliError::Io { error: io, .. }
