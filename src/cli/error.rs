@@ -758,7 +758,7 @@ pub(crate) fn assert_localized<T: Localize + fmt::Display + fmt::Debug>(
     let without_syntax = |text: &str| {
         let mut out = String::new();
         let mut token = String::new();
-        let mut flush = |token: &mut String, out: &mut String| {
+        let flush = |token: &mut String, out: &mut String| {
             let syntax = token.starts_with("--")
                 || (token.len() > 1 && token.chars().all(|c| c.is_ascii_uppercase() || c == '-'));
             if !syntax {

@@ -70,6 +70,27 @@ impl fmt::Display for ProgressError {
 
 impl std::error::Error for ProgressError {}
 
+#[cfg(test)]
+impl ProgressError {
+    /// One value of every variant.
+    pub(crate) fn every_variant() -> Vec<Self> {
+        let all = vec![
+            match Progress::from_json("{not json") {
+                Err(e) => e,
+                Ok(p) => panic!("{p:?}"),
+            },
+            ProgressError::Newer { version: 99 },
+        ];
+        for e in &all {
+            // A new variant must be added above.
+            match e {
+                ProgressError::NotProgress { .. } | ProgressError::Newer { .. } => {}
+            }
+        }
+        all
+    }
+}
+
 /// Where an exercise stands for the learner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -333,26 +354,9 @@ mod tests {
         list.iter().map(|&(l, n)| key(l, n)).collect()
     }
 
-    fn every_variant() -> Vec<ProgressError> {
-        let all = vec![
-            match Progress::from_json("{not json") {
-                Err(e) => e,
-                Ok(p) => panic!("{p:?}"),
-            },
-            ProgressError::Newer { version: 99 },
-        ];
-        for e in &all {
-            // A new variant must be added above.
-            match e {
-                ProgressError::NotProgress { .. } | ProgressError::Newer { .. } => {}
-            }
-        }
-        all
-    }
-
     #[test]
     fn every_error_speaks_every_language() {
-        for e in every_variant() {
+        for e in ProgressError::every_variant() {
             // serde's reason is serde's own English.
             let serde = match &e {
                 ProgressError::NotProgress { detail } => vec![detail.clone()],

@@ -245,17 +245,42 @@ impl From<DecodeError> for ComputeError {
 impl ComputeError {
     /// One value of every variant, the nested errors made by the engine itself.
     pub(crate) fn every_variant() -> Vec<Self> {
-        use super::Classroom;
-        let room = Classroom::default();
-        let parse = |text: &str| match room.parse_value(text, "filter") {
-            Err(ComputeError::Parse { error, .. }) => error,
-            other => panic!("{text}: {other:?}"),
+        use crate::bson::oid::ObjectIdProcess;
+        use crate::bson::shell::FixedGenerator;
+        let parse = |text: &str| match crate::bson::text::parse_value(
+            text,
+            None,
+            &mut FixedGenerator::new(0),
+        ) {
+            Err(error) => error,
+            Ok(p) => panic!("{text}: {:?}", p.value),
         };
         let mut twice = crate::bson::Document::new();
         twice.push("_id", 1);
-        let insert = match room.collection(vec![twice.clone(), twice]) {
-            Err(ComputeError::Insert { error, .. }) => error,
-            other => panic!("{other:?}"),
+        let process = |i| ObjectIdProcess::new([i; 5], 0);
+        let mut c = crate::query::collection::Collection::new("t.c", process(1), process(2), 0);
+        let insert = match c
+            .insert_one(twice.clone())
+            .and_then(|_| c.insert_one(twice))
+        {
+            Err(error) => error,
+            Ok(id) => panic!("{id:?}"),
+        };
+        let mut add = crate::bson::Document::new();
+        add.push(
+            "$add",
+            crate::bson::Value::Array(vec![1.into(), "a".into()]),
+        );
+        let expr = match crate::query::expr::evaluate(&crate::bson::Value::Document(add), None) {
+            Err(e) => e,
+            Ok(v) => panic!("{v:?}"),
+        };
+        let date = match crate::bson::datetime::parse_iso_with(
+            "2026-13-01T00:00:00Z",
+            crate::bson::datetime::NoOffset::Refuse,
+        ) {
+            Err(e) => e,
+            Ok(ms) => panic!("{ms}"),
         };
         let all = vec![
             ComputeError::Parse {
@@ -284,10 +309,7 @@ impl ComputeError {
                 error: insert.clone(),
             },
             ComputeError::Query(insert),
-            match room.eval("{ $add: [1, 'a'] }", None) {
-                Err(e @ ComputeError::Expr(_)) => e,
-                other => panic!("{other:?}"),
-            },
+            ComputeError::Expr(expr),
             match encode_error() {
                 Some(e) => ComputeError::Encode(e),
                 None => panic!("a key with a NUL encodes"),
@@ -301,10 +323,7 @@ impl ComputeError {
                 kind: "find",
                 field: "docs",
             },
-            match super::make_oids(0, "2026-13-01T00:00:00Z", 1, 1) {
-                Err(e @ ComputeError::At(_)) => e,
-                other => panic!("{other:?}"),
-            },
+            ComputeError::At(date),
             ComputeError::AtOutOfRange {
                 at: "1960-01-01T00:00:00Z".into(),
             },
