@@ -18,7 +18,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for (file, text) in LESSONS {
                 let loaded = load_str(file, text).expect("built-in lessons load");
-                black_box(check_lesson(&loaded));
+                black_box(check_lesson(&loaded, &Default::default()));
             }
         })
     });

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod args;
 mod class;
+mod error;
 mod help;
 mod i18n;
 mod lesson;
@@ -17,16 +19,17 @@ mod query;
 mod store;
 mod tui;
 
+use bson_tutor::bson::datetime::{NoOffset, parse_iso_with};
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::{self, ObjectId};
 use bson_tutor::bson::shell::{self, FixedGenerator, Parsed};
 use bson_tutor::bson::text::{self, Syntax};
-use bson_tutor::bson::{ParseError, Value, datetime, encode_document, hex};
+use bson_tutor::bson::{ParseError, Value, encode_document, hex};
 use bson_tutor::inspect::{self, View};
 use bson_tutor::query::expr;
+use bson_tutor::strings::localize::Localize;
 
-/// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
-const EXIT_BAD_INPUT: u8 = 1;
+use error::{CliError, Place, fail};
 
 /// A terminal tutorial on what MongoDB data really is: BSON bytes, types, order and ObjectIds.
 #[derive(Debug, Parser)]
@@ -288,10 +291,7 @@ impl ToFormat {
 /// (read before clap parses, so the help is in it too) or the locale.
 pub fn run(cli: Cli) -> ExitCode {
     if let (Some(_), Some(flag)) = (&cli.command, cli.tui.given()) {
-        return fail(&i18n::tf(
-            "{} is an option of the tutorial (bson-tutor with no command); put a command's options after the command",
-            &[&flag],
-        ));
+        return fail(&CliError::TutorialOption { flag });
     }
     match cli.command {
         None => tui::run(&cli.tui),
@@ -312,23 +312,10 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// Prints `error: message` in the language of this run (the tutor's own sentences are
-/// translated; values and the server's own messages are not) and gives the exit code for
-/// bad input.
-fn fail(message: &str) -> ExitCode {
-    let lang = i18n::lang();
-    eprintln!(
-        "{}{}",
-        i18n::t("error: "),
-        bson_tutor::strings::errors::translate_error(lang, message)
-    );
-    ExitCode::from(EXIT_BAD_INPUT)
-}
-
 fn run_inspect(args: &InspectArgs) -> ExitCode {
     let input = match read_input(args) {
         Ok(bytes) => bytes,
-        Err(message) => return fail(&message),
+        Err(e) => return fail(&e),
     };
     let result = inspect::inspect(&input, args.to.view(args.pretty), i18n::lang());
     let mut stdout = std::io::stdout().lock();
@@ -338,7 +325,7 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
     }
     let _ = stdout.flush();
     match result.error {
-        Some(e) => fail(&e.to_string()),
+        Some(e) => fail(&e.into()),
         None => ExitCode::SUCCESS,
     }
 }
@@ -347,8 +334,9 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
 fn run_oid(args: &OidArgs) -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match &args.id {
-        Some(text) => bson_tutor::lesson::compute::oid_anatomy_in(text, i18n::lang())
-            .map(|s| out.write_all(s.as_bytes())),
+        Some(text) => bson_tutor::lesson::compute::oid_anatomy(text, i18n::lang())
+            .map(|s| out.write_all(s.as_bytes()))
+            .map_err(CliError::from),
         None => write_new_oids(args, &mut out),
     };
     match written {
@@ -357,22 +345,19 @@ fn run_oid(args: &OidArgs) -> ExitCode {
             let _ = io.and_then(|()| out.flush());
             ExitCode::SUCCESS
         }
-        Err(message) => fail(&message),
+        Err(e) => fail(&e),
     }
 }
 
 /// `--count` ids from each of `--processes` processes, interleaved A, B, ..., A, B, ...
 /// The outer error is bad input (nothing written yet); the inner one, a failed write.
-fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Result<()>, String> {
+fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Result<()>, CliError> {
     let secs = match &args.at {
         Some(text) => {
-            let ms = datetime::parse_iso(text).map_err(|e| format!("--at: {e}"))?;
-            u32::try_from(ms.div_euclid(1000)).map_err(|_| {
-                i18n::tf(
-                    "--at: an ObjectId's timestamp is 4 unsigned bytes of seconds, from 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z, but `{}` is outside",
-                    &[text],
-                )
-            })?
+            let ms = parse_iso_with(text, NoOffset::Refuse)
+                .map_err(|e| CliError::at(Place::Arg("--at"), e))?;
+            u32::try_from(ms.div_euclid(1000))
+                .map_err(|_| CliError::AtOutOfRange { text: text.clone() })?
         }
         // The library never reads the clock: the time is read here and passed in.
         None => std::time::SystemTime::now()
@@ -406,27 +391,27 @@ fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Resul
     }
 }
 
-/// The input as a stream of BSON documents: text formats are parsed and encoded here, so
-/// every view works on bytes.
+/// `eval`: an expression over an optional `--doc`, printed as asked.
 fn run_eval(args: &EvalArgs) -> ExitCode {
-    let expr = match parse_text_value(&args.expression, "EXPRESSION", args.from) {
+    let expr = match parse_text_value(&args.expression, &Place::Arg("EXPRESSION"), args.from) {
         Ok(v) => v,
-        Err(message) => return fail(&message),
+        Err(e) => return fail(&e),
     };
+    let place = Place::Arg("--doc");
     let doc = match args
         .doc
         .as_deref()
-        .map(|d| parse_text_value(d, "--doc", args.from))
+        .map(|d| parse_text_value(d, &place, args.from))
     {
         None => None,
         Some(Ok(Value::Document(d))) => Some(d),
         Some(Ok(other)) => {
-            return fail(&i18n::tf(
-                "--doc must be a document, not {}",
-                &[&other.element_type().alias()],
-            ));
+            return fail(&CliError::NotADocument {
+                place,
+                found: other.element_type(),
+            });
         }
-        Some(Err(message)) => return fail(&message),
+        Some(Err(e)) => return fail(&e),
     };
     match expr::evaluate(&expr, doc.as_ref()) {
         Ok(v) => {
@@ -438,33 +423,41 @@ fn run_eval(args: &EvalArgs) -> ExitCode {
             println!("{text}");
             ExitCode::SUCCESS
         }
-        Err(e) => fail(&e.to_string()),
+        Err(e) => fail(&e.into()),
     }
 }
 
 /// A value from text: as `from` says, or (by default) Extended JSON when the text is valid
 /// JSON and mongosh syntax otherwise.
-fn parse_text_value(text: &str, origin: &str, from: Option<TextFormat>) -> Result<Value, String> {
+fn parse_text_value(
+    text: &str,
+    origin: &Place,
+    from: Option<TextFormat>,
+) -> Result<Value, CliError> {
     let syntax = from.map(|f| match f {
         TextFormat::Shell => Syntax::Shell,
         TextFormat::Ejson => Syntax::Ejson,
     });
     let mut generator = FixedGenerator::new(now_ms());
-    reported(origin, text::parse_value(text, syntax, &mut generator))
+    reported(
+        Some(origin),
+        text::parse_value(text, syntax, &mut generator),
+    )
 }
 
 /// A parse result for the terminal: errors with their caret, warnings on standard error,
-/// both prefixed with where the text came from.
-fn reported<T>(origin: &str, parsed: Result<Parsed<T>, ParseError>) -> Result<T, String> {
-    let prefix = if origin.is_empty() {
-        String::new()
-    } else {
-        format!("{origin}: ")
+/// both framed by where the text came from (when it came from a place of its own).
+fn reported<T>(
+    origin: Option<&Place>,
+    parsed: Result<Parsed<T>, ParseError>,
+) -> Result<T, CliError> {
+    let framed = |e: ParseError| match origin {
+        Some(place) => CliError::at(place.clone(), e),
+        None => CliError::Parse(e),
     };
-    let parsed = parsed.map_err(|e| format!("{prefix}{e}\n{}", e.caret()))?;
-    for w in &parsed.warnings {
-        let text = bson_tutor::strings::errors::translate_error(i18n::lang(), &w.to_string());
-        i18n::warn(&format!("{prefix}{text}\n{}", w.caret()));
+    let parsed = parsed.map_err(framed)?;
+    for w in parsed.warnings {
+        i18n::warn(&framed(w).to_string_in(i18n::lang()));
     }
     Ok(parsed.value)
 }
@@ -476,7 +469,9 @@ fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
+/// The input as a stream of BSON documents: text formats are parsed and encoded here, so
+/// every view works on bytes.
+fn read_input(args: &InspectArgs) -> Result<Vec<u8>, CliError> {
     let (text, from, origin) = match (&args.document, &args.hex, &args.file) {
         (Some(doc), _, _) => {
             let detected = match Syntax::detect(doc) {
@@ -491,72 +486,73 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, String> {
             match args.from.unwrap_or(FromFormat::Bson) {
                 FromFormat::Bson => return Ok(bytes),
                 from => {
-                    let text = String::from_utf8(bytes).map_err(|e| {
-                        i18n::tf(
-                            "{}: not UTF-8 text (byte {})",
-                            &[&path.display(), &e.utf8_error().valid_up_to()],
-                        )
+                    let text = String::from_utf8(bytes).map_err(|e| CliError::NotUtf8 {
+                        path: path.display().to_string(),
+                        at: e.utf8_error().valid_up_to(),
                     })?;
                     (text, from, "--file")
                 }
             }
         }
-        _ => return Err(i18n::t("give a DOCUMENT, --hex or --file").into()),
+        _ => return Err(CliError::NoInput),
     };
+    let place = Place::Arg(origin);
     match from {
-        FromFormat::Bson => Err(i18n::tf(
-            "{} is text; --from bson reads raw bytes from --file",
-            &[&origin],
-        )),
+        FromFormat::Bson => Err(CliError::BsonFromText { place }),
         // A --hex argument may span lines; a file holds one document per line.
         FromFormat::Hex if origin == "--hex" => {
-            hex::decode(&text).map_err(|e| format!("--hex: {e}"))
+            hex::decode(&text).map_err(|e| CliError::at(place, e))
         }
-        FromFormat::Hex => lines(&text, origin, |line| {
-            hex::decode(line).map_err(|e| e.to_string())
-        }),
-        FromFormat::Ejson if origin == "DOCUMENT" => encode_text(&text, origin, Syntax::Ejson),
-        FromFormat::Ejson => lines(&text, origin, |line| encode_text(line, "", Syntax::Ejson)),
-        FromFormat::Shell if origin == "DOCUMENT" => encode_text(&text, origin, Syntax::Shell),
-        FromFormat::Shell => lines(&text, origin, |line| encode_text(line, "", Syntax::Shell)),
+        FromFormat::Hex => lines(&text, &place, |line| Ok(hex::decode(line)?)),
+        FromFormat::Ejson if origin == "DOCUMENT" => {
+            encode_text(&text, Some(&place), Syntax::Ejson)
+        }
+        FromFormat::Ejson => lines(&text, &place, |line| encode_text(line, None, Syntax::Ejson)),
+        FromFormat::Shell if origin == "DOCUMENT" => {
+            encode_text(&text, Some(&place), Syntax::Shell)
+        }
+        FromFormat::Shell => lines(&text, &place, |line| encode_text(line, None, Syntax::Shell)),
     }
 }
 
-fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+fn read_file(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
-            .map_err(|e| i18n::tf("reading standard input: {}", &[&e]))?;
+            .map_err(CliError::ReadStdin)?;
         Ok(bytes)
     } else {
-        std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::read(path).map_err(|error| CliError::Io {
+            path: path.to_path_buf(),
+            error,
+        })
     }
 }
 
 /// Parses one document (Extended JSON or mongosh syntax) and encodes it.
-fn encode_text(text: &str, origin: &str, syntax: Syntax) -> Result<Vec<u8>, String> {
+fn encode_text(text: &str, origin: Option<&Place>, syntax: Syntax) -> Result<Vec<u8>, CliError> {
     let mut generator = FixedGenerator::new(now_ms());
     let doc = reported(
         origin,
         text::parse_document(text, Some(syntax), &mut generator),
     )?;
-    encode_document(&doc).map_err(|e| e.to_string())
+    Ok(encode_document(&doc)?)
 }
 
-/// One document per non-blank line, each turned into BSON bytes and concatenated.
+/// One document per non-blank line, each turned into BSON bytes and concatenated; an error
+/// names its line.
 fn lines(
     text: &str,
-    origin: &str,
-    mut parse: impl FnMut(&str) -> Result<Vec<u8>, String>,
-) -> Result<Vec<u8>, String> {
+    origin: &Place,
+    mut parse: impl FnMut(&str) -> Result<Vec<u8>, CliError>,
+) -> Result<Vec<u8>, CliError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let bytes =
-            parse(line).map_err(|e| i18n::tf("{} line {}: {}", &[&origin, &(i + 1), &e]))?;
+        let bytes = parse(line).map_err(|e| CliError::at(origin.line(i + 1), e))?;
         out.extend_from_slice(&bytes);
     }
     Ok(out)

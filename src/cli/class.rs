@@ -5,9 +5,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use bson_tutor::lesson::class::{gather, render_json, render_text_in};
-use bson_tutor::strings::errors::translate_error;
+use bson_tutor::lesson::class::{Reason, gather, render_json, render_text};
+use bson_tutor::strings::localize::{Localize, one_other};
 
+use super::args::SummaryFormat;
 use super::i18n::{lang, t, tf, warn};
 
 /// The `class` subcommands.
@@ -34,15 +35,6 @@ pub struct SummaryArgs {
     pub format: SummaryFormat,
 }
 
-/// `class summary --format` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum SummaryFormat {
-    /// Aligned tables grouped by lesson, then the bar chart.
-    Text,
-    /// One JSON object.
-    Json,
-}
-
 /// Runs a `class` command.
 pub fn run(command: &ClassCommand) -> ExitCode {
     match command {
@@ -59,13 +51,12 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
         .map(|path| {
             let name = path.display().to_string();
             let text = std::fs::read(path)
-                .map_err(|e| tf("cannot read it: {}", &[&e]))
+                .map_err(|e| Reason::Unreadable {
+                    message: e.to_string(),
+                })
                 .and_then(|bytes| {
-                    String::from_utf8(bytes).map_err(|e| {
-                        tf(
-                            "not a bson-tutor results export: not UTF-8 text at byte {}",
-                            &[&e.utf8_error().valid_up_to()],
-                        )
+                    String::from_utf8(bytes).map_err(|e| Reason::NotUtf8 {
+                        at: e.utf8_error().valid_up_to(),
                     })
                 });
             (name, text)
@@ -73,11 +64,11 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
         .collect();
     let gathered = gather(files);
     for w in &gathered.warnings {
-        warn(&translate_error(lang(), w));
+        warn(&w.to_string_in(lang()));
     }
     let text = match args.format {
         SummaryFormat::Json => Some(render_json(&gathered)),
-        SummaryFormat::Text => gathered.summary.as_ref().map(|s| render_text_in(s, lang())),
+        SummaryFormat::Text => gathered.summary.as_ref().map(|s| render_text(s, lang())),
     };
     if let Some(text) = text {
         // A closed pipe (`| head`) is not an error worth a message.
@@ -88,32 +79,28 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
     }
     let error = t("error: ");
     for l in &gathered.left_out {
-        eprintln!("{error}{}: {}", l.file, translate_error(lang(), &l.reason));
+        eprintln!("{error}{}: {}", l.file, l.reason.display_in(lang()));
     }
     let (out, all) = (gathered.left_out.len(), args.files.len());
     if gathered.summary.is_some() {
         let names: Vec<&str> = gathered.left_out.iter().map(|l| l.file.as_str()).collect();
         let names = names.join(", ");
-        let message = if all == 1 {
-            tf(
-                "{} of {} file left out of the summary: {}",
-                &[&out, &all, &names],
-            )
-        } else {
-            tf(
-                "{} of {} files left out of the summary: {}",
-                &[&out, &all, &names],
-            )
-        };
+        let key = one_other(
+            lang(),
+            all as u64,
+            "{} of {} file left out of the summary: {}",
+            "{} of {} files left out of the summary: {}",
+        );
+        let message = tf(key, &[&out, &all, &names]);
         eprintln!("{error}{message}");
     } else {
-        eprintln!(
-            "{error}{}",
-            tf(
-                "no usable export among the {} file(s): nothing to summarize",
-                &[&all]
-            )
+        let key = one_other(
+            lang(),
+            all as u64,
+            "no usable export in the {} file: nothing to summarize",
+            "no usable export among the {} files: nothing to summarize",
         );
+        eprintln!("{error}{}", tf(key, &[&all]));
     }
     ExitCode::from(1)
 }

@@ -184,10 +184,10 @@ const ENUMS: &[fn(Arg, Lang) -> Arg] = &[
     described::<super::EvalTo>,
     described::<super::FromFormat>,
     described::<super::ToFormat>,
-    described::<super::pack::CheckFormat>,
-    described::<super::progress::ExportFormat>,
-    described::<super::class::SummaryFormat>,
-    described::<super::lesson::ColorChoice>,
+    described::<super::args::CheckFormat>,
+    described::<super::args::ExportFormat>,
+    described::<super::args::SummaryFormat>,
+    described::<super::args::ColorChoice>,
 ];
 
 /// `arg` with the help of its possible values in `lang`, if it takes an `E`.

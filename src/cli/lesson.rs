@@ -7,14 +7,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use bson_tutor::lesson::check::{answer_in, check_lesson_in, solve_with};
 use bson_tutor::lesson::compute::{Classroom, LESSON_NOW_MS};
 use bson_tutor::lesson::progress::{self, Position, Status};
-use bson_tutor::lesson::render::{RenderOptions, fill_computed_with, render_with};
-use bson_tutor::lesson::{LoadError, Loaded, builtin, load_dir};
+use bson_tutor::lesson::render::{RenderOptions, fill_computed, render};
+use bson_tutor::lesson::{
+    Context, LoadError, Loaded, answer, builtin, check_lesson, load_dir, solve,
+};
+use bson_tutor::strings::localize::Localize;
 
-use super::fail;
+use super::args::{CheckFormat, ColorChoice, parse_now};
+use super::error::{CliError, fail};
 use super::i18n::{t, tf, warn};
+use super::pack::check_json;
 use super::store::Store;
 
 /// Where lessons come from, shared by the lesson commands.
@@ -152,22 +156,6 @@ impl ClassroomArgs {
     }
 }
 
-/// `--now`: an ISO-8601 instant, in milliseconds since the epoch.
-fn parse_now(text: &str) -> Result<i64, String> {
-    bson_tutor::bson::datetime::parse_iso(text).map_err(|e| e.to_string())
-}
-
-/// `--color` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    /// Colour when standard output is a terminal and NO_COLOR is not set.
-    Auto,
-    /// Always colour.
-    Always,
-    /// Never colour: plain text, as snapshots and pipes want it.
-    Never,
-}
-
 /// Light ANSI styling of the plain rendering, line by line: claim labels, command lines,
 /// exercise headings and answers. The text itself is unchanged.
 fn colorize(text: &str) -> String {
@@ -224,21 +212,24 @@ pub struct CheckArgs {
     pub dir: Option<PathBuf>,
     /// `text`: FAIL and BROKEN lines, then `check: N passed, M failed`; `json`: one JSON
     /// object for machines. The exit code is the same: 0 when all pass, 1 otherwise.
-    #[arg(long, value_enum, default_value_t = super::pack::CheckFormat::Text)]
-    pub format: super::pack::CheckFormat,
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+    pub format: CheckFormat,
     /// The class's seed and clock: check the lessons as that class will see them.
     #[command(flatten)]
     pub classroom: ClassroomArgs,
 }
 
-fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, CliError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| CliError::Io { path, error }
+    };
+    let entries = std::fs::read_dir(dir).map_err(io(dir))?;
     let mut files = Vec::new();
     for entry in entries {
-        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        let path = entry.map_err(io(dir))?.path();
         if path.extension().is_some_and(|x| x == "toml") {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(&path).map_err(io(&path))?;
             files.push((path.display().to_string(), text));
         }
     }
@@ -249,7 +240,7 @@ fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, String> {
 pub(super) fn load(
     dir: Option<&Path>,
     with_builtin: bool,
-) -> Result<Vec<Result<Loaded, LoadError>>, String> {
+) -> Result<Vec<Result<Loaded, LoadError>>, CliError> {
     let mut files: Vec<(String, String)> = Vec::new();
     if dir.is_none() || with_builtin {
         files.extend(
@@ -277,7 +268,10 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
     let progress = match args.progress.store().read() {
         Ok(p) => Some(p),
         Err(e) => {
-            warn(&tf("progress not shown: {}", &[&e]));
+            warn(&tf(
+                "progress not shown: {}",
+                &[&e.display_in(super::i18n::lang())],
+            ));
             None
         }
     };
@@ -331,11 +325,10 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let Some(found) = all.iter().flatten().find(|l| l.lesson.id == args.id) else {
-        let ids: Vec<&str> = all.iter().flatten().map(|l| l.lesson.id.as_str()).collect();
-        return fail(&tf(
-            "no lesson `{}`; the lessons are: {}",
-            &[&args.id, &ids.join(", ")],
-        ));
+        return fail(&CliError::NoLesson {
+            id: args.id.clone(),
+            ids: all.iter().flatten().map(|l| l.lesson.id.clone()).collect(),
+        });
     };
     let lang = super::i18n::lang();
     let mut problems = Vec::new();
@@ -350,14 +343,16 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     for p in &problems {
         warn(p);
     }
-    let text = render_with(
+    let text = render(
         &lesson,
         RenderOptions {
             width: args.width,
             answers: args.answers,
+        },
+        &Context {
+            room: args.classroom.classroom(),
             lang,
         },
-        &args.classroom.classroom(),
     );
     let color = match args.color {
         ColorChoice::Always => true,
@@ -377,26 +372,28 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
 /// The text summary's `failed` counts failed checks and broken files together; the JSON
 /// report counts them apart (`failed`, `broken_files`).
 pub fn run_check(args: &CheckArgs) -> ExitCode {
-    use super::pack::{CheckFormat, Failure, check_json};
     let all = match load(args.dir.as_deref(), false) {
         Ok(all) => all,
         Err(e) => return fail(&e),
     };
-    let room = args.classroom.classroom();
+    // JSON is for machines: its failures stay in English, the form they parse.
+    let lang = match args.format {
+        CheckFormat::Text => super::i18n::lang(),
+        CheckFormat::Json => bson_tutor::strings::Lang::En,
+    };
+    let ctx = Context {
+        room: args.classroom.classroom(),
+        lang,
+    };
     let mut passed = 0;
-    let mut failures: Vec<(&str, String)> = Vec::new();
+    let mut failures = Vec::new();
     let mut broken: Vec<&LoadError> = Vec::new();
     for l in &all {
         match l {
             Ok(l) => {
-                // JSON is for machines: its failures stay in English, the form they parse.
-                let lang = match args.format {
-                    CheckFormat::Text => super::i18n::lang(),
-                    CheckFormat::Json => bson_tutor::strings::Lang::En,
-                };
-                let report = check_lesson_in(l, &room, lang);
+                let report = check_lesson(l, &ctx);
                 passed += report.passed;
-                failures.extend(report.failures.into_iter().map(|f| (l.file.as_str(), f)));
+                failures.extend(report.failures);
             }
             Err(e) => broken.push(e),
         }
@@ -411,8 +408,8 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     match args.format {
         CheckFormat::Text => {
             // Failures first, in lesson order, then the files that did not load.
-            for (_, f) in &failures {
-                let _ = writeln!(out, "FAIL {f}");
+            for f in &failures {
+                let _ = writeln!(out, "FAIL {}", f.display_in(lang));
             }
             for e in &broken {
                 let shown =
@@ -427,11 +424,7 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             );
         }
         CheckFormat::Json => {
-            let split: Vec<Failure<'_>> = failures
-                .iter()
-                .map(|(file, f)| Failure::parse(file, f))
-                .collect();
-            let _ = out.write_all(check_json(passed, &split, &broken).as_bytes());
+            let _ = out.write_all(check_json(passed, &failures, &broken).as_bytes());
         }
     }
     if failures.is_empty() && broken.is_empty() {
@@ -447,13 +440,15 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
 /// A damaged or future-version progress file is refused and left where it is (exit 1):
 /// a one-shot command does not rearrange files; `bson-tutor progress` moves it aside.
 pub fn run_answer(args: &AnswerArgs) -> ExitCode {
-    let run = || -> Result<bool, String> {
+    let run = || -> Result<bool, CliError> {
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
         let loaded = all
             .iter()
             .flatten()
             .find(|l| l.lesson.id == args.lesson)
-            .ok_or_else(|| tf("no lesson `{}` (see `bson-tutor lessons`)", &[&args.lesson]))?;
+            .ok_or_else(|| CliError::NoLessonToAnswer {
+                id: args.lesson.clone(),
+            })?;
         // Hints and explanations in the run's language; answers are the same in every one.
         let lang = super::i18n::lang();
         let mut problems = Vec::new();
@@ -469,8 +464,14 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             .number
             .checked_sub(1)
             .and_then(|i| lesson.exercises().nth(i))
-            .ok_or_else(|| tf("lesson `{}` has exercises 1 to {}", &[&args.lesson, &count]))?;
-        let room = args.classroom.classroom();
+            .ok_or_else(|| CliError::NoExercise {
+                id: args.lesson.clone(),
+                count,
+            })?;
+        let ctx = Context {
+            room: args.classroom.classroom(),
+            lang,
+        };
         let store = args.progress.store();
         let mut progress = store.read()?;
         let id = &lesson.id;
@@ -486,7 +487,7 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             let next = record.hints as usize;
             match ex.hints.get(next) {
                 Some(h) => {
-                    let hint = fill_computed_with(h, &room)?;
+                    let hint = fill_computed(h, &ctx)?;
                     let _ = writeln!(out, "{}{hint}", tf("hint {}: ", &[&(next + 1)]));
                     progress.hinted(id, n);
                     changed.insert(progress::key(id, n));
@@ -502,13 +503,10 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             true
         } else if args.reveal {
             if record.last_wrong.is_none() && record.status != Status::Revealed {
-                return Err(t(
-                    "try an answer first: the answer can be revealed after a wrong attempt",
-                )
-                .into());
+                return Err(CliError::RevealFirst);
             }
-            let solution = solve_with(ex, &room)?;
-            let why = fill_computed_with(&ex.explanation, &room)?;
+            let solution = solve(ex, &ctx)?;
+            let why = fill_computed(&ex.explanation, &ctx)?;
             let _ = writeln!(out, "{}{}", t("answer: "), solution.text);
             let _ = writeln!(out, "{}{why}", t("why: "));
             progress.revealed(id, n);
@@ -516,9 +514,9 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             true
         } else {
             let text = args.answer.as_deref().unwrap_or_default();
-            let verdict = answer_in(ex, text, &room, lang);
+            let verdict = answer(ex, text, &ctx);
             if verdict.correct {
-                let why = fill_computed_with(&ex.explanation, &room)?;
+                let why = fill_computed(&ex.explanation, &ctx)?;
                 let _ = writeln!(out, "{}", tf("correct. {}", &[&why]));
             } else {
                 let _ = writeln!(out, "{}", tf("not yet: {}", &[&verdict.feedback]));

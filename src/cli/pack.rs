@@ -6,11 +6,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use bson_tutor::lesson::check::Failure;
 use bson_tutor::lesson::{LoadError, builtin};
+use bson_tutor::strings::Lang;
 use clap::CommandFactory;
 
+use super::Cli;
+use super::error::{CliError, fail};
 use super::i18n::{t, tf};
-use super::{Cli, fail};
 
 /// Arguments of `new`.
 #[derive(Debug, clap::Args)]
@@ -52,15 +55,6 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// `check --format` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum CheckFormat {
-    /// `FAIL file:line: ...` and `BROKEN file:line:col: ...` lines, then the summary line.
-    Text,
-    /// One JSON object: counts, failures with file and line, broken files with line and column.
-    Json,
-}
-
 /// Runs `new`.
 pub fn run_new(args: &NewArgs) -> ExitCode {
     match &args.what {
@@ -69,54 +63,56 @@ pub fn run_new(args: &NewArgs) -> ExitCode {
                 print!("{message}");
                 ExitCode::SUCCESS
             }
-            Err(message) => fail(&message),
+            Err(e) => fail(&e),
         },
     }
 }
 
 /// Why `id` is not a lesson id, if it is not one.
-fn slug_problem(id: &str) -> Option<String> {
+fn slug_problem(id: &str) -> Option<CliError> {
     if id.is_empty() {
-        return Some(t("a lesson id cannot be empty").into());
+        return Some(CliError::EmptyId);
     }
     let (at, bad) = id
         .chars()
         .enumerate()
         .find(|&(_, c)| !matches!(c, 'a'..='z' | '0'..='9' | '-'))?;
-    Some(tf(
-        "lesson id `{}` is not a simple slug: character {} (`{}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
-        &[&id, &(at + 1), &bad],
-    ))
+    Some(CliError::NotSlug {
+        id: id.to_owned(),
+        at: at + 1,
+        bad,
+    })
 }
 
 /// Writes `dir/id.toml` and says what to do next; never overwrites.
-fn new_lesson(id: &str, dir: &Path) -> Result<String, String> {
+fn new_lesson(id: &str, dir: &Path) -> Result<String, CliError> {
     if let Some(problem) = slug_problem(id) {
         return Err(problem);
     }
     let path = dir.join(format!("{id}.toml"));
     if path.exists() {
-        return Err(tf(
-            "{} already exists; bson-tutor never overwrites a lesson: pick another id or --dir, or remove the file first",
-            &[&path.display()],
-        ));
+        return Err(CliError::Exists { path });
     }
-    std::fs::create_dir_all(dir).map_err(|e| tf("creating {}: {}", &[&dir.display(), &e]))?;
+    std::fs::create_dir_all(dir).map_err(|error| CliError::Create {
+        dir: dir.to_path_buf(),
+        error,
+    })?;
+    let write = |error| CliError::Write {
+        path: path.clone(),
+        error,
+    };
     // create_new: a file that appeared since the check above is still not overwritten.
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&path)
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::AlreadyExists => tf(
-                "{} already exists; bson-tutor never overwrites a lesson",
-                &[&path.display()],
-            ),
-            _ => tf("writing {}: {}", &[&path.display(), &e]),
+            std::io::ErrorKind::AlreadyExists => CliError::ExistsNow { path: path.clone() },
+            _ => write(e),
         })?;
     file.write_all(skeleton(id).as_bytes())
         .and_then(|()| file.flush())
-        .map_err(|e| tf("writing {}: {}", &[&path.display(), &e]))?;
+        .map_err(write)?;
     let mut out = format!("{}\n", tf("wrote {}", &[&path.display()]));
     if builtin::LESSONS
         .iter()
@@ -290,7 +286,7 @@ pub fn run_man() -> ExitCode {
     let mut out = Vec::new();
     let command = super::help::localized(Cli::command(), super::i18n::lang());
     if let Err(e) = clap_mangen::Man::new(command).render(&mut out) {
-        return fail(&tf("rendering the man page: {}", &[&e]));
+        return fail(&CliError::Man(e));
     }
     write_stdout(&out)
 }
@@ -300,40 +296,6 @@ fn write_stdout(bytes: &[u8]) -> ExitCode {
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
     ExitCode::SUCCESS
-}
-
-/// One failed check, split for `check --format json`.
-pub struct Failure<'a> {
-    /// The lesson file.
-    pub file: &'a str,
-    /// The line of the failing step's `[[step]]` header, when the message names it.
-    pub line: Option<usize>,
-    /// What failed (`step N: ...`).
-    pub message: &'a str,
-}
-
-impl<'a> Failure<'a> {
-    /// Splits a failure of `check_lesson` (`file:line: step N: message`) of a lesson read
-    /// from `file`.
-    pub fn parse(file: &'a str, text: &'a str) -> Self {
-        let split = text
-            .strip_prefix(file)
-            .and_then(|rest| rest.strip_prefix(':'))
-            .and_then(|rest| rest.split_once(": "))
-            .and_then(|(line, message)| Some((line.parse().ok()?, message)));
-        match split {
-            Some((line, message)) => Failure {
-                file,
-                line: Some(line),
-                message,
-            },
-            None => Failure {
-                file,
-                line: None,
-                message: text,
-            },
-        }
-    }
 }
 
 /// The `check --format json` report, keys in this order.
@@ -349,8 +311,8 @@ struct CheckReport<'a> {
 #[derive(serde::Serialize)]
 struct FailureJson<'a> {
     file: &'a str,
-    line: Option<usize>,
-    message: &'a str,
+    line: usize,
+    message: String,
 }
 
 #[derive(serde::Serialize)]
@@ -361,9 +323,10 @@ struct BrokenJson<'a> {
     message: String,
 }
 
-/// The `check --format json` report: one object with the counts, the failures and the
-/// broken files (`failed` counts failed checks; the text summary adds the broken files).
-pub fn check_json(passed: usize, failures: &[Failure<'_>], broken: &[&LoadError]) -> String {
+/// The `check --format json` report: one object with the counts, the failures (in English,
+/// the form machines parse) and the broken files (`failed` counts failed checks; the text
+/// summary adds the broken files).
+pub fn check_json(passed: usize, failures: &[Failure], broken: &[&LoadError]) -> String {
     let report = CheckReport {
         passed,
         failed: failures.len(),
@@ -371,9 +334,9 @@ pub fn check_json(passed: usize, failures: &[Failure<'_>], broken: &[&LoadError]
         failures: failures
             .iter()
             .map(|f| FailureJson {
-                file: f.file,
+                file: &f.file,
                 line: f.line,
-                message: f.message,
+                message: f.message_in(Lang::En),
             })
             .collect(),
         broken: broken
@@ -398,9 +361,11 @@ mod tests {
 
     #[test]
     fn slugs_are_lowercase_letters_digits_and_dashes() {
-        assert_eq!(slug_problem("demo-2"), None);
+        assert!(slug_problem("demo-2").is_none());
         assert!(slug_problem("").is_some());
-        let why = slug_problem("My lesson").unwrap_or_default();
+        let why = slug_problem("My lesson")
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(why.contains("character 1 (`M`)"), "{why}");
         assert!(slug_problem("a/b").is_some());
         assert!(slug_problem("a.b").is_some());
@@ -415,17 +380,9 @@ mod tests {
             (loaded.lesson.id.as_str(), loaded.lesson.order),
             ("demo", 100)
         );
-        let report = bson_tutor::lesson::check_lesson(&loaded);
-        assert_eq!(report.failures, Vec::<String>::new());
+        let report = bson_tutor::lesson::check_lesson(&loaded, &Default::default());
+        assert_eq!(report.failures, Vec::new());
         assert!(report.passed > 0);
-    }
-
-    #[test]
-    fn failures_split_into_file_line_and_message() {
-        let f = Failure::parse("a:b.toml", "a:b.toml:12: step 3: expect = \"1\"");
-        assert_eq!((f.line, f.message), (Some(12), "step 3: expect = \"1\""));
-        let odd = Failure::parse("x.toml", "something else");
-        assert_eq!((odd.line, odd.message), (None, "something else"));
     }
 
     #[test]

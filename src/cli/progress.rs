@@ -10,20 +10,14 @@ use bson_tutor::lesson::class::Export;
 use bson_tutor::lesson::progress::{self, Position, Progress};
 use bson_tutor::lesson::{Lesson, Loaded};
 
-use super::fail;
-use super::i18n::{note, t, tf, warn};
-use super::lesson::{ProgressFile, Source, load};
-use super::store::Store;
+use bson_tutor::strings::localize::{Localize, one_other};
 use bson_tutor::strings::pad;
 
-/// `progress --export` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ExportFormat {
-    /// One JSON object (what `class summary` reads).
-    Json,
-    /// A header line and one row per exercise (RFC 4180 quoting), for spreadsheets.
-    Csv,
-}
+use super::args::ExportFormat;
+use super::error::{CliError, fail};
+use super::i18n::{lang, note, t, tf, warn};
+use super::lesson::{ProgressFile, Source, load};
+use super::store::Store;
 
 /// Arguments of `progress`.
 #[derive(Debug, clap::Args)]
@@ -58,11 +52,11 @@ pub fn run_progress(args: &ProgressArgs) -> ExitCode {
     if let Some(format) = args.export {
         return run_export(args, format);
     }
-    let run = || -> Result<(), String> {
+    let run = || -> Result<(), CliError> {
         let store = args.progress.store();
         let (progress, notice) = store.load()?;
         if let Some(n) = notice {
-            note(&n);
+            note(&n.to_string_in(lang()));
         }
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
         let mut lessons: Vec<&Loaded> = all.iter().flatten().collect();
@@ -74,7 +68,7 @@ pub fn run_progress(args: &ProgressArgs) -> ExitCode {
             let mut problems = Vec::new();
             let localized = super::i18n::localized(
                 lessons.iter().map(|l| l.lesson.clone()).collect(),
-                super::i18n::lang(),
+                lang(),
                 args.source.lessons.as_deref(),
                 &mut problems,
             );
@@ -115,14 +109,11 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
         None => writeln!(out, "{}", t("last position: none yet")),
     };
     let record_line = |out: &mut String, label: &str, r: &progress::Record| {
-        let attempts = match r.attempts {
-            1 => tf("{} attempt", &[&r.attempts]),
-            n => tf("{} attempts", &[&n]),
+        let count = |n: u32, one: &'static str, other: &'static str| {
+            tf(one_other(lang(), u64::from(n), one, other), &[&n])
         };
-        let hints = match r.hints {
-            1 => tf("{} hint", &[&r.hints]),
-            n => tf("{} hints", &[&n]),
-        };
+        let attempts = count(r.attempts, "{} attempt", "{} attempts");
+        let hints = count(r.hints, "{} hint", "{} hints");
         let _ = writeln!(
             out,
             "      {} {}  {}",
@@ -175,10 +166,8 @@ fn reset(
     mut progress: Progress,
     lessons: &[&Loaded],
     args: &ProgressArgs,
-) -> Result<(), String> {
-    let path = store.path().ok_or(t(
-        "no progress file to erase: no --progress, $BSON_TUTOR_PROGRESS, $XDG_DATA_HOME or $HOME",
-    ))?;
+) -> Result<(), CliError> {
+    let path = store.path().ok_or(CliError::NoProgressFile)?;
     let exists = path.exists();
     let (question, changed) = match &args.lesson {
         None => {
@@ -200,10 +189,7 @@ fn reset(
                 .find(|l| &l.lesson.id == id)
                 .map(|l| l.lesson.exercises().count());
             if count.is_none() && changed.is_empty() {
-                return Err(tf(
-                    "no lesson `{}` and no progress recorded for it (see `bson-tutor progress`)",
-                    &[id],
-                ));
+                return Err(CliError::NoLessonNoProgress { id: id.clone() });
             }
             changed.extend((1..=count.unwrap_or(0)).map(|n| progress::key(id, n)));
             if !exists {
@@ -229,13 +215,10 @@ fn reset(
         let read = std::io::stdin()
             .lock()
             .read_line(&mut line)
-            .map_err(|e| tf("reading the answer from standard input: {}", &[&e]))?;
+            .map_err(CliError::ReadAnswer)?;
         if read == 0 {
             eprintln!();
-            return Err(t(
-                "no answer on standard input: nothing erased (--yes erases without asking)",
-            )
-            .into());
+            return Err(CliError::NoAnswer);
         }
         if !yes(&line) {
             println!("{}", t("nothing erased"));
@@ -273,11 +256,14 @@ fn reset(
 /// `progress --export`: one student's results on standard output. A damaged progress file
 /// is refused and left where it is (exit 1): an export does not rearrange files.
 fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
-    let run = || -> Result<String, String> {
+    let run = || -> Result<String, CliError> {
         let progress = args.progress.store().read()?;
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
         for e in all.iter().filter_map(|l| l.as_ref().err()) {
-            warn(&tf("not exported, the lesson does not load: {}", &[e]));
+            warn(&tf(
+                "not exported, the lesson does not load: {}",
+                &[&e.display_in(lang())],
+            ));
         }
         let mut lessons: Vec<&Loaded> = all.iter().flatten().collect();
         lessons.sort_by_key(|l| l.lesson.order);
@@ -295,10 +281,14 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
             .filter(|e| progress.record(&e.lesson, e.exercise).is_some())
             .count();
         if with_record < recorded {
-            note(&tf(
-                "{} record(s) of lessons or exercises not loaded are not exported",
-                &[&(recorded - with_record)],
-            ));
+            let n = recorded - with_record;
+            let key = one_other(
+                lang(),
+                n as u64,
+                "{} record of a lesson or exercise not loaded is not exported",
+                "{} records of lessons or exercises not loaded are not exported",
+            );
+            note(&tf(key, &[&n]));
         }
         Ok(match format {
             ExportFormat::Json => export.to_json(),

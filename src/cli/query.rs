@@ -6,13 +6,13 @@ use std::process::ExitCode;
 
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::processes_from_seed;
-use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream, text};
+use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream};
 use bson_tutor::query::aggregate::{self, Context};
 use bson_tutor::query::collection::{Collection, FindOptions};
 use bson_tutor::query::matcher::Filter;
 
-use super::i18n::{t, tf};
-use super::{EvalTo, TextFormat, fail, now_ms, parse_text_value};
+use super::error::{CliError, Place, fail};
+use super::{EvalTo, TextFormat, now_ms, parse_text_value};
 
 /// Arguments of `find`.
 #[derive(Debug, clap::Args)]
@@ -72,70 +72,98 @@ pub struct AggregateArgs {
     pub from: Option<TextFormat>,
 }
 
-fn document(text: &str, origin: &str, from: Option<TextFormat>) -> Result<Document, String> {
+fn document(text: &str, origin: &Place, from: Option<TextFormat>) -> Result<Document, CliError> {
     match parse_text_value(text, origin, from)? {
         Value::Document(d) => Ok(d),
-        other => Err(format!(
-            "{origin} must be a document, not {}",
-            other.element_type().alias()
-        )),
+        other => Err(CliError::NotADocument {
+            place: origin.clone(),
+            found: other.element_type(),
+        }),
+    }
+}
+
+/// The documents a value stands for: an array of documents, or a single document.
+fn documents(value: Value, place: &Place) -> Result<Vec<Document>, CliError> {
+    match value {
+        Value::Document(d) => Ok(vec![d]),
+        Value::Array(items) => items
+            .into_iter()
+            .enumerate()
+            .map(|(index, item)| match item {
+                Value::Document(d) => Ok(d),
+                other => Err(CliError::ItemNotADocument {
+                    place: place.clone(),
+                    index,
+                    found: other.element_type(),
+                }),
+            })
+            .collect(),
+        other => Err(CliError::NotDocuments {
+            place: place.clone(),
+            found: other.element_type(),
+        }),
     }
 }
 
 /// The documents of `--docs`: a file (BSON, an array, or one document per line) or a literal.
-fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>, String> {
+fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>, CliError> {
     let path = Path::new(spec);
     if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| format!("{spec}: {e}"))?;
+        let file = Place::File(spec.to_owned());
+        let bytes = std::fs::read(path).map_err(|error| CliError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
         if path.extension().is_some_and(|x| x == "bson") {
             let mut docs = Vec::new();
             for range in split_stream(&bytes) {
-                let range = range.map_err(|e| format!("{spec}: {e}"))?;
+                let range = range.map_err(|e| CliError::at(file.clone(), e))?;
                 let start = range.start;
-                docs.push(
-                    decode_document(&bytes[range]).map_err(|e| {
-                        tf("{}: document at input byte {}: {}", &[&spec, &start, &e])
-                    })?,
-                );
+                docs.push(decode_document(&bytes[range]).map_err(|error| {
+                    CliError::DocumentAt {
+                        path: spec.to_owned(),
+                        start,
+                        error,
+                    }
+                })?);
             }
             return Ok(docs);
         }
-        let text = String::from_utf8(bytes).map_err(|_| {
-            tf(
-                "{}: not UTF-8 text (use a .bson name for raw BSON)",
-                &[&spec],
-            )
+        let text = String::from_utf8(bytes).map_err(|_| CliError::DocsNotUtf8 {
+            path: spec.to_owned(),
         })?;
-        return match parse_text_value(&text, spec, from) {
-            Ok(v) => text::documents(v, spec).map_err(String::from),
+        return match parse_text_value(&text, &file, from) {
+            Ok(v) => documents(v, &file),
             // Not one value: try one document per line.
             Err(whole) => {
                 let mut docs = Vec::new();
+                let mut whole = Some(whole);
                 for (i, line) in text
                     .lines()
                     .enumerate()
                     .filter(|(_, l)| !l.trim().is_empty())
                 {
-                    let origin = tf("{} line {}", &[&spec, &(i + 1)]);
-                    docs.push(
-                        document(line, &origin, from)
-                            .map_err(|e| if i == 0 { whole.clone() } else { e })?,
-                    );
+                    match document(line, &file.line(i + 1), from) {
+                        Ok(d) => docs.push(d),
+                        // A first line that is not a document: the file was meant as one value.
+                        Err(e) => return Err(if i == 0 { whole.take().unwrap_or(e) } else { e }),
+                    }
                 }
                 Ok(docs)
             }
         };
     }
-    text::documents(parse_text_value(spec, "--docs", from)?, "--docs").map_err(String::from)
+    let place = Place::Arg("--docs");
+    documents(parse_text_value(spec, &place, from)?, &place)
 }
 
 /// A collection holding `docs`, inserted as `insertMany` would (ids generated, `_id` rules).
-fn collection(docs: Vec<Document>) -> Result<Collection, String> {
+fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
     let now = now_ms();
     let seed = now as u64;
     let mut processes = processes_from_seed(seed, 2).into_iter();
     let (Some(client), Some(server)) = (processes.next(), processes.next()) else {
-        return Err(t("could not make ObjectId generators").into());
+        return Err(CliError::NoGenerators);
     };
     let mut c = Collection::new(
         "test.docs",
@@ -143,10 +171,9 @@ fn collection(docs: Vec<Document>) -> Result<Collection, String> {
         server,
         u32::try_from(now / 1000).unwrap_or(u32::MAX),
     );
-    for (i, d) in docs.into_iter().enumerate() {
+    for (index, d) in docs.into_iter().enumerate() {
         c.insert_one(d)
-            // Translated where it is shown (`fail`), as a lesson's run step shows it.
-            .map_err(|e| format!("--docs: document {i}: {e}"))?;
+            .map_err(|error| CliError::Insert { index, error })?;
     }
     Ok(c)
 }
@@ -171,28 +198,28 @@ fn print(docs: &[Document], ids: bool, to: EvalTo) {
 
 /// Runs `find`.
 pub fn run_find(args: &FindArgs) -> ExitCode {
-    let run = || -> Result<(Vec<Document>, Vec<String>), String> {
+    let run = || -> Result<(Vec<Document>, Vec<String>), CliError> {
         let from = args.from;
-        let filter = document(&args.filter, "FILTER", from)?;
+        let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
         let options = FindOptions {
             projection: args
                 .project
                 .as_deref()
-                .map(|p| document(p, "--project", from))
+                .map(|p| document(p, &Place::Arg("--project"), from))
                 .transpose()?,
             sort: args
                 .sort
                 .as_deref()
-                .map(|s| document(s, "--sort", from))
+                .map(|s| document(s, &Place::Arg("--sort"), from))
                 .transpose()?,
             skip: args.skip,
             limit: args.limit,
         };
         let c = collection(load_documents(&args.docs, from)?)?;
-        let found = c.find(&filter, &options).map_err(|e| e.to_string())?;
+        let found = c.find(&filter, &options)?;
         let mut reasons = Vec::new();
         if args.explain {
-            let parsed = Filter::parse(&filter).map_err(|e| e.to_string())?;
+            let parsed = Filter::parse(&filter)?;
             for d in c.documents() {
                 if let Some(why) = parsed.explain_mismatch(d, super::i18n::lang()) {
                     let id = d.get("_id").map(shell::print_value).unwrap_or_default();
@@ -206,7 +233,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
         Ok((found, reasons)) => {
             print(&found, args.ids, args.to);
             for r in reasons {
-                eprintln!("{}{r}", t("no match: "));
+                eprintln!("{}{r}", super::i18n::t("no match: "));
             }
             ExitCode::SUCCESS
         }
@@ -216,25 +243,28 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
 
 /// Runs `aggregate`.
 pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
-    let run = || -> Result<Vec<Document>, String> {
-        let pipeline = match parse_text_value(&args.pipeline, "PIPELINE", args.from)? {
+    let run = || -> Result<Vec<Document>, CliError> {
+        let place = Place::Arg("PIPELINE");
+        let pipeline = match parse_text_value(&args.pipeline, &place, args.from)? {
             Value::Array(stages) => stages
                 .into_iter()
                 .enumerate()
-                .map(|(i, s)| match s {
+                .map(|(index, s)| match s {
                     Value::Document(d) => Ok(d),
-                    other => Err(format!(
-                        "PIPELINE: stage {i} is {}, not a document",
-                        other.element_type().alias()
+                    other => Err(CliError::at(
+                        place.clone(),
+                        CliError::StageNotADocument {
+                            index,
+                            found: other.element_type(),
+                        },
                     )),
                 })
                 .collect::<Result<Vec<_>, _>>()?,
             Value::Document(stage) => vec![stage],
             other => {
-                return Err(format!(
-                    "PIPELINE must be an array of stages, not {}",
-                    other.element_type().alias()
-                ));
+                return Err(CliError::NotAPipeline {
+                    found: other.element_type(),
+                });
             }
         };
         let input = match &args.docs {
@@ -244,8 +274,11 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
                 .collect(),
             None => Vec::new(),
         };
-        aggregate::aggregate(&input, &pipeline, &Context { now_ms: now_ms() })
-            .map_err(|e| e.to_string())
+        Ok(aggregate::aggregate(
+            &input,
+            &pipeline,
+            &Context { now_ms: now_ms() },
+        )?)
     };
     match run() {
         Ok(out) => {

@@ -3,14 +3,16 @@
 //! file atomically (temp file, fsync, rename, fsync of the directory). A file that is not
 //! progress, or is from a newer bson-tutor, is moved aside, never overwritten or deleted.
 
+mod error;
+
+pub use error::{Action, Damage, Notice, StoreError};
+
 use std::collections::BTreeSet;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use bson_tutor::lesson::progress::{Progress, VERSION};
-
-use super::i18n::{t, tf};
+use bson_tutor::lesson::progress::{Progress, ProgressError};
 
 /// What a command knows about the progress file. `path` is `None` when there is nowhere
 /// to save (no `--progress`, `$BSON_TUTOR_PROGRESS`, `$XDG_DATA_HOME` or `$HOME`): progress
@@ -24,12 +26,18 @@ pub struct Store {
 enum Disk {
     Missing,
     Good(Progress),
-    /// Not progress (`corrupt`) or from a newer bson-tutor (`future`): the suffix of the
-    /// name it is moved aside to, and why.
-    Damaged {
-        suffix: &'static str,
-        why: String,
-    },
+    /// Not progress, or from a newer bson-tutor.
+    Damaged(Damage),
+}
+
+/// A failed step's error, for `map_err`.
+fn io(action: Action, path: &Path) -> impl FnOnce(std::io::Error) -> StoreError {
+    let path = path.to_path_buf();
+    move |error| StoreError::Io {
+        action,
+        path,
+        error,
+    }
 }
 
 impl Store {
@@ -50,34 +58,29 @@ impl Store {
     ///
     /// # Errors
     /// The file cannot be read, or cannot be moved aside (with the path).
-    pub fn load(&self) -> Result<(Progress, Option<String>), String> {
+    pub fn load(&self) -> Result<(Progress, Option<Notice>), StoreError> {
         let Some(path) = self.path() else {
-            return Ok((
-                Progress::new(),
-                Some(
-                    t("nowhere to save progress (no --progress, $BSON_TUTOR_PROGRESS, $XDG_DATA_HOME or $HOME): it is kept in memory only")
-                        .into(),
-                ),
-            ));
+            return Ok((Progress::new(), Some(Notice::Nowhere)));
         };
         match read_disk(path)? {
             Disk::Missing => Ok((Progress::new(), None)),
             Disk::Good(p) => Ok((p, None)),
-            Disk::Damaged { .. } => {
+            Disk::Damaged(_) => {
                 // Under the lock: another instance may be replacing the file right now, and
                 // its good file must not be the one moved aside.
                 let _lock = lock(path)?;
                 match read_disk(path)? {
                     Disk::Missing => Ok((Progress::new(), None)),
                     Disk::Good(p) => Ok((p, None)),
-                    Disk::Damaged { suffix, why } => {
-                        let aside = move_aside(path, suffix)?;
+                    Disk::Damaged(damage) => {
+                        let aside = move_aside(path, damage.suffix())?;
                         Ok((
                             Progress::new(),
-                            Some(tf(
-                                "{} {}: moved it aside to {} and started afresh",
-                                &[&path.display(), &why, &aside.display()],
-                            )),
+                            Some(Notice::MovedAside {
+                                path: path.to_path_buf(),
+                                damage,
+                                aside,
+                            }),
                         ))
                     }
                 }
@@ -90,17 +93,17 @@ impl Store {
     ///
     /// # Errors
     /// The file cannot be read, is not progress, or is from a newer bson-tutor.
-    pub fn read(&self) -> Result<Progress, String> {
+    pub fn read(&self) -> Result<Progress, StoreError> {
         let Some(path) = self.path() else {
             return Ok(Progress::new());
         };
         match read_disk(path)? {
             Disk::Missing => Ok(Progress::new()),
             Disk::Good(p) => Ok(p),
-            Disk::Damaged { why, .. } => Err(tf(
-                "{} {}; it was left as it is (`bson-tutor progress` moves it aside and starts afresh)",
-                &[&path.display(), &why],
-            )),
+            Disk::Damaged(damage) => Err(StoreError::Damaged {
+                path: path.to_path_buf(),
+                damage,
+            }),
         }
     }
 
@@ -114,7 +117,11 @@ impl Store {
     /// Any step failing, with the path; nothing is half-written. If the file turned out to be
     /// corrupt or from a newer bson-tutor, it is moved aside, nothing is saved and the error
     /// says where it went: keep the changed keys, the next save starts a new file.
-    pub fn save(&self, mine: &Progress, changed: &BTreeSet<String>) -> Result<Progress, String> {
+    pub fn save(
+        &self,
+        mine: &Progress,
+        changed: &BTreeSet<String>,
+    ) -> Result<Progress, StoreError> {
         let Some(path) = self.path() else {
             return Ok(mine.clone());
         };
@@ -122,12 +129,13 @@ impl Store {
         let disk = match read_disk(path)? {
             Disk::Missing => Progress::new(),
             Disk::Good(p) => p,
-            Disk::Damaged { suffix, why } => {
-                let aside = move_aside(path, suffix)?;
-                return Err(tf(
-                    "{} {}: moved it aside to {}; nothing was saved this time",
-                    &[&path.display(), &why, &aside.display()],
-                ));
+            Disk::Damaged(damage) => {
+                let aside = move_aside(path, damage.suffix())?;
+                return Err(StoreError::MovedAside {
+                    path: path.to_path_buf(),
+                    damage,
+                    aside,
+                });
             }
         };
         let merged = mine.merge_changes(disk, changed);
@@ -140,7 +148,7 @@ impl Store {
     ///
     /// # Errors
     /// The file cannot be removed, with the path.
-    pub fn erase(&self) -> Result<bool, String> {
+    pub fn erase(&self) -> Result<bool, StoreError> {
         let Some(path) = self.path() else {
             return Ok(false);
         };
@@ -155,7 +163,7 @@ impl Store {
                 Ok(true)
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-            Err(e) => Err(tf("cannot erase {}: {}", &[&path.display(), &e])),
+            Err(e) => Err(io(Action::Erase, path)(e)),
         }
     }
 }
@@ -174,49 +182,32 @@ fn dir_of(path: &Path) -> &Path {
     }
 }
 
-fn read_disk(path: &Path) -> Result<Disk, String> {
+fn read_disk(path: &Path) -> Result<Disk, StoreError> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Disk::Missing),
-        Err(e) => return Err(tf("cannot read {}: {}", &[&path.display(), &e])),
-    };
-    let corrupt = |why: String| Disk::Damaged {
-        suffix: "corrupt",
-        why: tf("is not a bson-tutor progress file ({})", &[&why]),
+        Err(e) => return Err(io(Action::Read, path)(e)),
     };
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            return Ok(corrupt(tf("not UTF-8 text at byte {}", &[&at])));
+            return Ok(Disk::Damaged(Damage::NotUtf8 { at }));
         }
     };
-    let progress = match Progress::from_json(&text) {
-        Ok(p) => p,
-        Err(e) => {
-            let e = e
-                .strip_prefix("not a bson-tutor progress file: ")
-                .unwrap_or(&e);
-            return Ok(corrupt(e.to_owned()));
-        }
+    let damage = match Progress::from_json(&text).and_then(|p| p.check_version().map(|()| p)) {
+        Ok(p) => return Ok(Disk::Good(p)),
+        Err(ProgressError::NotProgress { detail }) => Damage::NotProgress { detail },
+        Err(ProgressError::Newer { version }) => Damage::Newer { version },
     };
-    Ok(match progress.check_version() {
-        Ok(()) => Disk::Good(progress),
-        Err(_) => Disk::Damaged {
-            suffix: "future",
-            why: tf(
-                "was written by a newer bson-tutor (progress format version {}, but this one reads up to version {})",
-                &[&progress.version, &VERSION],
-            ),
-        },
-    })
+    Ok(Disk::Damaged(damage))
 }
 
 /// Takes the exclusive lock on `<path>.lock`, creating the directory if need be; released
 /// when the returned file is dropped (also when the process dies).
-fn lock(path: &Path) -> Result<File, String> {
+fn lock(path: &Path) -> Result<File, StoreError> {
     let dir = dir_of(path);
-    std::fs::create_dir_all(dir).map_err(|e| tf("cannot create {}: {}", &[&dir.display(), &e]))?;
+    std::fs::create_dir_all(dir).map_err(io(Action::Create, dir))?;
     let lock_path = sibling(path, ".lock");
     let file = OpenOptions::new()
         .read(true)
@@ -224,15 +215,14 @@ fn lock(path: &Path) -> Result<File, String> {
         .create(true)
         .truncate(false)
         .open(&lock_path)
-        .map_err(|e| tf("cannot open {}: {}", &[&lock_path.display(), &e]))?;
-    file.lock()
-        .map_err(|e| tf("cannot lock {}: {}", &[&lock_path.display(), &e]))?;
+        .map_err(io(Action::Open, &lock_path))?;
+    file.lock().map_err(io(Action::Lock, &lock_path))?;
     Ok(file)
 }
 
 /// Renames `path` to `<path>.<suffix>-<unix secs>` (adding `-2`, `-3`, ... when that name
 /// is taken, as rename would replace it). Called under the lock, so the name stays free.
-fn move_aside(path: &Path, suffix: &str) -> Result<PathBuf, String> {
+fn move_aside(path: &Path, suffix: &str) -> Result<PathBuf, StoreError> {
     // The clock is read here, in the binary, never in the library.
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -244,13 +234,13 @@ fn move_aside(path: &Path, suffix: &str) -> Result<PathBuf, String> {
         aside = sibling(path, &format!("{base}-{n}"));
         n += 1;
     }
-    std::fs::rename(path, &aside).map_err(|e| {
-        format!(
-            "cannot move {} aside to {}: {e}",
-            path.display(),
-            aside.display()
-        )
-    })?;
+    if let Err(error) = std::fs::rename(path, &aside) {
+        return Err(StoreError::MoveAside {
+            path: path.to_path_buf(),
+            aside,
+            error,
+        });
+    }
     sync_dir(path)?;
     Ok(aside)
 }
@@ -258,7 +248,7 @@ fn move_aside(path: &Path, suffix: &str) -> Result<PathBuf, String> {
 /// Replaces `path` with `bytes`: a reader sees the old file or the new one, never a mix,
 /// and after a crash the file is one or the other. Called under the lock, so one writer at
 /// a time uses the temporary name.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let tmp = sibling(path, ".tmp");
     let written = (|| {
         let mut f = File::create(&tmp)?;
@@ -267,23 +257,23 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     })();
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(tf("cannot write {}: {}", &[&tmp.display(), &e]));
+        return Err(io(Action::Write, &tmp)(e));
     }
     if let Err(e) = std::fs::rename(&tmp, path) {
         let _ = std::fs::remove_file(&tmp);
-        return Err(tf("cannot replace {}: {}", &[&path.display(), &e]));
+        return Err(io(Action::Replace, path)(e));
     }
     sync_dir(path)
 }
 
 /// Makes a rename or removal in `path`'s directory durable.
-fn sync_dir(path: &Path) -> Result<(), String> {
+fn sync_dir(path: &Path) -> Result<(), StoreError> {
     #[cfg(unix)]
     {
         let dir = dir_of(path);
         File::open(dir)
             .and_then(|d| d.sync_all())
-            .map_err(|e| tf("cannot sync {}: {}", &[&dir.display(), &e]))?;
+            .map_err(io(Action::Sync, dir))?;
     }
     #[cfg(not(unix))]
     let _ = path;
@@ -365,11 +355,13 @@ mod tests {
         let store = Store::new(Some(path.clone()));
         for _ in 0..2 {
             std::fs::write(&path, "{not json").unwrap();
-            assert!(store.read().unwrap_err().contains("left as it is"));
+            let refused = store.read().unwrap_err().to_string();
+            assert!(refused.contains("left as it is"), "{refused}");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), "{not json");
             let (p, notice) = store.load().unwrap();
             assert_eq!(p, Progress::new());
-            assert!(notice.unwrap().contains("moved it aside to"));
+            let notice = notice.unwrap().to_string();
+            assert!(notice.contains("moved it aside to"), "{notice}");
         }
         // Two in the same second get two names: the first is not overwritten.
         let aside: Vec<String> = names(&dir)
@@ -392,7 +384,7 @@ mod tests {
         mine.answered("bytes", 1, "36", true);
         let changed = BTreeSet::from([key("bytes", 1)]);
         std::fs::write(&path, r#"{"version": 99, "exercises": {}}"#).unwrap();
-        let e = store.save(&mine, &changed).unwrap_err();
+        let e = store.save(&mine, &changed).unwrap_err().to_string();
         assert!(
             e.contains("newer bson-tutor") && e.contains(".future-"),
             "{e}"
@@ -410,12 +402,12 @@ mod tests {
         let dir = scratch("erase");
         let path = dir.join("sub").join("progress.json");
         let store = Store::new(Some(path.clone()));
-        assert_eq!(store.erase(), Ok(false));
+        assert!(!store.erase().unwrap());
         store.save(&Progress::new(), &BTreeSet::new()).unwrap();
         assert!(path.exists());
-        assert_eq!(store.erase(), Ok(true));
+        assert!(store.erase().unwrap());
         assert!(!path.exists());
-        assert_eq!(store.erase(), Ok(false));
+        assert!(!store.erase().unwrap());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -423,11 +415,12 @@ mod tests {
     fn nowhere_to_save_keeps_progress_in_memory_and_says_so() {
         let store = Store::new(None);
         let (p, notice) = store.load().unwrap();
-        assert!(notice.unwrap().contains("in memory only"));
+        assert_eq!(notice, Some(Notice::Nowhere));
+        assert!(Notice::Nowhere.to_string().contains("in memory only"));
         let mut mine = p;
         mine.answered("bytes", 1, "36", true);
         let changed = BTreeSet::from([key("bytes", 1)]);
         assert_eq!(store.save(&mine, &changed).unwrap(), mine);
-        assert_eq!(store.erase(), Ok(false));
+        assert!(!store.erase().unwrap());
     }
 }

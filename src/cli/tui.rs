@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use bson_tutor::strings::localize::Localize;
 use bson_tutor::tui::app::{App, Mode, Notice, Settings};
 use bson_tutor::tui::keymap;
 use bson_tutor::tui::theme::{Theme, ThemeName};
@@ -19,7 +20,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::crossterm::execute;
 
-use super::fail;
+use super::args::parse_now;
+use super::error::{CliError, fail};
 use super::i18n::{t, tf};
 use super::lesson::{ProgressFile, Source, load};
 use super::store::Store;
@@ -65,11 +67,6 @@ impl TuiArgs {
     }
 }
 
-/// `--now`: an ISO-8601 instant, in milliseconds since the epoch.
-fn parse_now(text: &str) -> Result<i64, String> {
-    bson_tutor::bson::datetime::parse_iso(text).map_err(|e| e.to_string())
-}
-
 /// Runs the tutorial until the learner quits.
 pub fn run(args: &TuiArgs) -> ExitCode {
     let started = std::time::Instant::now();
@@ -108,12 +105,12 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         eprintln!("{p}");
     }
     if lessons.is_empty() {
-        return fail(t("no lessons to show"));
+        return fail(&CliError::NoLessons);
     }
     let store = args.progress.store();
     let (progress, moved) = match store.load() {
         Ok(loaded) => loaded,
-        Err(e) => return fail(&e),
+        Err(e) => return fail(&e.into()),
     };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let theme = Theme::pick(
@@ -133,7 +130,8 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         progress_path: store.path().map(|p| p.display().to_string()),
     };
     let mut app = App::new(lessons, progress, settings);
-    if let Some(text) = moved {
+    if let Some(notice) = moved {
+        let text = notice.to_string_in(lang);
         // Also on the main screen, whole, for after the tutorial.
         eprintln!("bson-tutor: {text}");
         app.mode = Mode::Alert(text);
@@ -171,7 +169,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         signal_hook::consts::SIGINT,
     ] {
         if let Err(e) = signal_hook::flag::register(signal, Arc::clone(&stop)) {
-            return fail(&tf("cannot watch for signals: {}", &[&e]));
+            return fail(&CliError::Signals(e));
         }
     }
 
@@ -200,7 +198,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Err(e), _) | (_, Err(e)) => {
             // `eprintln!` would panic on a closed terminal.
-            let _ = writeln!(std::io::stderr(), "error: {e}");
+            let _ = writeln!(std::io::stderr(), "{}{}", t("error: "), e.display_in(lang));
             ExitCode::from(1)
         }
     }
@@ -214,8 +212,8 @@ fn event_loop(
     store: &Store,
     stop: &AtomicBool,
     started: std::time::Instant,
-) -> Result<(), String> {
-    let size = terminal.size().map_err(|e| format!("terminal: {e}"))?;
+) -> Result<(), CliError> {
+    let size = terminal.size().map_err(CliError::Terminal)?;
     app.size = (size.width, size.height);
     let debug_panic = std::env::var_os("BSON_TUTOR_DEBUG_PANIC").is_some();
     let exit_after_frame = std::env::var_os("BSON_TUTOR_EXIT_AFTER_FIRST_FRAME").is_some();
@@ -229,7 +227,7 @@ fn event_loop(
                         frame.set_cursor_position(at);
                     }
                 })
-                .map_err(|e| format!("terminal: {e}"))?;
+                .map_err(CliError::Terminal)?;
             dirty = false;
             // A hidden switch for the test that a panic leaves the terminal usable.
             assert!(
@@ -248,10 +246,10 @@ fn event_loop(
         if stop.load(Ordering::Relaxed) {
             return Ok(());
         }
-        if !event::poll(Duration::from_millis(250)).map_err(|e| format!("terminal: {e}"))? {
+        if !event::poll(Duration::from_millis(250)).map_err(CliError::Terminal)? {
             continue;
         }
-        let ev = event::read().map_err(|e| format!("terminal: {e}"))?;
+        let ev = event::read().map_err(CliError::Terminal)?;
         let Some(message) = keymap::message(app, &ev) else {
             continue;
         };
@@ -263,7 +261,7 @@ fn event_loop(
             Some(Effect::Save) => {
                 if let Err(e) = save(app, store) {
                     app.notice = Some(Notice {
-                        text: e,
+                        text: e.to_string_in(app.settings.lang),
                         error: true,
                     });
                 }
@@ -274,7 +272,7 @@ fn event_loop(
 }
 
 /// Saves this instance's changes, merged into whatever another instance saved meanwhile.
-fn save(app: &mut App, store: &Store) -> Result<(), String> {
+fn save(app: &mut App, store: &Store) -> Result<(), CliError> {
     if store.path().is_none() {
         return Ok(());
     }

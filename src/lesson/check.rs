@@ -1,16 +1,26 @@
-//! Exercises: the engine computes the true answer from the exercise's inputs, and judges a
-//! learner's text against it, normalised per kind, with feedback that says why.
+//! Judging answers and checking lessons: a learner's text is normalised per kind and
+//! compared with the engine's answer ([`super::solve`]), with feedback that says why; a
+//! lesson holds when every step computes and every exercise accepts its `expect` and refuses
+//! its `reject`s.
+
+mod error;
+
+pub use error::{Failure, Problem};
 
 use std::cmp::Ordering;
 
-use super::compute::{self, Classroom, need};
-use super::i18n::Lang;
-use super::model::{Exercise, ExerciseType};
-use crate::bson::spans::{Meaning, document_spans, rows};
-use crate::bson::{Document, ElementType, Value, datetime, document_size, hex, shell};
+use super::compute::{self, What};
+use super::context::Context;
+use super::load::Loaded;
+use super::model::{Exercise, Step};
+use super::render::{RenderOptions, render_step};
+use super::solve::{Truth, choice_index, letter, same_typed, solve};
+use crate::bson::datetime::{self, NoOffset};
+use crate::bson::{Document, ElementType, Value, hex, shell};
 use crate::query::matcher::Filter;
 use crate::query::order;
 use crate::query::sort::SortSpec;
+use crate::strings::localize::{Localize, one_other};
 use crate::strings::{tr, trf};
 
 /// The judgement of one answer.
@@ -38,250 +48,23 @@ impl Verdict {
     }
 }
 
-/// The true answer of an exercise, as the engine computes it.
-#[derive(Clone, Debug)]
-pub struct Solution {
-    /// The answer as a learner would type it.
-    pub text: String,
-    truth: Truth,
-}
-
-#[derive(Clone, Debug)]
-enum Truth {
-    /// A value; `exact` compares types too.
-    Value { value: Value, exact: bool },
-    /// Bytes typed as hex.
-    Hex(Vec<u8>),
-    /// `_id`s; with `ordered`, in this order. `docs` and `filter` explain mistakes.
-    Ids {
-        ids: Vec<Value>,
-        ordered: bool,
-        docs: Vec<Document>,
-        filter: Option<Filter>,
-        sort: Option<SortSpec>,
-    },
-    /// One of several words (already normalised).
-    Words(Vec<String>),
-    /// A BSON type.
-    Type(ElementType),
-    /// An instant in milliseconds, typed as ISO-8601.
-    Time(i64),
-    /// The index of the right option.
-    Choice(usize),
-}
-
-/// Computes the true answer of an exercise in the default [`Classroom`].
-///
-/// # Errors
-/// A missing or unparsable input, or an engine error: the exercise cannot be answered.
-pub fn solve(ex: &Exercise) -> Result<Solution, String> {
-    solve_with(ex, &Classroom::default())
-}
-
-/// Computes the true answer of an exercise in `room`, whose seed and clock decide the values
-/// `ObjectId()`, `UUID()` and `new Date()` stand for in its inputs.
-///
-/// # Errors
-/// A missing or unparsable input, or an engine error: the exercise cannot be answered.
-pub fn solve_with(ex: &Exercise, room: &Classroom) -> Result<Solution, String> {
-    let kind = ex.exercise_type.name();
-    let value = |value: Value, exact: bool| Solution {
-        text: typed_text(&value, room),
-        truth: Truth::Value { value, exact },
-    };
-    match ex.exercise_type {
-        ExerciseType::Size => {
-            let doc =
-                room.parse_document(need(ex.document.as_deref(), "document", kind)?, "document")?;
-            let size = i32::try_from(document_size(&doc)).map_err(|e| e.to_string())?;
-            Ok(value(Value::Int32(size), false))
-        }
-        ExerciseType::Bytes => {
-            let bytes = room.bytes_of(need(ex.document.as_deref(), "document", kind)?)?;
-            let bytes = match ex.path.as_deref() {
-                None => bytes,
-                Some(path) => {
-                    let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
-                    let e = compute::find_span(&spans.elements, path)
-                        .ok_or_else(|| format!("path: the document has no element `{path}`"))?;
-                    bytes
-                        .get(e.offset..e.offset + e.len)
-                        .unwrap_or_default()
-                        .to_vec()
-                }
-            };
-            Ok(Solution {
-                text: hex::encode_spaced(&bytes),
-                truth: Truth::Hex(bytes),
-            })
-        }
-        ExerciseType::Decode => solve_decode(ex, room),
-        ExerciseType::Find | ExerciseType::Sort => {
-            let docs_text = need(ex.docs.as_deref(), "docs", kind)?;
-            let docs: Vec<Document> = room
-                .collection(room.parse_documents(docs_text, "docs")?)?
-                .documents()
-                .cloned()
-                .collect();
-            let ordered = ex.exercise_type == ExerciseType::Sort;
-            let (filter_text, sort_text) = if ordered {
-                ("{}", Some(need(ex.sort.as_deref(), "sort", kind)?))
-            } else {
-                (need(ex.filter.as_deref(), "filter", kind)?, None)
-            };
-            let found = room.find(docs_text, filter_text, sort_text)?;
-            let ids: Vec<Value> = found.iter().map(compute::id_of).collect();
-            let filter = Filter::parse(&room.parse_document(filter_text, "filter")?)
-                .map_err(|e| e.to_string())?;
-            let sort = sort_text
-                .map(|s| {
-                    SortSpec::parse(&room.parse_document(s, "sort")?).map_err(|e| e.to_string())
-                })
-                .transpose()?;
-            Ok(Solution {
-                text: shell::print_value(&Value::Array(ids.clone())),
-                truth: Truth::Ids {
-                    ids,
-                    ordered,
-                    docs,
-                    filter: Some(filter),
-                    sort,
-                },
-            })
-        }
-        ExerciseType::Eval => {
-            let v = room.eval(
-                need(ex.expression.as_deref(), "expression", kind)?,
-                ex.document.as_deref(),
-            )?;
-            Ok(value(v, ex.exact_type.unwrap_or(true)))
-        }
-        ExerciseType::Type => {
-            let v = room.eval(
-                need(ex.expression.as_deref(), "expression", kind)?,
-                ex.document.as_deref(),
-            )?;
-            let t = v.element_type();
-            Ok(Solution {
-                text: t.alias().to_string(),
-                truth: Truth::Type(t),
-            })
-        }
-        ExerciseType::Oid if ex.ask.as_deref() == Some("first") => {
-            // Which of the `options` (ObjectIds) sorts first by `_id`: bytes, big-endian time first.
-            if ex.options.len() < 2 {
-                return Err("`ask = \"first\"` needs at least two ObjectIds in `options`".into());
-            }
-            let ids = ex
-                .options
-                .iter()
-                .map(|o| compute::parse_oid(o))
-                .collect::<Result<Vec<_>, _>>()?;
-            let first = (0..ids.len()).min_by_key(|&i| ids[i].0).unwrap_or(0);
-            Ok(Solution {
-                text: letter(first),
-                truth: Truth::Choice(first),
-            })
-        }
-        ExerciseType::Oid => {
-            let id = compute::parse_oid(need(ex.id.as_deref(), "id", kind)?)?;
-            match ex.ask.as_deref().unwrap_or("timestamp") {
-                "timestamp" => Ok(Solution {
-                    text: datetime::format_iso(id.get_timestamp_ms()),
-                    truth: Truth::Time(id.get_timestamp_ms()),
-                }),
-                "seconds" => Ok(value(Value::Int64(i64::from(id.timestamp())), false)),
-                "counter" => Ok(value(Value::Int64(i64::from(id.counter())), false)),
-                other => Err(format!(
-                    "ask: expected `timestamp`, `seconds`, `counter` or `first`, but found `{other}`"
-                )),
-            }
-        }
-        ExerciseType::Choice => {
-            if ex.options.len() < 2 {
-                return Err("a `choice` needs at least two `options`".into());
-            }
-            let i = choice_index(&ex.expect, &ex.options).ok_or_else(|| {
-                format!(
-                    "expect: `{}` is not one of the {} options (a letter or a number)",
-                    ex.expect,
-                    ex.options.len()
-                )
-            })?;
-            check_claims(ex, i, room)?;
-            Ok(Solution {
-                text: letter(i),
-                truth: Truth::Choice(i),
-            })
-        }
+/// Judges a learner's answer to an exercise in the classroom of `ctx` (the one the exercise
+/// was shown in), with the feedback in `ctx.lang` (values, types and the matcher's reasons
+/// stay as the engine prints them).
+pub fn answer(ex: &Exercise, learner: &str, ctx: &Context) -> Verdict {
+    let lang = ctx.lang;
+    let text = learner.trim();
+    if text.is_empty() {
+        return Verdict::wrong(tr(lang, "type an answer first"));
     }
-}
-
-/// A choice's checkable claims: the engine must find the expected option's claim true and
-/// every other claim false, so the right answer is computed, not asserted by the author.
-fn check_claims(ex: &Exercise, expected: usize, room: &Classroom) -> Result<(), String> {
-    if ex.claims.is_empty() {
-        return Ok(());
+    match solve(ex, ctx) {
+        Ok(solution) => judge(&solution.truth, text, &ex.options, ctx),
+        Err(e) => Verdict::wrong(trf(
+            lang,
+            "this exercise cannot be answered: {}",
+            &[&e.display_in(lang)],
+        )),
     }
-    if ex.claims.len() != ex.options.len() {
-        return Err(format!(
-            "claims: {} claims for {} options (use \"\" for an option with no claim)",
-            ex.claims.len(),
-            ex.options.len()
-        ));
-    }
-    for (i, claim) in ex.claims.iter().enumerate() {
-        if claim.trim().is_empty() {
-            continue;
-        }
-        let holds = match room.eval(claim, None)? {
-            Value::Boolean(b) => b,
-            other => {
-                return Err(format!(
-                    "claims[{i}]: `{claim}` must evaluate to true or false, not {}",
-                    shell::print_value(&other)
-                ));
-            }
-        };
-        if holds != (i == expected) {
-            return Err(format!(
-                "option {} claims `{claim}`, which the engine finds {holds}, but `expect` says the answer is {}",
-                letter(i),
-                letter(expected)
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// The value as a learner would type it so that it reads back with its type: mongosh
-/// prints the double 1 as `1`, which reads back as an int.
-fn typed_text(v: &Value, room: &Classroom) -> String {
-    let text = shell::print_value(v);
-    let reads_back = room.parse_value(&text, "").is_ok_and(|b| same_typed(&b, v));
-    match v {
-        Value::Double(_) if !reads_back => format!("Double({text})"),
-        _ => text,
-    }
-}
-
-fn letter(i: usize) -> String {
-    u8::try_from(i)
-        .ok()
-        .filter(|&i| i < 26)
-        .map_or_else(|| (i + 1).to_string(), |i| char::from(b'a' + i).to_string())
-}
-
-fn choice_index(text: &str, options: &[String]) -> Option<usize> {
-    let t = text.trim().trim_end_matches([')', '.']).to_lowercase();
-    let i = if let Ok(n) = t.parse::<usize>() {
-        n.checked_sub(1)?
-    } else if t.len() == 1 {
-        usize::from(t.bytes().next()?.checked_sub(b'a')?)
-    } else {
-        options.iter().position(|o| o.trim().to_lowercase() == t)?
-    };
-    (i < options.len()).then_some(i)
 }
 
 /// A word as the checker compares it: lowercase letters and digits only, Vietnamese tone and
@@ -312,221 +95,22 @@ fn fold_vietnamese(c: char) -> char {
         .map_or(c, |(base, _)| *base)
 }
 
-/// The words that name a byte's role, in every language the tutor speaks (an answer is
-/// right in any of them), already in [`normalise_word`] form.
-fn role_words(role: crate::bson::spans::ByteRole) -> (&'static str, &'static [&'static str]) {
-    use crate::bson::spans::ByteRole;
-    match role {
-        ByteRole::Length => (
-            "length prefix",
-            &[
-                "length",
-                "lengthprefix",
-                "stringlength",
-                "documentlength",
-                "size",
-                // Vietnamese: độ dài, tiền tố độ dài, kích thước
-                "dodai",
-                "tientododai",
-                "kichthuoc",
-                // Chinese
-                "长度",
-                "长度前缀",
-                "前缀",
-                "大小",
-            ],
-        ),
-        ByteRole::TypeByte => (
-            "type byte",
-            &[
-                "type",
-                "typebyte",
-                "elementtype",
-                // byte kiểu, kiểu, kiểu dữ liệu
-                "bytekieu",
-                "kieu",
-                "kieudulieu",
-                "类型",
-                "类型字节",
-            ],
-        ),
-        ByteRole::Key => (
-            "key",
-            &[
-                "key",
-                "fieldname",
-                "name",
-                "cstring",
-                // khóa, tên khóa, tên trường
-                "khoa",
-                "tenkhoa",
-                "tentruong",
-                "键",
-                "键名",
-                "字段名",
-            ],
-        ),
-        ByteRole::Value => (
-            "value",
-            &["value", "data", "giatri", "dulieu", "值", "数据"],
-        ),
-        ByteRole::Subtype => (
-            "subtype",
-            &["subtype", "binarysubtype", "kieucon", "子类型"],
-        ),
-        ByteRole::Terminator => (
-            "terminator",
-            &[
-                "terminator",
-                "nul",
-                "end",
-                "null",
-                // byte kết thúc, kết thúc
-                "byteketthuc",
-                "ketthuc",
-                "结尾",
-                "结束符",
-                "终止符",
-                "结束",
-            ],
-        ),
-    }
-}
-
-fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, String> {
-    let bytes = room.bytes_of(need(ex.document.as_deref(), "document", "decode")?)?;
-    let offset = need(ex.offset.as_ref(), "offset", "decode")?;
-    let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
-    let all = rows(&spans);
-    let row = all
-        .iter()
-        .find(|r| r.offset <= *offset && *offset < r.offset + r.len)
-        .ok_or_else(|| format!("offset: {offset} is past the end ({} bytes)", bytes.len()))?;
-    match ex.ask.as_deref().unwrap_or("role") {
-        "role" => {
-            let (name, words) = role_words(row.meaning.role());
-            Ok(Solution {
-                text: name.to_string(),
-                truth: Truth::Words(words.iter().map(|w| (*w).to_string()).collect()),
-            })
-        }
-        "type" => {
-            let t = match &row.meaning {
-                Meaning::TypeByte(t) => *t,
-                _ => compute::find_span(&spans.elements, &row.path)
-                    .map(|e| e.element_type)
-                    .ok_or_else(|| format!("offset: byte {offset} belongs to no element"))?,
-            };
-            Ok(Solution {
-                text: t.alias().to_string(),
-                truth: Truth::Type(t),
-            })
-        }
-        "value" => {
-            let v = match &row.meaning {
-                Meaning::DocumentLength { len, .. }
-                | Meaning::StringLength(len)
-                | Meaning::BinaryLength(len) => Value::Int64(i64::try_from(*len).unwrap_or(0)),
-                Meaning::Key(k) => Value::from(k.as_str()),
-                Meaning::StringBytes(s) => Value::from(s.as_str()),
-                Meaning::TypeByte(t) => Value::Int32(i32::from(t.byte())),
-                _ => {
-                    let doc = crate::bson::decode_document(&bytes).map_err(|e| e.to_string())?;
-                    get_path(&doc, &row.path)
-                        .ok_or_else(|| format!("offset: byte {offset} has no value to ask for"))?
-                }
-            };
-            Ok(Solution {
-                text: shell::print_value(&v),
-                truth: Truth::Value {
-                    value: v,
-                    exact: false,
-                },
-            })
-        }
-        other => Err(format!(
-            "ask: expected `role`, `type` or `value`, but found `{other}`"
-        )),
-    }
-}
-
-fn get_path(doc: &Document, path: &str) -> Option<Value> {
-    let mut parts = path.split('.');
-    let mut v = doc.get(parts.next()?)?.clone();
-    for p in parts {
-        v = match v {
-            Value::Document(d) => d.get(p)?.clone(),
-            Value::Array(items) => items.get(p.parse::<usize>().ok()?)?.clone(),
-            _ => return None,
-        };
-    }
-    Some(v)
-}
-
-/// Equal as values and of the same type, all the way down (`1` is not `Long('1')`).
-pub fn same_typed(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same_typed(a, b))
-        }
-        (Value::Document(x), Value::Document(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .zip(y.iter())
-                    .all(|((ka, va), (kb, vb))| ka == kb && same_typed(va, vb))
-        }
-        _ => a.element_type() == b.element_type() && order::compare(a, b) == Ordering::Equal,
-    }
-}
-
-/// Judges a learner's answer to an exercise in the default [`Classroom`].
-pub fn answer(ex: &Exercise, learner: &str) -> Verdict {
-    answer_with(ex, learner, &Classroom::default())
-}
-
-/// Judges a learner's answer to an exercise in `room` (the one the exercise was shown in).
-pub fn answer_with(ex: &Exercise, learner: &str, room: &Classroom) -> Verdict {
-    answer_in(ex, learner, room, Lang::En)
-}
-
-/// Judges a learner's answer, with the feedback in `lang` (values, types and the matcher's
-/// reasons stay as the engine prints them).
-pub fn answer_in(ex: &Exercise, learner: &str, room: &Classroom, lang: Lang) -> Verdict {
-    let text = learner.trim();
-    if text.is_empty() {
-        return Verdict::wrong(tr(lang, "type an answer first"));
-    }
-    match solve_with(ex, room) {
-        Ok(solution) => judge(&solution.truth, text, &ex.options, room, lang),
-        Err(e) => Verdict::wrong(trf(
-            lang,
-            "this exercise cannot be answered: {}",
-            &[&said(lang, &e)],
-        )),
-    }
-}
-
-/// One of the engine's messages in `lang`: the tutor's own sentences translated, values,
-/// the learner's text and the server's words as they are.
-fn said(lang: Lang, e: &dyn std::fmt::Display) -> String {
-    crate::strings::errors::translate_error(lang, &e.to_string())
-}
-
 fn describe(v: &Value) -> String {
     format!("`{}` ({})", shell::print_value(v), v.element_type().alias())
 }
 
-fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: Lang) -> Verdict {
+fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdict {
+    let (room, lang) = (&ctx.room, ctx.lang);
     let right = || Verdict::right(tr(lang, "right"));
     match truth {
         Truth::Value { value, exact } => {
-            let typed = match room.parse_value(text, "your answer") {
+            let typed = match room.parse_value(text, What::Answer) {
                 Ok(v) => v,
                 Err(e) => {
                     return Verdict::wrong(trf(
                         lang,
                         "that is not a value: {}",
-                        &[&said(lang, &e)],
+                        &[&e.display_in(lang)],
                     ));
                 }
             };
@@ -557,9 +141,11 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
             }
         }
         Truth::Hex(bytes) => match hex::decode(text) {
-            Err(e) => Verdict::wrong(trf(lang, "that is not hex: {}", &[&said(lang, &e)])),
+            Err(e) => Verdict::wrong(trf(lang, "that is not hex: {}", &[&e.display_in(lang)])),
             Ok(typed) if &typed == bytes => {
-                Verdict::right(trf(lang, "right: {} bytes", &[&bytes.len()]))
+                let n = bytes.len();
+                let key = one_other(lang, n as u64, "right: {} byte", "right: {} bytes");
+                Verdict::right(trf(lang, key, &[&n]))
             }
             Ok(typed) => {
                 let first = typed.iter().zip(bytes).position(|(a, b)| a != b);
@@ -569,11 +155,15 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
                         "byte {} is wrong: you typed {}",
                         &[&i, &format!("{:02x}", typed.get(i).copied().unwrap_or(0))],
                     )),
-                    None => Verdict::wrong(trf(
-                        lang,
-                        "you typed {} bytes, but the answer has {}",
-                        &[&typed.len(), &bytes.len()],
-                    )),
+                    None => {
+                        let key = one_other(
+                            lang,
+                            typed.len() as u64,
+                            "you typed {} byte, but the answer has {}",
+                            "you typed {} bytes, but the answer has {}",
+                        );
+                        Verdict::wrong(trf(lang, key, &[&typed.len(), &bytes.len()]))
+                    }
                 }
             }
         },
@@ -590,7 +180,7 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
             docs,
             filter.as_ref(),
             sort.as_ref(),
-            (room, lang),
+            ctx,
         ),
         Truth::Words(words) => {
             if words.contains(&normalise_word(text)) {
@@ -634,17 +224,22 @@ fn judge(truth: &Truth, text: &str, options: &[String], room: &Classroom, lang: 
                 .and_then(|r| r.strip_suffix(')'))
                 .unwrap_or(text)
                 .trim_matches(|c| c == '"' || c == '\'');
-            match datetime::parse_iso(inner) {
+            match datetime::parse_iso_with(inner, NoOffset::Refuse) {
                 Ok(t) if t == *ms => right(),
-                Ok(t) => Verdict::wrong(trf(
-                    lang,
-                    "{} is {} seconds off",
-                    &[&datetime::format_iso(t), &((t - ms) / 1000)],
-                )),
+                Ok(t) => {
+                    let off = (t - ms) / 1000;
+                    let key = one_other(
+                        lang,
+                        off.unsigned_abs(),
+                        "{} is {} second off",
+                        "{} is {} seconds off",
+                    );
+                    Verdict::wrong(trf(lang, key, &[&datetime::format_iso(t), &off]))
+                }
                 Err(e) => Verdict::wrong(trf(
                     lang,
                     "that is not an ISO-8601 time: {}",
-                    &[&said(lang, &e)],
+                    &[&e.display_in(lang)],
                 )),
             }
         }
@@ -667,8 +262,9 @@ fn judge_ids(
     docs: &[Document],
     filter: Option<&Filter>,
     sort: Option<&SortSpec>,
-    (room, lang): (&Classroom, Lang),
+    ctx: &Context,
 ) -> Verdict {
+    let (room, lang) = (&ctx.room, ctx.lang);
     let wrapped;
     let text = if text.starts_with('[') {
         text
@@ -676,11 +272,15 @@ fn judge_ids(
         wrapped = format!("[{text}]");
         &wrapped
     };
-    let typed = match room.parse_value(text, "your answer") {
+    let typed = match room.parse_value(text, What::Answer) {
         Ok(Value::Array(items)) => items,
         Ok(other) => vec![other],
         Err(e) => {
-            return Verdict::wrong(trf(lang, "type the _ids as a list: {}", &[&said(lang, &e)]));
+            return Verdict::wrong(trf(
+                lang,
+                "type the _ids as a list: {}",
+                &[&e.display_in(lang)],
+            ));
         }
     };
     let contains = |list: &[Value], v: &Value| list.iter().any(|x| order::equal(x, v));
@@ -747,102 +347,79 @@ fn judge_ids(
 }
 
 /// What `bson-tutor check` found in one lesson.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
     /// Steps that compute and whose exercises hold.
     pub passed: usize,
-    /// Each failure as `file:line: step N: message`.
-    pub failures: Vec<String>,
+    /// Each failure, with its file, line and step.
+    pub failures: Vec<Failure>,
 }
 
-/// Checks a loaded lesson in the default [`Classroom`]: every step computes; every
-/// exercise's `expect` is accepted, every `reject`, the empty answer and the prompt typed back
-/// are refused.
-pub fn check_lesson(loaded: &super::Loaded) -> Report {
-    check_lesson_with(loaded, &Classroom::default())
-}
-
-/// [`check_lesson`] in `room`: a lesson a class is shown with its own seed and clock must
-/// hold there too.
-pub fn check_lesson_with(loaded: &super::Loaded, room: &Classroom) -> Report {
-    check_lesson_in(loaded, room, Lang::En)
-}
-
-/// [`check_lesson_with`] with the failures in `lang` (the lesson's own texts, the engine's
-/// values and its messages as they are). English is the form machines parse.
-pub fn check_lesson_in(loaded: &super::Loaded, room: &Classroom, lang: Lang) -> Report {
+/// Checks a loaded lesson in the classroom of `ctx` (a lesson a class is shown with its own
+/// seed and clock must hold there too): every step computes; every exercise's `expect` is
+/// accepted, every `reject`, the empty answer and the prompt typed back are refused. The
+/// feedback quoted in a failure is in `ctx.lang`; English is the form machines parse.
+pub fn check_lesson(loaded: &Loaded, ctx: &Context) -> Report {
     let mut report = Report::default();
     let mut exercise = 0;
+    let options = RenderOptions {
+        width: 80,
+        answers: true,
+    };
     for (i, step) in loaded.lesson.steps.iter().enumerate() {
         let mut problems = Vec::new();
-        if let Err(e) = super::render::render_step_with(step, 80, true, &mut exercise, room) {
-            problems.push(trf(lang, "does not compute: {}", &[&said(lang, &e)]));
-        } else if let super::Step::Exercise(ex) = step {
-            problems.extend(check_exercise_in(ex, room, lang));
+        if let Err(e) = render_step(step, options, &mut exercise, ctx) {
+            problems.push(Problem::DoesNotCompute(e));
+        } else if let Step::Exercise(ex) = step {
+            problems.extend(check_exercise(ex, ctx));
         }
         if problems.is_empty() {
             report.passed += 1;
-        } else {
-            for p in problems {
-                let step = trf(lang, "step {}", &[&(i + 1)]);
-                report.failures.push(format!(
-                    "{}:{}: {step}: {p}",
-                    loaded.file,
-                    loaded.step_line(i),
-                ));
-            }
+        }
+        for problem in problems {
+            report.failures.push(Failure {
+                file: loaded.file.clone(),
+                line: loaded.step_line(i),
+                step: i + 1,
+                problem,
+            });
         }
     }
     report
 }
 
-/// The problems of one exercise in the default [`Classroom`] (empty when it holds).
-pub fn check_exercise(ex: &Exercise) -> Vec<String> {
-    check_exercise_with(ex, &Classroom::default())
-}
-
-/// The problems of one exercise in `room` (empty when it holds).
-pub fn check_exercise_with(ex: &Exercise, room: &Classroom) -> Vec<String> {
-    check_exercise_in(ex, room, Lang::En)
-}
-
-/// [`check_exercise_with`] with the problems (and the feedback quoted in them) in `lang`.
-pub fn check_exercise_in(ex: &Exercise, room: &Classroom, lang: Lang) -> Vec<String> {
+/// The problems of one exercise in the classroom of `ctx` (empty when it holds), the
+/// feedback quoted in them in `ctx.lang`.
+pub fn check_exercise(ex: &Exercise, ctx: &Context) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let truth = match solve_with(ex, room) {
+    let truth = match solve(ex, ctx) {
         Ok(s) => s.text,
-        Err(e) => return vec![trf(lang, "cannot be answered: {}", &[&said(lang, &e)])],
+        Err(e) => return vec![Problem::CannotBeAnswered(e)],
     };
-    let v = answer_in(ex, &ex.expect, room, lang);
+    let v = answer(ex, &ex.expect, ctx);
     if !v.correct {
-        problems.push(trf(
-            lang,
-            "expect = {}, but the engine's answer is `{}` ({})",
-            &[&format_args!("{:?}", ex.expect), &truth, &v.feedback],
-        ));
+        problems.push(Problem::ExpectRefused {
+            expect: ex.expect.clone(),
+            truth,
+            feedback: v.feedback,
+        });
     }
     for r in &ex.reject {
-        let v = answer_in(ex, r, room, lang);
-        let quoted = format!("{r:?}");
+        let v = answer(ex, r, ctx);
         if v.correct {
-            problems.push(trf(
-                lang,
-                "reject {} is accepted: {}",
-                &[&quoted, &v.feedback],
-            ));
+            problems.push(Problem::RejectAccepted {
+                reject: r.clone(),
+                feedback: v.feedback,
+            });
         } else if v.feedback.trim().is_empty() {
-            problems.push(trf(
-                lang,
-                "reject {} is refused without feedback",
-                &[&quoted],
-            ));
+            problems.push(Problem::RejectSilent { reject: r.clone() });
         }
     }
-    if answer_in(ex, "", room, lang).correct {
-        problems.push(tr(lang, "the empty answer is accepted").into());
+    if answer(ex, "", ctx).correct {
+        problems.push(Problem::EmptyAccepted);
     }
-    if answer_in(ex, &ex.prompt, room, lang).correct {
-        problems.push(tr(lang, "the prompt typed back is accepted").into());
+    if answer(ex, &ex.prompt, ctx).correct {
+        problems.push(Problem::PromptAccepted);
     }
     problems
 }

@@ -6,20 +6,27 @@
 //! [`Summary`], and a summary becomes text. Files that cannot be used are never dropped
 //! silently: [`gather`] returns each one with the reason, for the binary to report by name.
 
+mod error;
 mod export;
+mod format;
+mod left_out;
 mod render;
 mod summary;
 
-pub use export::{CSV_HEADER, ExerciseResult, Export, FORMAT, VERSION, lessons_digest};
-pub use render::{render_chart, render_chart_in, render_json, render_text, render_text_in};
+pub use error::{CsvProblem, ExportError};
+pub use export::{ExerciseResult, Export, lessons_digest};
+pub use format::{CSV_HEADER, FORMAT, VERSION};
+pub use left_out::{Difference, LeftOut, Others, Reason, SameStudent};
+pub use render::{render_chart, render_json, render_text};
 pub use summary::{
-    BAR_WIDTH, ExerciseSummary, Gathered, LeftOut, Summary, gather, median, most_common, summarize,
+    BAR_WIDTH, ExerciseSummary, Gathered, Summary, gather, median, most_common, summarize,
 };
 
 /// Two students' exports, for the submodules' tests.
 #[cfg(test)]
 mod fixtures {
     use super::export::digest_of;
+    use super::format::{FORMAT, VERSION};
     use super::*;
     use crate::lesson::progress::Status;
 

@@ -2,18 +2,22 @@
 //! collections, byte walks and ObjectIds. Everything here is deterministic: the clock and
 //! the ObjectId processes come from a [`Classroom`], fixed unless a class fixes its own.
 
-use std::fmt::Write as _;
+mod error;
+mod oid;
+
+pub use error::{ComputeError, What};
+pub use oid::{make_oids, oid_anatomy, parse_oid};
 
 use crate::bson::generate::SeededGenerator;
 use crate::bson::oid::{ObjectIdProcess, processes_from_seed};
 use crate::bson::shell::{self, FixedGenerator, Generate};
 use crate::bson::spans::{ElementSpan, document_spans};
-use crate::bson::{Document, ObjectId, Value, datetime, document_size, encode_document};
+use crate::bson::{Document, Value, document_size, encode_document};
 use crate::bson::{hex, text, value_size};
 use crate::inspect;
 use crate::query::aggregate::{self, Context};
 use crate::query::collection::{Collection, FindOptions};
-use crate::strings::{Lang, pad, tr, trf, write_trf};
+use crate::strings::{Lang, write_trf};
 
 /// The clock lessons run at: 2026-10-08T03:45:49Z.
 pub const LESSON_NOW_MS: i64 = 1_791_431_149_000;
@@ -92,50 +96,81 @@ impl Classroom {
     }
 
     /// A value written in a lesson or typed by a learner: Extended JSON when the text is
-    /// valid JSON, mongosh syntax otherwise.
+    /// valid JSON, mongosh syntax otherwise. `what` names the text in the error.
     ///
     /// # Errors
-    /// The parser's message, with line and column.
-    pub fn parse_value(&self, text: &str, what: &str) -> Result<Value, String> {
+    /// The parser's error, with line and column.
+    pub fn parse_value(&self, text: &str, what: impl Into<What>) -> Result<Value, ComputeError> {
         let mut generator = self.generator();
         text::parse_value(text, None, generator.as_mut())
             .map(|p| p.value)
-            .map_err(|e| format!("{what}: {e}"))
+            .map_err(|error| ComputeError::Parse {
+                what: what.into(),
+                error,
+            })
     }
 
     /// A document written in a lesson.
     ///
     /// # Errors
     /// A parse error, or a value that is not a document.
-    pub fn parse_document(&self, text: &str, what: &str) -> Result<Document, String> {
-        match self.parse_value(text, what)? {
+    pub fn parse_document(
+        &self,
+        text: &str,
+        what: impl Into<What>,
+    ) -> Result<Document, ComputeError> {
+        let what = what.into();
+        match self.parse_value(text, what.clone())? {
             Value::Document(d) => Ok(d),
-            other => Err(format!(
-                "{what} must be a document, but it is {}",
-                other.element_type().alias()
-            )),
+            other => Err(ComputeError::NotADocument {
+                what,
+                found: other.element_type(),
+            }),
         }
     }
 
-    /// An array of documents written in a lesson.
+    /// An array of documents written in a lesson (or a single document).
     ///
     /// # Errors
-    /// A parse error, or an item that is not a document.
-    pub fn parse_documents(&self, text: &str, what: &str) -> Result<Vec<Document>, String> {
-        Ok(text::documents(self.parse_value(text, what)?, what)?)
+    /// A parse error, or a value or an item that is not a document.
+    pub fn parse_documents(
+        &self,
+        text: &str,
+        what: impl Into<What>,
+    ) -> Result<Vec<Document>, ComputeError> {
+        let what = what.into();
+        match self.parse_value(text, what.clone())? {
+            Value::Document(d) => Ok(vec![d]),
+            Value::Array(items) => items
+                .into_iter()
+                .enumerate()
+                .map(|(index, item)| match item {
+                    Value::Document(d) => Ok(d),
+                    other => Err(ComputeError::ItemNotADocument {
+                        what: what.clone(),
+                        index,
+                        found: other.element_type(),
+                    }),
+                })
+                .collect(),
+            other => Err(ComputeError::NotDocuments {
+                what,
+                found: other.element_type(),
+            }),
+        }
     }
 
     /// A collection holding `docs`, inserted as `insertMany` would; a document without an
     /// `_id` gets one from the class's driver process, made at the class's clock.
     ///
     /// # Errors
-    /// An insert error (duplicate `_id`...).
-    pub fn collection(&self, docs: Vec<Document>) -> Result<Collection, String> {
+    /// An insert error (duplicate `_id`...), with the document's index.
+    pub fn collection(&self, docs: Vec<Document>) -> Result<Collection, ComputeError> {
         let (client, server) = self.collection_processes();
         let mut c = Collection::new("test.docs", client, server, self.now_secs());
-        for (i, d) in docs.into_iter().enumerate() {
+        for (index, d) in docs.into_iter().enumerate() {
             c.insert_one(d)
-                .map_err(|e| format!("--docs: document {i}: {e}"))?;
+                .map_err(|error| ComputeError::Insert { index, error })?;
         }
         Ok(c)
     }
@@ -149,49 +184,44 @@ impl Classroom {
         docs: &str,
         filter: &str,
         sort: Option<&str>,
-    ) -> Result<Vec<Document>, String> {
+    ) -> Result<Vec<Document>, ComputeError> {
         let c = self.collection(self.parse_documents(docs, "docs")?)?;
         let options = FindOptions {
             sort: sort.map(|s| self.parse_document(s, "sort")).transpose()?,
             ..FindOptions::default()
         };
-        c.find(&self.parse_document(filter, "filter")?, &options)
-            .map_err(|e| e.to_string())
+        Ok(c.find(&self.parse_document(filter, "filter")?, &options)?)
     }
 
     /// The encoded bytes of a document.
     ///
     /// # Errors
     /// A parse or encode error.
-    pub fn bytes_of(&self, document: &str) -> Result<Vec<u8>, String> {
-        encode_document(&self.parse_document(document, "document")?).map_err(|e| e.to_string())
+    pub fn bytes_of(&self, document: &str) -> Result<Vec<u8>, ComputeError> {
+        Ok(encode_document(
+            &self.parse_document(document, "document")?,
+        )?)
     }
 
-    /// The annotated byte walk of a document, and a line on the focused element.
+    /// The annotated byte walk of a document, and a line on the focused element, with the
+    /// table's words and the focus line in `lang`; offsets, bytes, keys and values are the
+    /// same in every language.
     ///
     /// # Errors
     /// A parse or encode error, or a focus path the document does not have.
-    pub fn hex_walk(&self, document: &str, focus: Option<&str>) -> Result<String, String> {
-        self.hex_walk_in(document, focus, Lang::En)
-    }
-
-    /// [`Classroom::hex_walk`] with the table's words and the focus line in `lang`; offsets,
-    /// bytes, keys and values are the same in every language.
-    ///
-    /// # Errors
-    /// A parse or encode error, or a focus path the document does not have.
-    pub fn hex_walk_in(
+    pub fn hex_walk(
         &self,
         document: &str,
         focus: Option<&str>,
         lang: Lang,
-    ) -> Result<String, String> {
+    ) -> Result<String, ComputeError> {
         let bytes = self.bytes_of(document)?;
-        let spans = document_spans(&bytes).map_err(|e| e.to_string())?;
+        let spans = document_spans(&bytes)?;
         let mut out = inspect::table(&spans, &bytes, lang);
         if let Some(path) = focus {
-            let e = find_span(&spans.elements, path)
-                .ok_or_else(|| format!("focus: the document has no element `{path}`"))?;
+            let e = find_span(&spans.elements, path).ok_or_else(|| ComputeError::NoFocus {
+                path: path.to_owned(),
+            })?;
             let _ = write_trf(
                 &mut out,
                 lang,
@@ -212,11 +242,11 @@ impl Classroom {
     /// The rows of a table step: label, value, type byte, value bytes, bytes of `{ v: value }`.
     ///
     /// # Errors
-    /// A value that does not parse.
-    pub fn table_rows(&self, rows: &[(String, String)]) -> Result<Vec<[String; 5]>, String> {
+    /// A value that does not parse (named by its label).
+    pub fn table_rows(&self, rows: &[(String, String)]) -> Result<Vec<[String; 5]>, ComputeError> {
         rows.iter()
             .map(|(label, text)| {
-                let value = self.parse_value(text, label)?;
+                let value = self.parse_value(text, label.as_str())?;
                 let mut doc = Document::new();
                 doc.push("v", value.clone());
                 Ok([
@@ -234,12 +264,12 @@ impl Classroom {
     ///
     /// # Errors
     /// A parse or evaluation error.
-    pub fn eval(&self, expression: &str, document: Option<&str>) -> Result<Value, String> {
+    pub fn eval(&self, expression: &str, document: Option<&str>) -> Result<Value, ComputeError> {
         let expr = self.parse_value(expression, "expression")?;
         let root = document
             .map(|d| self.parse_document(d, "document"))
             .transpose()?;
-        crate::query::expr::evaluate(&expr, root.as_ref()).map_err(|e| e.to_string())
+        Ok(crate::query::expr::evaluate(&expr, root.as_ref())?)
     }
 
     /// Output of `aggregate` over `docs` (or none, for `$documents`), `$$NOW` at the class's
@@ -251,7 +281,7 @@ impl Classroom {
         &self,
         docs: Option<&str>,
         pipeline: &str,
-    ) -> Result<Vec<Document>, String> {
+    ) -> Result<Vec<Document>, ComputeError> {
         let stages = self.parse_documents(pipeline, "pipeline")?;
         let input: Vec<Document> = match docs {
             Some(d) => self
@@ -261,22 +291,21 @@ impl Classroom {
                 .collect(),
             None => Vec::new(),
         };
-        aggregate::aggregate(
+        Ok(aggregate::aggregate(
             &input,
             &stages,
             &Context {
                 now_ms: self.now_ms,
             },
-        )
-        .map_err(|e| e.to_string())
+        )?)
     }
 }
 
 /// [`Classroom::parse_value`] in the default classroom.
 ///
 /// # Errors
-/// The parser's message, with line and column.
-pub fn parse_value(text: &str, what: &str) -> Result<Value, String> {
+/// The parser's error, with line and column.
+pub fn parse_value(text: &str, what: impl Into<What>) -> Result<Value, ComputeError> {
     Classroom::default().parse_value(text, what)
 }
 
@@ -284,31 +313,35 @@ pub fn parse_value(text: &str, what: &str) -> Result<Value, String> {
 ///
 /// # Errors
 /// A parse error, or a value that is not a document.
-pub fn parse_document(text: &str, what: &str) -> Result<Document, String> {
+pub fn parse_document(text: &str, what: impl Into<What>) -> Result<Document, ComputeError> {
     Classroom::default().parse_document(text, what)
 }
 
 /// [`Classroom::parse_documents`] in the default classroom.
 ///
 /// # Errors
-/// A parse error, or an item that is not a document.
-pub fn parse_documents(text: &str, what: &str) -> Result<Vec<Document>, String> {
+/// A parse error, or a value or an item that is not a document.
+pub fn parse_documents(text: &str, what: impl Into<What>) -> Result<Vec<Document>, ComputeError> {
     Classroom::default().parse_documents(text, what)
 }
 
-/// A required field of a step or exercise.
+/// A required field of a step or exercise of kind `kind`.
 ///
 /// # Errors
-/// "needs `name`" when it is missing.
-pub fn need<'a, T: ?Sized>(field: Option<&'a T>, name: &str, kind: &str) -> Result<&'a T, String> {
-    field.ok_or_else(|| format!("a `{kind}` needs `{name}`"))
+/// [`ComputeError::Missing`] when it is missing.
+pub fn need<'a, T: ?Sized>(
+    field: Option<&'a T>,
+    name: &'static str,
+    kind: &'static str,
+) -> Result<&'a T, ComputeError> {
+    field.ok_or(ComputeError::Missing { kind, field: name })
 }
 
 /// [`Classroom::collection`] in the default classroom.
 ///
 /// # Errors
 /// An insert error (duplicate `_id`...).
-pub fn collection(docs: Vec<Document>) -> Result<Collection, String> {
+pub fn collection(docs: Vec<Document>) -> Result<Collection, ComputeError> {
     Classroom::default().collection(docs)
 }
 
@@ -321,7 +354,7 @@ pub fn id_of(d: &Document) -> Value {
 ///
 /// # Errors
 /// A parse or query error.
-pub fn find(docs: &str, filter: &str, sort: Option<&str>) -> Result<Vec<Document>, String> {
+pub fn find(docs: &str, filter: &str, sort: Option<&str>) -> Result<Vec<Document>, ComputeError> {
     Classroom::default().find(docs, filter, sort)
 }
 
@@ -329,7 +362,7 @@ pub fn find(docs: &str, filter: &str, sort: Option<&str>) -> Result<Vec<Document
 ///
 /// # Errors
 /// A parse or encode error.
-pub fn bytes_of(document: &str) -> Result<Vec<u8>, String> {
+pub fn bytes_of(document: &str) -> Result<Vec<u8>, ComputeError> {
     Classroom::default().bytes_of(document)
 }
 
@@ -346,19 +379,11 @@ pub fn find_span<'a>(elements: &'a [ElementSpan], path: &str) -> Option<&'a Elem
     None
 }
 
-/// [`Classroom::hex_walk`] in the default classroom.
-///
-/// # Errors
-/// A parse or encode error, or a focus path the document does not have.
-pub fn hex_walk(document: &str, focus: Option<&str>) -> Result<String, String> {
-    Classroom::default().hex_walk(document, focus)
-}
-
 /// [`Classroom::table_rows`] in the default classroom.
 ///
 /// # Errors
 /// A value that does not parse.
-pub fn table_rows(rows: &[(String, String)]) -> Result<Vec<[String; 5]>, String> {
+pub fn table_rows(rows: &[(String, String)]) -> Result<Vec<[String; 5]>, ComputeError> {
     Classroom::default().table_rows(rows)
 }
 
@@ -366,7 +391,7 @@ pub fn table_rows(rows: &[(String, String)]) -> Result<Vec<[String; 5]>, String>
 ///
 /// # Errors
 /// A parse or evaluation error.
-pub fn eval(expression: &str, document: Option<&str>) -> Result<Value, String> {
+pub fn eval(expression: &str, document: Option<&str>) -> Result<Value, ComputeError> {
     Classroom::default().eval(expression, document)
 }
 
@@ -374,7 +399,7 @@ pub fn eval(expression: &str, document: Option<&str>) -> Result<Value, String> {
 ///
 /// # Errors
 /// A parse or pipeline error.
-pub fn run_aggregate(docs: Option<&str>, pipeline: &str) -> Result<Vec<Document>, String> {
+pub fn run_aggregate(docs: Option<&str>, pipeline: &str) -> Result<Vec<Document>, ComputeError> {
     Classroom::default().run_aggregate(docs, pipeline)
 }
 
@@ -387,107 +412,6 @@ pub fn print_documents(docs: &[Document], ids: bool) -> String {
     docs.iter()
         .map(|d| format!("{}\n", shell::print_document(d)))
         .collect()
-}
-
-/// ObjectIds from `processes` seeded processes at `at`, interleaved A, B, ...
-///
-/// # Errors
-/// A bad time.
-pub fn make_oids(seed: u64, at: &str, count: u32, processes: u8) -> Result<String, String> {
-    let ms = datetime::parse_iso(at).map_err(|e| format!("at: {e}"))?;
-    let secs = u32::try_from(ms.div_euclid(1000))
-        .map_err(|_| format!("at: `{at}` is outside what an ObjectId can hold"))?;
-    let k = usize::from(processes.clamp(1, 26));
-    let mut procs = processes_from_seed(seed, k);
-    let mut out = String::new();
-    for _ in 0..count.min(1000) {
-        for (i, p) in procs.iter_mut().enumerate() {
-            let id = p.next_id(secs);
-            if k > 1 {
-                let label = char::from(b'A' + u8::try_from(i).unwrap_or(0));
-                let _ = write!(out, "{label}  ");
-            }
-            let _ = writeln!(out, "{}", id.to_split_hex(" | "));
-        }
-    }
-    Ok(out)
-}
-
-/// An ObjectId from 24 hex digits (or `ObjectId('...')`).
-///
-/// # Errors
-/// Not an ObjectId.
-pub fn parse_oid(text: &str) -> Result<ObjectId, String> {
-    let t = text.trim();
-    let digits = t
-        .strip_prefix("ObjectId(")
-        .and_then(|r| r.strip_suffix(')'))
-        .map_or(t, |inner| inner.trim_matches(|c| c == '\'' || c == '"'));
-    ObjectId::parse_hex(digits).map_err(|e| e.to_string())
-}
-
-/// What each part of an id means, as `bson-tutor oid ID` prints it.
-///
-/// # Errors
-/// Not an ObjectId.
-///
-/// # Examples
-/// ```
-/// let text = bson_tutor::lesson::compute::oid_anatomy("6ac711ed454f588ca2d05d4b").unwrap();
-/// assert!(text.contains("bytes 9-11  counter       d05d4b       13655371, +1 per id"));
-/// ```
-pub fn oid_anatomy(text: &str) -> Result<String, String> {
-    oid_anatomy_in(text, Lang::En)
-}
-
-/// [`oid_anatomy`] with its words in `lang`, columns aligned by display width.
-///
-/// # Errors
-/// Not an ObjectId.
-pub fn oid_anatomy_in(text: &str, lang: Lang) -> Result<String, String> {
-    let id = parse_oid(text)?;
-    let (b, secs, counter) = (id.bytes(), id.timestamp(), id.counter());
-    let iso = datetime::format_iso(id.get_timestamp_ms());
-    let rows = [
-        (
-            tr(lang, "bytes 0-3"),
-            tr(lang, "timestamp"),
-            hex::encode(&b[..4]),
-            trf(
-                lang,
-                "{} s since 1970 = {}",
-                &[&secs, &iso.replace(".000Z", "Z")],
-            ),
-        ),
-        (
-            tr(lang, "bytes 4-8"),
-            tr(lang, "random value"),
-            hex::encode(&b[4..9]),
-            tr(lang, "drawn once per process").to_owned(),
-        ),
-        (
-            tr(lang, "bytes 9-11"),
-            tr(lang, "counter"),
-            hex::encode(&b[9..]),
-            trf(lang, "{}, +1 per id from that process", &[&counter]),
-        ),
-    ];
-    let mut out = format!("ObjectId('{id}')\n");
-    for (bytes, part, digits, meaning) in rows {
-        let _ = writeln!(
-            out,
-            "{}{}{} {meaning}",
-            pad(bytes, 12),
-            pad(part, 14),
-            pad(&digits, 12)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "getTimestamp(): {iso}  {}",
-        tr(lang, "(seconds only: the milliseconds are always .000)")
-    );
-    Ok(out)
 }
 
 #[cfg(test)]

@@ -7,11 +7,89 @@
 //! them over what is on disk at the moment of saving, so neither undoes the other's answers.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
+
 /// The format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;
+
+/// Why a text is not progress this build can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgressError {
+    /// Not a progress file.
+    NotProgress {
+        /// serde's reason, with line and column (its own English).
+        detail: String,
+    },
+    /// Written by a newer bson-tutor, whose format this build may misread.
+    Newer {
+        /// The file's format version (above [`VERSION`]).
+        version: u32,
+    },
+}
+
+impl Localize for ProgressError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        use Lang::{En, Vi, Zh};
+        use ProgressError as E;
+        match (lang, self) {
+            (En, E::NotProgress { detail }) => {
+                write!(out, "not a bson-tutor progress file: {detail}")
+            }
+            (Vi, E::NotProgress { detail }) => {
+                write!(out, "không phải tệp tiến độ của bson-tutor: {detail}")
+            }
+            (Zh, E::NotProgress { detail }) => write!(out, "不是 bson-tutor 的进度文件：{detail}"),
+            (En, E::Newer { version }) => write!(
+                out,
+                "written by a newer bson-tutor (progress format version {version}, but this one \
+                 reads up to version {VERSION})"
+            ),
+            (Vi, E::Newer { version }) => write!(
+                out,
+                "được ghi bởi một bson-tutor mới hơn (định dạng tiến độ phiên bản {version}, \
+                 nhưng bản này chỉ đọc tới phiên bản {VERSION})"
+            ),
+            (Zh, E::Newer { version }) => write!(
+                out,
+                "由更新版本的 bson-tutor 写入（进度格式版本 {version}，而本程序最多读取版本 {VERSION}）"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for ProgressError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl std::error::Error for ProgressError {}
+
+#[cfg(test)]
+impl ProgressError {
+    /// One value of every variant.
+    pub(crate) fn every_variant() -> Vec<Self> {
+        let all = vec![
+            match Progress::from_json("{not json") {
+                Err(e) => e,
+                Ok(p) => panic!("{p:?}"),
+            },
+            ProgressError::Newer { version: 99 },
+        ];
+        for e in &all {
+            // A new variant must be added above.
+            match e {
+                ProgressError::NotProgress { .. } | ProgressError::Newer { .. } => {}
+            }
+        }
+        all
+    }
+}
 
 /// Where an exercise stands for the learner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,8 +204,10 @@ impl Progress {
     /// assert_eq!(p, Progress::new());
     /// assert!(Progress::from_json("{not json").is_err());
     /// ```
-    pub fn from_json(text: &str) -> Result<Self, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a bson-tutor progress file: {e}"))
+    pub fn from_json(text: &str) -> Result<Self, ProgressError> {
+        serde_json::from_str(text).map_err(|e| ProgressError::NotProgress {
+            detail: e.to_string(),
+        })
     }
 
     /// Writes progress JSON (pretty, stable key order).
@@ -145,15 +225,13 @@ impl Progress {
     /// ```
     /// use bson_tutor::lesson::progress::Progress;
     /// let p = Progress::from_json(r#"{"version": 99, "exercises": {}}"#).unwrap();
-    /// assert!(p.check_version().unwrap_err().contains("99"));
+    /// assert!(p.check_version().unwrap_err().to_string().contains("99"));
     /// ```
-    pub fn check_version(&self) -> Result<(), String> {
+    pub fn check_version(&self) -> Result<(), ProgressError> {
         if self.version > VERSION {
-            return Err(format!(
-                "written by a newer bson-tutor (progress format version {}, but this one \
-                 reads up to version {VERSION})",
-                self.version
-            ));
+            return Err(ProgressError::Newer {
+                version: self.version,
+            });
         }
         Ok(())
     }
@@ -277,6 +355,18 @@ mod tests {
     }
 
     #[test]
+    fn every_error_speaks_every_language() {
+        for e in ProgressError::every_variant() {
+            // serde's reason is serde's own English.
+            let serde = match &e {
+                ProgressError::NotProgress { detail } => vec![detail.clone()],
+                ProgressError::Newer { .. } => Vec::new(),
+            };
+            crate::lesson::testing::assert_localized(&e, &serde);
+        }
+    }
+
+    #[test]
     fn records_round_trip_and_revealed_is_not_solved() {
         let mut p = Progress::new();
         p.answered("bytes", 1, "13", false);
@@ -312,7 +402,7 @@ mod tests {
     #[test]
     fn a_future_version_is_refused_with_both_versions() {
         let p = Progress::from_json(r#"{"version": 99, "exercises": {}}"#).unwrap();
-        let e = p.check_version().unwrap_err();
+        let e = p.check_version().unwrap_err().to_string();
         assert!(e.contains("99") && e.contains(&VERSION.to_string()), "{e}");
         assert!(Progress::new().check_version().is_ok());
     }

@@ -1,12 +1,17 @@
 //! A lesson as deterministic plain text: prose wrapped at a width, computed outputs in place,
 //! claim labels in brackets, and (on request) each exercise's answer.
 
+mod error;
+
+pub use error::RenderError;
+
 use std::fmt::Write as _;
 
-use super::check::solve_with;
-use super::compute::{self, Classroom};
-use super::i18n::Lang;
+use super::compute;
+use super::context::Context;
 use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableStep, TextStep};
+use super::solve::solve;
+use crate::strings::localize::Localize;
 use crate::strings::{pad, pad_left, tr, trf};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -17,20 +22,15 @@ pub struct RenderOptions {
     pub width: usize,
     /// Show each exercise's computed answer and explanation.
     pub answers: bool,
-    /// The language of the fixed labels (`Exercise 1 (size):`, `hint 1:`); the lesson's own
-    /// texts are localized before rendering (see [`super::i18n::localize`]).
-    pub lang: Lang,
 }
 
-/// Renders a whole lesson in the default [`Classroom`]. A step that does not compute shows
-/// its error in place.
-pub fn render(lesson: &Lesson, options: RenderOptions) -> String {
-    render_with(lesson, options, &Classroom::default())
-}
-
-/// Renders a whole lesson in `room`: its seed and clock decide every generated id and time,
-/// so the same classroom gives byte-identical text.
-pub fn render_with(lesson: &Lesson, options: RenderOptions, room: &Classroom) -> String {
+/// Renders a whole lesson in the classroom of `ctx` (its seed and clock decide every
+/// generated id and time, so the same classroom gives byte-identical text), the fixed labels
+/// (`Exercise 1 (size):`, `hint 1:`), byte walks and table headers in `ctx.lang`; the
+/// lesson's own texts are localized before rendering (see [`super::i18n::localize`]). A
+/// step that does not compute shows its error in place.
+pub fn render(lesson: &Lesson, options: RenderOptions, ctx: &Context) -> String {
+    let lang = ctx.lang;
     let width = options.width.max(20);
     let mut out = String::new();
     let _ = writeln!(out, "{}. {}", lesson.order, lesson.title);
@@ -45,26 +45,22 @@ pub fn render_with(lesson: &Lesson, options: RenderOptions, room: &Classroom) ->
     out.push_str(&wrap(&lesson.summary, width, "", ""));
     if !lesson.prerequisites.is_empty() {
         let prerequisites = lesson.prerequisites.join(", ");
-        let _ = writeln!(
-            out,
-            "{}",
-            trf(options.lang, "Read first: {}", &[&prerequisites])
-        );
+        let _ = writeln!(out, "{}", trf(lang, "Read first: {}", &[&prerequisites]));
     }
     let options = RenderOptions { width, ..options };
     let mut exercise = 0;
     for step in &lesson.steps {
         out.push('\n');
-        match render_step_in(step, options, &mut exercise, room) {
+        match render_step(step, options, &mut exercise, ctx) {
             Ok(text) => out.push_str(&text),
             Err(e) => {
                 let _ = writeln!(
                     out,
                     "{}",
                     trf(
-                        options.lang,
+                        lang,
                         "(this step does not compute: {})",
-                        &[&crate::strings::errors::translate_error(options.lang, &e)],
+                        &[&e.display_in(lang)],
                     )
                 );
             }
@@ -73,58 +69,26 @@ pub fn render_with(lesson: &Lesson, options: RenderOptions, room: &Classroom) ->
     out
 }
 
-/// Renders one step in the default [`Classroom`]; `exercise` numbers the exercises.
+/// Renders one step in the classroom of `ctx` with `options` (its width as given), its
+/// labels, byte walks and table headers in `ctx.lang`; `exercise` numbers the exercises.
 ///
 /// # Errors
 /// What the engine could not compute.
 pub fn render_step(
     step: &Step,
-    width: usize,
-    answers: bool,
-    exercise: &mut usize,
-) -> Result<String, String> {
-    render_step_with(step, width, answers, exercise, &Classroom::default())
-}
-
-/// Renders one step in `room`; `exercise` numbers the exercises.
-///
-/// # Errors
-/// What the engine could not compute.
-pub fn render_step_with(
-    step: &Step,
-    width: usize,
-    answers: bool,
-    exercise: &mut usize,
-    room: &Classroom,
-) -> Result<String, String> {
-    let options = RenderOptions {
-        width,
-        answers,
-        lang: Lang::En,
-    };
-    render_step_in(step, options, exercise, room)
-}
-
-/// Renders one step in `room` with `options` (its width as given, its labels, byte walks and
-/// table headers in `options.lang`); `exercise` numbers the exercises.
-///
-/// # Errors
-/// What the engine could not compute.
-pub fn render_step_in(
-    step: &Step,
     options: RenderOptions,
     exercise: &mut usize,
-    room: &Classroom,
-) -> Result<String, String> {
-    let (width, lang) = (options.width, options.lang);
+    ctx: &Context,
+) -> Result<String, RenderError> {
+    let width = options.width;
     match step {
-        Step::Text(t) => render_text(t, width, room),
-        Step::Hex(h) => render_hex(h, width, lang, room),
-        Step::Run(r) => render_run(r, width, lang, room),
-        Step::Table(t) => render_table(t, width, lang, room),
+        Step::Text(t) => render_text(t, width, ctx),
+        Step::Hex(h) => render_hex(h, width, ctx),
+        Step::Run(r) => render_run(r, width, ctx),
+        Step::Table(t) => render_table(t, width, ctx),
         Step::Exercise(e) => {
             *exercise += 1;
-            render_exercise(e, *exercise, width, options, room)
+            render_exercise(e, *exercise, options, ctx)
         }
     }
 }
@@ -136,37 +100,36 @@ fn caption(out: &mut String, caption: Option<&str>, width: usize) {
 }
 
 /// Replaces every `{= expression =}` in lesson prose with the value the engine computes for
-/// it (printed as mongosh prints it), so figures in text are computed like everything else.
+/// it in the classroom of `ctx` (printed as mongosh prints it), so figures in text are
+/// computed like everything else.
 ///
 /// # Errors
 /// An unclosed `{=`, or an expression the engine cannot evaluate.
 ///
 /// # Examples
 /// ```
+/// use bson_tutor::lesson::Context;
 /// use bson_tutor::lesson::render::fill_computed;
-/// assert_eq!(fill_computed("{= { $add: [0.1, 0.2] } =} drifts").unwrap(), "0.30000000000000004 drifts");
+/// let text = fill_computed("{= { $add: [0.1, 0.2] } =} drifts", &Context::default());
+/// assert_eq!(text.unwrap(), "0.30000000000000004 drifts");
 /// ```
-pub fn fill_computed(text: &str) -> Result<String, String> {
-    fill_computed_with(text, &Classroom::default())
-}
-
-/// [`fill_computed`] in `room`.
-///
-/// # Errors
-/// An unclosed `{=`, or an expression the engine cannot evaluate.
-pub fn fill_computed_with(text: &str, room: &Classroom) -> Result<String, String> {
+pub fn fill_computed(text: &str, ctx: &Context) -> Result<String, RenderError> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(start) = rest.find("{=") {
         out.push_str(&rest[..start]);
         let after = &rest[start + 2..];
-        let end = after
-            .find("=}")
-            .ok_or_else(|| format!("`{{=` without a closing `=}}` in: {text}"))?;
+        let end = after.find("=}").ok_or_else(|| RenderError::Unclosed {
+            text: text.to_owned(),
+        })?;
         let expression = after[..end].trim();
-        let value = room
+        let value = ctx
+            .room
             .eval(expression, None)
-            .map_err(|e| format!("`{{= {expression} =}}`: {e}"))?;
+            .map_err(|error| RenderError::Figure {
+                expression: expression.to_owned(),
+                error,
+            })?;
         out.push_str(&crate::bson::shell::print_value(&value));
         rest = &after[end + 2..];
     }
@@ -174,8 +137,8 @@ pub fn fill_computed_with(text: &str, room: &Classroom) -> Result<String, String
     Ok(out)
 }
 
-fn render_text(t: &TextStep, width: usize, room: &Classroom) -> Result<String, String> {
-    let filled = fill_computed_with(&t.text, room)?;
+fn render_text(t: &TextStep, width: usize, ctx: &Context) -> Result<String, RenderError> {
+    let filled = fill_computed(&t.text, ctx)?;
     let mut out = String::new();
     let mut label = t.claim.map(|c| format!("{} ", c.label()));
     let mut paragraph: Vec<&str> = Vec::new();
@@ -323,12 +286,15 @@ pub fn plan_wrap(words: &[&str], width: usize, first: usize, rest: usize) -> Vec
     plan
 }
 
-fn render_hex(h: &HexStep, width: usize, lang: Lang, room: &Classroom) -> Result<String, String> {
+fn render_hex(h: &HexStep, width: usize, ctx: &Context) -> Result<String, RenderError> {
     let mut out = String::new();
     caption(&mut out, h.caption.as_deref(), width);
-    let doc = room.parse_document(&h.document, "document")?;
+    let doc = ctx.room.parse_document(&h.document, "document")?;
     let _ = writeln!(out, "{}", crate::bson::shell::print_document(&doc));
-    out.push_str(&room.hex_walk_in(&h.document, h.focus.as_deref(), lang)?);
+    out.push_str(
+        &ctx.room
+            .hex_walk(&h.document, h.focus.as_deref(), ctx.lang)?,
+    );
     Ok(out)
 }
 
@@ -336,29 +302,31 @@ fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
 
-fn render_run(r: &RunStep, width: usize, lang: Lang, room: &Classroom) -> Result<String, String> {
+fn render_run(r: &RunStep, width: usize, ctx: &Context) -> Result<String, RenderError> {
+    let lang = ctx.lang;
     let mut out = String::new();
     caption(&mut out, r.caption.as_deref(), width);
     let _ = writeln!(out, "{}", command_line(r));
-    match (run_output(r, lang, room), &r.expect_error) {
+    match (run_output(r, ctx), &r.expect_error) {
         (Ok(output), None) => out.push_str(&output),
         (Err(e), None) => return Err(e),
-        // A step can show the engine refusing something: the refusal is the output.
-        (Err(e), Some(needle)) if e.contains(needle.as_str()) => {
+        // A step can show the engine refusing something: the refusal is the output. The
+        // lesson names it by its English words, the form every language shares.
+        (Err(e), Some(needle)) if e.to_string().contains(needle.as_str()) => {
             // As the command prints it: `error: ` and the tutor's words in the learner's
             // language, the server's own message as it is.
-            let said = crate::strings::errors::translate_error(lang, &e);
-            let _ = writeln!(out, "{}{said}", tr(lang, "error: "));
+            let _ = writeln!(out, "{}{}", tr(lang, "error: "), e.display_in(lang));
         }
         (Err(e), Some(needle)) => {
-            return Err(format!(
-                "expect_error: the engine refused with `{e}`, which does not contain `{needle}`"
-            ));
+            return Err(RenderError::RefusedOtherwise {
+                error: Box::new(e),
+                needle: needle.clone(),
+            });
         }
         (Ok(_), Some(needle)) => {
-            return Err(format!(
-                "expect_error: the engine was expected to refuse with `{needle}`, but it computed a result"
-            ));
+            return Err(RenderError::NotRefused {
+                needle: needle.clone(),
+            });
         }
     }
     Ok(out)
@@ -411,11 +379,13 @@ fn command_line(r: &RunStep) -> String {
     }
 }
 
-/// What the engine prints for a run step (an `inspect` table in `lang`, as `--lang` prints it).
-fn run_output(r: &RunStep, lang: Lang, room: &Classroom) -> Result<String, String> {
-    fn need<'a>(f: Option<&'a String>, name: &str) -> Result<&'a str, String> {
-        compute::need(f.map(String::as_str), name, "run")
+/// What the engine prints for a run step (an `inspect` table in `ctx.lang`, as `--lang`
+/// prints it).
+fn run_output(r: &RunStep, ctx: &Context) -> Result<String, RenderError> {
+    fn need<'a>(f: Option<&'a String>, name: &'static str) -> Result<&'a str, RenderError> {
+        Ok(compute::need(f.map(String::as_str), name, "run")?)
     }
+    let (room, lang) = (&ctx.room, ctx.lang);
     Ok(match r.command {
         RunCommand::Eval => {
             let e = need(r.expression.as_ref(), "expression")?;
@@ -436,24 +406,24 @@ fn run_output(r: &RunStep, lang: Lang, room: &Classroom) -> Result<String, Strin
         RunCommand::Inspect => {
             let d = need(r.document.as_ref(), "document")?;
             match r.to.as_deref().unwrap_or("table") {
-                "table" => room.hex_walk_in(d, None, lang)?,
+                "table" => room.hex_walk(d, None, lang)?,
                 // The other views are exactly what `bson-tutor inspect --to NAME` prints.
                 name => {
                     let view = crate::inspect::View::from_name(name).ok_or_else(|| {
-                        format!(
-                            "to: expected `table`, `hex`, `dump`, `spans`, `ejson`, `relaxed`, `relaxed-js`, `stringify` or `shell`, but found `{name}`"
-                        )
+                        RenderError::UnknownView {
+                            name: name.to_owned(),
+                        }
                     })?;
                     let result = crate::inspect::inspect(&room.bytes_of(d)?, view, lang);
                     match result.error {
-                        Some(e) => return Err(e.to_string()),
+                        Some(e) => return Err(RenderError::Inspect(e)),
                         None => result.text,
                     }
                 }
             }
         }
         RunCommand::Oid => match &r.id {
-            Some(id) => compute::oid_anatomy_in(id, lang)?,
+            Some(id) => compute::oid_anatomy(id, lang)?,
             None => {
                 let seed = compute::need(r.seed.as_ref(), "seed", "run")?;
                 let at = need(r.at.as_ref(), "at")?;
@@ -463,12 +433,8 @@ fn run_output(r: &RunStep, lang: Lang, room: &Classroom) -> Result<String, Strin
     })
 }
 
-fn render_table(
-    t: &TableStep,
-    width: usize,
-    lang: Lang,
-    room: &Classroom,
-) -> Result<String, String> {
+fn render_table(t: &TableStep, width: usize, ctx: &Context) -> Result<String, RenderError> {
+    let lang = ctx.lang;
     let mut out = String::new();
     caption(&mut out, t.caption.as_deref(), width);
     let pairs: Vec<(String, String)> = t
@@ -486,7 +452,7 @@ fn render_table(
         ]
         .map(|h| tr(lang, h).to_string()),
     ];
-    rows.extend(room.table_rows(&pairs)?);
+    rows.extend(ctx.room.table_rows(&pairs)?);
     // Cells are measured by display width: a Chinese character takes two columns, in a
     // translated header and in a value such as '中文' alike.
     let widths: Vec<usize> = (0..5)
@@ -518,13 +484,12 @@ fn render_table(
 fn render_exercise(
     e: &Exercise,
     n: usize,
-    width: usize,
     options: RenderOptions,
-    room: &Classroom,
-) -> Result<String, String> {
-    let (answers, lang) = (options.answers, options.lang);
-    let solution = solve_with(e, room)?;
-    let fill = |text: &str| fill_computed_with(text, room);
+    ctx: &Context,
+) -> Result<String, RenderError> {
+    let (width, answers, lang) = (options.width, options.answers, ctx.lang);
+    let solution = solve(e, ctx)?;
+    let fill = |text: &str| fill_computed(text, ctx);
     let mut out = String::new();
     let kind = tr(lang, e.exercise_type.name());
     let head = trf(lang, "Exercise {} ({}): ", &[&n, &kind]);
@@ -570,28 +535,21 @@ fn render_exercise(
 
 #[cfg(test)]
 mod computed_prose_tests {
-    use super::fill_computed;
+    use super::{Context, fill_computed};
 
     #[test]
     fn figures_in_prose_come_from_the_engine() {
+        let fill = |text: &str| fill_computed(text, &Context::default());
         assert_eq!(
-            fill_computed(
-                "{= { $bsonSize: { $literal: { a: 1 } } } =} bytes, {= { $type: 42.0 } =}"
-            )
-            .unwrap(),
+            fill("{= { $bsonSize: { $literal: { a: 1 } } } =} bytes, {= { $type: 42.0 } =}")
+                .unwrap(),
             "12 bytes, 'int'"
         );
-        assert_eq!(fill_computed("no figures").unwrap(), "no figures");
-        assert!(fill_computed("{= { $add: [1 =}").is_err());
-        assert!(
-            fill_computed("open {= { $add: [1, 2] }")
-                .unwrap_err()
-                .contains("without a closing")
-        );
-        assert!(
-            fill_computed("{= { $foo: 1 } =}")
-                .unwrap_err()
-                .contains("$foo")
-        );
+        assert_eq!(fill("no figures").unwrap(), "no figures");
+        assert!(fill("{= { $add: [1 =}").is_err());
+        let unclosed = fill("open {= { $add: [1, 2] }").unwrap_err().to_string();
+        assert!(unclosed.contains("without a closing"), "{unclosed}");
+        let unknown = fill("{= { $foo: 1 } =}").unwrap_err().to_string();
+        assert!(unknown.contains("$foo"), "{unknown}");
     }
 }

@@ -142,7 +142,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "không xuất, bài học không nạp được: {}",
     ),
     (
-        "{} record(s) of lessons or exercises not loaded are not exported",
+        "{} record of a lesson or exercise not loaded is not exported",
+        "{} bản ghi của bài học hoặc bài tập không được nạp nên không được xuất",
+    ),
+    (
+        "{} records of lessons or exercises not loaded are not exported",
         "{} bản ghi của bài học hoặc bài tập không được nạp nên không được xuất",
     ),
     // The progress store
@@ -182,12 +186,12 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("cannot write {}: {}", "không ghi được {}: {}"),
     ("cannot replace {}: {}", "không thay thế được {}: {}"),
     ("cannot sync {}: {}", "không đồng bộ được {}: {}"),
-    // class summary
-    ("cannot read it: {}", "không đọc được: {}"),
     (
-        "not a bson-tutor results export: not UTF-8 text at byte {}",
-        "không phải tệp kết quả xuất từ bson-tutor: không phải văn bản UTF-8 ở byte {}",
+        "cannot move {} aside to {}: {}",
+        "không chuyển được {} sang {}: {}",
     ),
+    ("terminal: {}", "terminal: {}"),
+    // class summary
     (
         "{} of {} file left out of the summary: {}",
         "{} trên {} tệp bị loại khỏi bản tổng hợp: {}",
@@ -197,7 +201,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{} trên {} tệp bị loại khỏi bản tổng hợp: {}",
     ),
     (
-        "no usable export among the {} file(s): nothing to summarize",
+        "no usable export in the {} file: nothing to summarize",
+        "không có tệp xuất nào dùng được trong {} tệp: không có gì để tổng hợp",
+    ),
+    (
+        "no usable export among the {} files: nothing to summarize",
         "không có tệp xuất nào dùng được trong {} tệp: không có gì để tổng hợp",
     ),
     ("{} student: {}", "{} học viên: {}"),
@@ -275,9 +283,27 @@ pub(super) const VI: &[(&str, &str)] = &[
         "--at: thời điểm trong ObjectId là 4 byte không dấu đếm giây, từ 1970-01-01T00:00:00Z đến 2106-02-07T06:28:15Z, nhưng `{}` nằm ngoài khoảng đó",
     ),
     // inspect, eval, find, aggregate
+    ("{}: {}", "{}: {}"),
+    ("--docs: document {}: {}", "--docs: document {}: {}"),
     (
-        "--doc must be a document, not {}",
-        "--doc phải là một document, không phải {}",
+        "{} must be a document, not {}",
+        "{} phải là một document, không phải {}",
+    ),
+    (
+        "{} must be an array of documents, not {}",
+        "{} phải là một mảng các document, không phải {}",
+    ),
+    (
+        "{}: item {} is {}, not a document",
+        "{}: phần tử {} là {}, không phải document",
+    ),
+    (
+        "stage {} is {}, not a document",
+        "giai đoạn {} là {}, không phải document",
+    ),
+    (
+        "PIPELINE must be an array of stages, not {}",
+        "PIPELINE phải là một mảng các giai đoạn, không phải {}",
     ),
     (
         "{}: not UTF-8 text (byte {})",
@@ -292,7 +318,6 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{} là văn bản; --from bson đọc byte thô từ --file",
     ),
     ("reading standard input: {}", "khi đọc đầu vào chuẩn: {}"),
-    ("{} line {}: {}", "{} dòng {}: {}"),
     ("{} line {}", "{} dòng {}"),
     (
         "{}: document at input byte {}: {}",
@@ -434,7 +459,11 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "未导出，课程无法加载：{}",
     ),
     (
-        "{} record(s) of lessons or exercises not loaded are not exported",
+        "{} record of a lesson or exercise not loaded is not exported",
+        "有 {} 条记录属于未加载的课程或练习，未导出",
+    ),
+    (
+        "{} records of lessons or exercises not loaded are not exported",
         "有 {} 条记录属于未加载的课程或练习，未导出",
     ),
     // The progress store
@@ -471,12 +500,9 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("cannot write {}: {}", "无法写入 {}：{}"),
     ("cannot replace {}: {}", "无法替换 {}：{}"),
     ("cannot sync {}: {}", "无法同步 {}：{}"),
+    ("cannot move {} aside to {}: {}", "无法把 {} 移到 {}：{}"),
+    ("terminal: {}", "终端：{}"),
     // class summary
-    ("cannot read it: {}", "无法读取：{}"),
-    (
-        "not a bson-tutor results export: not UTF-8 text at byte {}",
-        "不是 bson-tutor 导出的成绩文件：第 {} 字节处不是 UTF-8 文本",
-    ),
     (
         "{} of {} file left out of the summary: {}",
         "有 {} 个文件未计入汇总（共 {} 个）：{}",
@@ -486,7 +512,11 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "有 {} 个文件未计入汇总（共 {} 个）：{}",
     ),
     (
-        "no usable export among the {} file(s): nothing to summarize",
+        "no usable export in the {} file: nothing to summarize",
+        "{} 个文件中没有可用的导出：无可汇总",
+    ),
+    (
+        "no usable export among the {} files: nothing to summarize",
         "{} 个文件中没有可用的导出：无可汇总",
     ),
     ("{} student: {}", "{} 名学生：{}"),
@@ -558,9 +588,24 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "--at：ObjectId 的时间戳是 4 字节无符号秒数，范围从 1970-01-01T00:00:00Z 到 2106-02-07T06:28:15Z，而 `{}` 超出了这个范围",
     ),
     // inspect, eval, find, aggregate
+    ("{}: {}", "{}：{}"),
+    ("--docs: document {}: {}", "--docs：第 {} 个文档：{}"),
+    ("{} must be a document, not {}", "{} 必须是文档，而不是 {}"),
     (
-        "--doc must be a document, not {}",
-        "--doc 必须是文档，而不是 {}",
+        "{} must be an array of documents, not {}",
+        "{} 必须是文档数组，而不是 {}",
+    ),
+    (
+        "{}: item {} is {}, not a document",
+        "{}：第 {} 项是 {}，不是文档",
+    ),
+    (
+        "stage {} is {}, not a document",
+        "阶段 {} 是 {}，而不是文档",
+    ),
+    (
+        "PIPELINE must be an array of stages, not {}",
+        "PIPELINE 必须是由阶段组成的数组，而不是 {}",
     ),
     (
         "{}: not UTF-8 text (byte {})",
@@ -575,7 +620,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "{} 是文本；--from bson 从 --file 读取原始字节",
     ),
     ("reading standard input: {}", "读取标准输入时出错：{}"),
-    ("{} line {}: {}", "{} 第 {} 行：{}"),
     ("{} line {}", "{} 第 {} 行"),
     (
         "{}: document at input byte {}: {}",

@@ -183,6 +183,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     // Answer feedback
     ("right", "đúng"),
     ("right: {}", "đúng: {}"),
+    ("right: {} byte", "đúng: {} byte"),
     ("right: {} bytes", "đúng: {} byte"),
     (
         "this exercise cannot be answered: {}",
@@ -204,6 +205,10 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("that is not hex: {}", "đó không phải hex: {}"),
     ("byte {} is wrong: you typed {}", "byte {} sai: bạn nhập {}"),
     (
+        "you typed {} byte, but the answer has {}",
+        "bạn nhập {} byte, nhưng đáp án có {}",
+    ),
+    (
         "you typed {} bytes, but the answer has {}",
         "bạn nhập {} byte, nhưng đáp án có {}",
     ),
@@ -219,6 +224,7 @@ pub(super) const VI: &[(&str, &str)] = &[
         "`{}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
         "`{}` không phải tên kiểu: hãy dùng tên như $type in ra (\"int\", \"long\", \"double\"...)",
     ),
+    ("{} is {} second off", "{} lệch {} giây"),
     ("{} is {} seconds off", "{} lệch {} giây"),
     (
         "that is not an ISO-8601 time: {}",
@@ -507,6 +513,7 @@ pub(super) const ZH: &[(&str, &str)] = &[
     // Answer feedback
     ("right", "正确"),
     ("right: {}", "正确：{}"),
+    ("right: {} byte", "正确：{} 字节"),
     ("right: {} bytes", "正确：{} 字节"),
     (
         "this exercise cannot be answered: {}",
@@ -531,6 +538,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "第 {} 个字节不对：你输入的是 {}",
     ),
     (
+        "you typed {} byte, but the answer has {}",
+        "你输入了 {} 个字节，但答案有 {} 个",
+    ),
+    (
         "you typed {} bytes, but the answer has {}",
         "你输入了 {} 个字节，但答案有 {} 个",
     ),
@@ -543,6 +554,7 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "`{}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
         "`{}` 不是类型名：请使用 $type 输出的别名（\"int\"、\"long\"、\"double\"……）",
     ),
+    ("{} is {} second off", "{} 相差 {} 秒"),
     ("{} is {} seconds off", "{} 相差 {} 秒"),
     (
         "that is not an ISO-8601 time: {}",

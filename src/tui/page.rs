@@ -2,10 +2,12 @@
 //! opened, so that drawing a frame computes nothing.
 
 use super::hex::HexModel;
-use crate::lesson::check::solve_with;
+use crate::lesson::Context;
 use crate::lesson::compute::Classroom;
 use crate::lesson::model::{Claim, Exercise, Lesson, RunCommand, Step};
-use crate::lesson::render::{RenderOptions, fill_computed_with, render_step_in};
+use crate::lesson::render::{RenderOptions, fill_computed, render_step};
+use crate::lesson::solve::solve;
+use crate::strings::localize::Localize;
 use crate::strings::{Lang, trf};
 
 /// One block of the lesson pane.
@@ -88,8 +90,8 @@ impl Page {
         let options = RenderOptions {
             width: 1000,
             answers: false,
-            lang,
         };
+        let ctx = Context { room: *room, lang };
         // Hex steps first: they are the documents a lesson means to be walked.
         let mut inspected = Vec::new();
         let mut page = Page {
@@ -103,26 +105,26 @@ impl Page {
                 page.blocks.push(Block::Gap);
             }
             match step {
-                Step::Text(t) => match fill_computed_with(&t.text, room) {
+                Step::Text(t) => match fill_computed(&t.text, &ctx) {
                     Ok(text) => prose(&text, t.claim, &mut page.blocks),
-                    Err(e) => page.blocks.push(Block::Error(e)),
+                    Err(e) => page.blocks.push(Block::Error(e.to_string_in(lang))),
                 },
                 Step::Exercise(e) => {
                     page.blocks.push(Block::Exercise(page.cards.len()));
-                    page.cards.push(card(e, room));
+                    page.cards.push(card(e, &ctx));
                     exercise_number += 1;
                 }
                 other => {
                     let (caption, step) = without_caption(other);
                     if let Some(c) = caption {
                         page.blocks
-                            .push(Block::Caption(fill_computed_with(&c, room).unwrap_or(c)));
+                            .push(Block::Caption(fill_computed(&c, &ctx).unwrap_or(c)));
                     }
-                    match render_step_in(&step, options, &mut exercise_number, room) {
+                    match render_step(&step, options, &mut exercise_number, &ctx) {
                         Ok(text) => page
                             .blocks
                             .push(Block::Code(text.lines().map(str::to_owned).collect())),
-                        Err(e) => page.blocks.push(Block::Error(e)),
+                        Err(e) => page.blocks.push(Block::Error(e.to_string_in(lang))),
                     }
                     match hex_doc(&step, i, room, lang) {
                         Some((true, doc)) => page.documents.push(doc),
@@ -159,6 +161,7 @@ fn hex_doc(step: &Step, i: usize, room: &Classroom, lang: Lang) -> Option<(bool,
     };
     let model = room
         .bytes_of(document)
+        .map_err(|e| e.to_string_in(lang))
         .and_then(|bytes| HexModel::new(bytes).map_err(|e| e.to_string()));
     let doc = HexDoc {
         label: trf(lang, label, &[&(i + 1)]),
@@ -218,8 +221,10 @@ fn prose(text: &str, claim: Option<Claim>, out: &mut Vec<Block>) {
     }
 }
 
-fn card(e: &Exercise, room: &Classroom) -> Card {
-    let fill = |t: &str| fill_computed_with(t, room).unwrap_or_else(|err| format!("{t} ({err})"));
+fn card(e: &Exercise, ctx: &Context) -> Card {
+    let fill = |t: &str| {
+        fill_computed(t, ctx).unwrap_or_else(|err| format!("{t} ({})", err.display_in(ctx.lang)))
+    };
     let mut inputs = Vec::new();
     let mut add = |label: &'static str, v: &Option<String>| {
         if let Some(v) = v {
@@ -243,7 +248,9 @@ fn card(e: &Exercise, room: &Classroom) -> Card {
         options: e.options.iter().map(|o| fill(o)).collect(),
         hints: e.hints.iter().map(|h| fill(h)).collect(),
         explanation: fill(&e.explanation),
-        solution: solve_with(e, room).map(|s| s.text),
+        solution: solve(e, ctx)
+            .map(|s| s.text)
+            .map_err(|err| err.to_string_in(ctx.lang)),
         exercise: e.clone(),
     }
 }

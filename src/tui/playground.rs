@@ -22,7 +22,7 @@ use crate::bson::{Document, ParseError, encode_document};
 use crate::query::QueryError;
 use crate::query::collection::Collection;
 use crate::query::matcher::Filter;
-use crate::strings::errors::translate_error;
+use crate::strings::localize::Localize;
 use crate::strings::{Lang, trf};
 
 use super::hex::{HexModel, HexMove, HexState};
@@ -354,7 +354,7 @@ impl Playground {
         let analysis = match &self.reading.outcome {
             Ok(analysis) => analysis,
             Err(e) => {
-                let e = translate_error(self.lang, &e.to_string());
+                let e = e.display_in(self.lang);
                 return Err(trf(self.lang, "the document does not parse: {}", &[&e]));
             }
         };

@@ -5,7 +5,8 @@ use super::app::{App, Feedback, ListItem, Mode, Notice};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
 use super::view;
-use crate::lesson::check::answer_in;
+use crate::lesson::Context;
+use crate::lesson::check::answer;
 use crate::lesson::progress::{Status, key};
 use crate::strings::{tr, trf};
 
@@ -283,12 +284,11 @@ fn submit(app: &mut App) -> Option<Effect> {
         });
         return None;
     }
-    let verdict = answer_in(
-        &card.exercise,
-        &text,
-        &app.settings.classroom(),
-        app.settings.lang,
-    );
+    let ctx = Context {
+        room: app.settings.classroom(),
+        lang: app.settings.lang,
+    };
+    let verdict = answer(&card.exercise, &text, &ctx);
     let was_done = lesson_done(app);
     let id = app.current()?.id.clone();
     app.progress

@@ -2,16 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::error::{CsvProblem, ExportError};
+use super::format::{CSV_HEADER, FORMAT, VERSION};
 use crate::lesson::model::Lesson;
 use crate::lesson::progress::{Progress, Status};
-
-/// The `format` field of every export.
-pub const FORMAT: &str = "bson-tutor-results";
-/// The export version this build writes and the newest it reads.
-pub const VERSION: u32 = 1;
-/// The first line of a CSV export.
-pub const CSV_HEADER: &str =
-    "student,lesson,exercise,kind,status,attempts,hints,seconds,last_wrong";
 
 /// One student's results: every exercise of the lessons it was made from, in course order,
 /// answered or not.
@@ -159,82 +153,73 @@ impl Export {
     /// use bson_tutor::lesson::class::Export;
     /// let e = Export::new("an", &[], &Default::default());
     /// assert_eq!(Export::parse(&e.to_json()).unwrap(), e);
-    /// assert_eq!(Export::parse(&e.to_csv()).unwrap_err(), "a CSV export with no rows: no student or exercise in it");
-    /// assert!(Export::parse("{oops").unwrap_err().starts_with("not JSON"));
+    /// let no_rows = Export::parse(&e.to_csv()).unwrap_err().to_string();
+    /// assert_eq!(no_rows, "a CSV export with no rows: no student or exercise in it");
+    /// assert!(Export::parse("{oops").unwrap_err().to_string().starts_with("not JSON"));
     /// ```
-    pub fn parse(text: &str) -> Result<Export, String> {
+    pub fn parse(text: &str) -> Result<Export, ExportError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim_start().starts_with('{') {
             Self::from_json(text)
         } else if text.starts_with(CSV_HEADER) {
             Self::from_csv(text)
         } else {
-            let start: String = text.trim_start().chars().take(20).collect();
-            Err(format!(
-                "not a bson-tutor results export: neither JSON nor CSV with the header \
-                 `{CSV_HEADER}` (it starts with `{}`)",
-                start.escape_debug()
-            ))
+            Err(ExportError::Neither {
+                start: text.trim_start().chars().take(20).collect(),
+            })
         }
     }
 
-    fn from_json(text: &str) -> Result<Export, String> {
+    fn from_json(text: &str) -> Result<Export, ExportError> {
         let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not JSON ({e})"))?;
+            serde_json::from_str(text).map_err(|e| ExportError::NotJson {
+                detail: e.to_string(),
+            })?;
         // Format and version first: a newer export may have fields this build cannot read,
         // and "written by a newer bson-tutor" is the useful thing to say then.
         match value.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
             Some(other) => {
-                return Err(format!(
-                    "not a bson-tutor results export: its format is `{other}`, not `{FORMAT}`"
-                ));
+                return Err(ExportError::OtherFormat {
+                    format: other.to_owned(),
+                });
             }
             None if value.get("exercises").is_some_and(|e| e.is_object()) => {
-                return Err("a progress file, not an export: make the export with \
-                     `bson-tutor progress --export json --student NAME`"
-                    .into());
+                return Err(ExportError::ProgressFile);
             }
-            None => {
-                return Err(format!(
-                    "not a bson-tutor results export (no \"format\": \"{FORMAT}\")"
-                ));
-            }
+            None => return Err(ExportError::NoFormat),
         }
         match value.get("version").and_then(serde_json::Value::as_u64) {
             Some(v) if v > u64::from(VERSION) => {
-                return Err(format!(
-                    "written by a newer bson-tutor (results version {v}, but this one reads \
-                     up to version {VERSION})"
-                ));
+                return Err(ExportError::Newer { version: v });
             }
             Some(_) => {}
-            None => return Err("malformed export: no \"version\" number".into()),
+            None => return Err(ExportError::NoVersion),
         }
-        let export: Export =
-            serde_json::from_value(value).map_err(|e| format!("malformed export: {e}"))?;
-        let digest = digest_of(&export.exercises);
-        if export.lessons_digest != digest {
-            return Err(format!(
-                "malformed export: its lessons_digest {} does not match the exercises it lists \
-                 ({digest}); was it edited by hand?",
-                export.lessons_digest
-            ));
+        let export: Export = serde_json::from_value(value).map_err(|e| ExportError::Malformed {
+            detail: e.to_string(),
+        })?;
+        let computed = digest_of(&export.exercises);
+        if export.lessons_digest != computed {
+            return Err(ExportError::Digest {
+                found: export.lessons_digest,
+                computed,
+            });
         }
         Ok(export)
     }
 
-    fn from_csv(text: &str) -> Result<Export, String> {
+    fn from_csv(text: &str) -> Result<Export, ExportError> {
         let rows = parse_csv(text)?;
         let mut rows = rows.into_iter();
         match rows.next() {
             Some((_, header)) if header.join(",") == CSV_HEADER => {}
-            _ => return Err(format!("CSV: the first line must be `{CSV_HEADER}`")),
+            _ => return Err(ExportError::CsvHeader),
         }
         let mut student: Option<String> = None;
         let mut exercises = Vec::new();
         for (line, fields) in rows {
-            let at = |what: String| format!("CSV line {line}: {what}");
+            let at = |problem: CsvProblem| ExportError::Csv { line, problem };
             let [
                 name,
                 lesson,
@@ -246,37 +231,47 @@ impl Export {
                 seconds,
                 wrong,
             ] = <[String; 9]>::try_from(fields)
-                .map_err(|f| at(format!("expected 9 fields, but found {}", f.len())))?;
+                .map_err(|f| at(CsvProblem::FieldCount { found: f.len() }))?;
             match &student {
                 None => student = Some(name),
                 Some(s) if *s == name => {}
                 Some(s) => {
-                    return Err(at(format!(
-                        "student `{name}`, but the rows above are `{s}`'s: one student per file"
-                    )));
+                    return Err(at(CsvProblem::OtherStudent {
+                        name,
+                        before: s.clone(),
+                    }));
                 }
             }
-            let number = |field: &str, text: &str| {
-                text.parse::<u64>()
-                    .map_err(|_| at(format!("{field} must be a whole number, not `{text}`")))
+            let number = |field: &'static str, text: &str| {
+                text.parse::<u64>().map_err(|_| {
+                    at(CsvProblem::NotWhole {
+                        field,
+                        text: text.to_owned(),
+                    })
+                })
             };
             let status = match status.as_str() {
                 "solved" => Status::Solved,
                 "revealed" => Status::Revealed,
                 "pending" => Status::Pending,
                 other => {
-                    return Err(at(format!(
-                        "status must be solved, revealed or pending, not `{other}`"
-                    )));
+                    return Err(at(CsvProblem::BadStatus {
+                        text: other.to_owned(),
+                    }));
                 }
             };
-            let small = |field: &str, text: &str| {
-                u32::try_from(number(field, text)?)
-                    .map_err(|_| at(format!("{field} `{text}` is too large")))
+            let too_large = |field: &'static str, text: &str| {
+                at(CsvProblem::TooLarge {
+                    field,
+                    text: text.to_owned(),
+                })
+            };
+            let small = |field: &'static str, text: &str| {
+                u32::try_from(number(field, text)?).map_err(|_| too_large(field, text))
             };
             exercises.push(ExerciseResult {
                 exercise: usize::try_from(number("exercise", &exercise)?)
-                    .map_err(|_| at(format!("exercise `{exercise}` is too large")))?,
+                    .map_err(|_| too_large("exercise", &exercise))?,
                 lesson,
                 kind,
                 status,
@@ -286,8 +281,7 @@ impl Export {
                 last_wrong: Some(wrong).filter(|w| !w.is_empty()),
             });
         }
-        let student = student
-            .ok_or_else(|| "a CSV export with no rows: no student or exercise in it".to_owned())?;
+        let student = student.ok_or(ExportError::NoRows)?;
         Ok(Export {
             format: FORMAT.to_owned(),
             version: VERSION,
@@ -317,7 +311,7 @@ fn csv_field(text: &str) -> String {
 
 /// RFC 4180 records (CRLF or LF line ends), each with the line it starts on. Blank lines are
 /// skipped.
-fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
+fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, ExportError> {
     let mut records = Vec::new();
     let mut fields: Vec<String> = Vec::new();
     let mut field = String::new();
@@ -336,9 +330,10 @@ fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
                 '"' => {
                     quoted = false;
                     if !matches!(chars.peek(), None | Some(',' | '\r' | '\n')) {
-                        return Err(format!(
-                            "CSV line {line}: a closing quote must end the field"
-                        ));
+                        return Err(ExportError::Csv {
+                            line,
+                            problem: CsvProblem::ClosingQuote,
+                        });
                     }
                 }
                 '\n' => {
@@ -355,10 +350,10 @@ fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
                 begun = true;
             }
             '"' => {
-                return Err(format!(
-                    "CSV line {line}: a quote inside an unquoted field (quote the field and \
-                     double its quotes)"
-                ));
+                return Err(ExportError::Csv {
+                    line,
+                    problem: CsvProblem::QuoteInside,
+                });
             }
             ',' => {
                 fields.push(std::mem::take(&mut field));
@@ -381,9 +376,10 @@ fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, String> {
         }
     }
     if quoted {
-        return Err(format!(
-            "CSV line {start}: a quoted field is not closed before the end of the file"
-        ));
+        return Err(ExportError::Csv {
+            line: start,
+            problem: CsvProblem::Unclosed,
+        });
     }
     if begun || !field.is_empty() {
         fields.push(field);
@@ -416,7 +412,7 @@ mod tests {
     #[test]
     fn bad_exports_say_why() {
         let (a, _) = class();
-        let e = |t: &str| Export::parse(t).unwrap_err();
+        let e = |t: &str| Export::parse(t).unwrap_err().to_string();
         assert!(e("{oops").starts_with("not JSON"));
         assert!(e("hello").contains("neither JSON nor CSV"));
         assert!(e(r#"{"version": 1, "exercises": {}}"#).contains("progress file"));

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::strings::localize::one_other;
 use crate::strings::{Lang, pad, pad_left, tr, trf};
 
 use super::summary::{BAR_WIDTH, Gathered, Summary};
@@ -34,29 +35,23 @@ fn show_answer(answer: &str, count: usize) -> String {
     format!("\"{shown}\" ({count})")
 }
 
-/// The summary as text: who is in it, a table per lesson (one row per exercise), then a bar
-/// chart of solved % per exercise. Columns line up across lessons.
+/// The summary as text, its words in `lang` (ids, kinds, answers and numbers as they are):
+/// who is in it, a table per lesson (one row per exercise), then a bar chart of solved % per
+/// exercise. Columns line up across lessons.
 ///
 /// # Examples
 /// ```
 /// use bson_tutor::lesson::class::{Export, render_text, summarize};
+/// use bson_tutor::strings::Lang;
 /// let e = Export::new("alice", &[], &Default::default());
-/// assert!(render_text(&summarize(&[&e])).starts_with("1 student: alice\n"));
+/// assert!(render_text(&summarize(&[&e]), Lang::En).starts_with("1 student: alice\n"));
 /// ```
-pub fn render_text(summary: &Summary) -> String {
-    render_text_in(summary, Lang::En)
-}
-
-/// [`render_text`] with its words in `lang` (ids, kinds, answers and numbers as they are).
-pub fn render_text_in(summary: &Summary, lang: Lang) -> String {
+pub fn render_text(summary: &Summary, lang: Lang) -> String {
     let mut out = String::new();
     let n = summary.students.len();
     let students = summary.students.join(", ");
-    let head = if n == 1 {
-        trf(lang, "{} student: {}", &[&n, &students])
-    } else {
-        trf(lang, "{} students: {}", &[&n, &students])
-    };
+    let key = one_other(lang, n as u64, "{} student: {}", "{} students: {}");
+    let head = trf(lang, key, &[&n, &students]);
     let _ = writeln!(out, "{head}");
     if summary.exercises.is_empty() {
         let _ = writeln!(out, "{}", tr(lang, "no exercises"));
@@ -128,30 +123,27 @@ pub fn render_text_in(summary: &Summary, lang: Lang) -> String {
         let _ = writeln!(out, "{}", line(row));
     }
     out.push('\n');
-    out.push_str(&render_chart_in(summary, lang));
+    out.push_str(&render_chart(summary, lang));
     out
 }
 
-/// The bar chart: one line per exercise, `lesson #n`, a bar of up to [`BAR_WIDTH`] `█` (on a
-/// `·` track) and the solved percentage.
+/// The bar chart, its title in `lang`: one line per exercise, `lesson #n`, a bar of up to
+/// [`BAR_WIDTH`] `█` (on a `·` track) and the solved percentage.
 ///
 /// # Examples
 /// ```
 /// use bson_tutor::lesson::class::{ExerciseSummary, Summary, render_chart};
+/// use bson_tutor::strings::Lang;
 /// let e = ExerciseSummary {
 ///     lesson: "bytes".into(), exercise: 1, kind: "size".into(), students: 2, tried: 2,
 ///     solved: 1, revealed: 0, median_attempts: Some(1.0), median_hints: Some(0.0),
 ///     median_seconds: None, most_common_wrong: None,
 /// };
-/// let chart = render_chart(&Summary { students: vec!["a".into(), "b".into()], exercises: vec![e] });
+/// let summary = Summary { students: vec!["a".into(), "b".into()], exercises: vec![e] };
+/// let chart = render_chart(&summary, Lang::En);
 /// assert_eq!(chart.lines().nth(1).unwrap(), format!("  bytes #1  {}{}  50%", "█".repeat(15), "·".repeat(15)));
 /// ```
-pub fn render_chart(summary: &Summary) -> String {
-    render_chart_in(summary, Lang::En)
-}
-
-/// [`render_chart`] with its title in `lang`.
-pub fn render_chart_in(summary: &Summary, lang: Lang) -> String {
+pub fn render_chart(summary: &Summary, lang: Lang) -> String {
     let labels: Vec<String> = summary
         .exercises
         .iter()
@@ -227,7 +219,7 @@ mod tests {
     #[test]
     fn table_and_chart_line_up() {
         let (a, b) = class();
-        let text = render_text(&summarize(&[&a, &b]));
+        let text = render_text(&summarize(&[&a, &b]), Lang::En);
         let expected = "\
 2 students: alice, bob
 

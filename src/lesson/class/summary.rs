@@ -1,11 +1,11 @@
 //! Many exports merged: medians, the most common wrong answer, and the files left out.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use serde::Serialize;
 
 use super::export::{ExerciseResult, Export};
+use super::left_out::{Difference, LeftOut, Others, Reason, SameStudent};
 use crate::lesson::progress::Status;
 
 /// The width of a full bar in the chart (100% solved).
@@ -174,15 +174,6 @@ pub fn summarize(exports: &[&Export]) -> Summary {
     }
 }
 
-/// A file left out of a summary, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LeftOut {
-    /// The file's name as given.
-    pub file: String,
-    /// Why it was left out.
-    pub reason: String,
-}
-
 /// What [`gather`] made of a set of files.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Gathered {
@@ -190,11 +181,11 @@ pub struct Gathered {
     pub summary: Option<Summary>,
     /// The files that could not be used, in the order given.
     pub left_out: Vec<LeftOut>,
-    /// Things to say that do not leave a file out (the same student twice).
-    pub warnings: Vec<String>,
+    /// Things to say that do not leave a file out: the same student twice.
+    pub warnings: Vec<SameStudent>,
 }
 
-/// Reads every file's text (or the error reading it), leaves out the bad ones and the ones
+/// Reads every file's text (or why it could not be read), leaves out the bad ones and the ones
 /// made from a different lesson set than the rest, and summarizes the others.
 ///
 /// The lesson set of the class is the one most files share (a tie goes to the set of the
@@ -208,11 +199,11 @@ pub struct Gathered {
 /// assert_eq!(g.summary.unwrap().students, ["alice"]);
 /// assert_eq!(g.left_out[0].file, "b.json");
 /// ```
-pub fn gather(files: Vec<(String, Result<String, String>)>) -> Gathered {
+pub fn gather(files: Vec<(String, Result<String, Reason>)>) -> Gathered {
     let mut left_out = Vec::new();
     let mut good: Vec<(String, Export)> = Vec::new();
     for (file, text) in files {
-        match text.and_then(|t| Export::parse(&t)) {
+        match text.and_then(|t| Export::parse(&t).map_err(Reason::Export)) {
             Ok(e) => good.push((file, e)),
             Err(reason) => left_out.push(LeftOut { file, reason }),
         }
@@ -244,16 +235,20 @@ pub fn gather(files: Vec<(String, Result<String, String>)>) -> Gathered {
     }
     if let Some((first_file, first)) = kept.first() {
         for (file, e) in mismatched {
-            let others = if kept.len() == 1 {
-                first_file.clone()
+            let than = if kept.len() == 1 {
+                Others::File(first_file.clone())
             } else {
-                format!("the other {} files", kept.len())
+                Others::Files(kept.len())
             };
+            let mut differences = differences(&e, first);
+            let more = differences.len().saturating_sub(3);
+            differences.truncate(3);
             left_out.push(LeftOut {
-                reason: format!(
-                    "made from a different lesson set than {others}: {}",
-                    difference(&e, first)
-                ),
+                reason: Reason::OtherLessons {
+                    than,
+                    differences,
+                    more,
+                },
                 file,
             });
         }
@@ -263,10 +258,11 @@ pub fn gather(files: Vec<(String, Result<String, String>)>) -> Gathered {
     let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
     for (file, e) in &kept {
         if let Some(before) = seen.insert(&e.student, file) {
-            warnings.push(format!(
-                "student `{}` is in both {before} and {file}: both are counted",
-                e.student
-            ));
+            warnings.push(SameStudent {
+                student: e.student.clone(),
+                before: before.to_owned(),
+                file: file.clone(),
+            });
         }
     }
     let exports: Vec<&Export> = kept.iter().map(|(_, e)| e).collect();
@@ -277,9 +273,9 @@ pub fn gather(files: Vec<(String, Result<String, String>)>) -> Gathered {
     }
 }
 
-/// What differs between two lesson sets, in a few words: lessons one has and the other
-/// lacks, different exercise counts, different kinds.
-fn difference(this: &Export, class: &Export) -> String {
+/// What differs between two lesson sets: lessons one has and the other lacks, different
+/// exercise counts, different kinds (or only the order).
+fn differences(this: &Export, class: &Export) -> Vec<Difference> {
     let shape = |e: &Export| {
         let mut lessons: Vec<(String, Vec<String>)> = Vec::new();
         for ex in &e.exercises {
@@ -297,43 +293,33 @@ fn difference(this: &Export, class: &Export) -> String {
     let mut diffs = Vec::new();
     for (id, kinds) in &mine {
         match find(&theirs, id) {
-            None => diffs.push(format!("it has lesson `{id}`, which the class's lack")),
-            Some(other) if other.len() != kinds.len() => diffs.push(format!(
-                "lesson `{id}` has {} exercises in it, {} in the class's",
-                kinds.len(),
-                other.len()
-            )),
+            None => diffs.push(Difference::ExtraLesson { id: id.clone() }),
+            Some(other) if other.len() != kinds.len() => diffs.push(Difference::ExerciseCount {
+                id: id.clone(),
+                mine: kinds.len(),
+                theirs: other.len(),
+            }),
             Some(other) => {
                 if let Some(i) = (0..kinds.len()).find(|&i| kinds[i] != other[i]) {
-                    diffs.push(format!(
-                        "exercise {} of `{id}` is a `{}` exercise in it, `{}` in the class's",
-                        i + 1,
-                        kinds[i],
-                        other[i]
-                    ));
+                    diffs.push(Difference::OtherKind {
+                        id: id.clone(),
+                        exercise: i + 1,
+                        mine: kinds[i].clone(),
+                        theirs: other[i].clone(),
+                    });
                 }
             }
         }
     }
     for (id, _) in &theirs {
         if find(&mine, id).is_none() {
-            diffs.push(format!("it lacks lesson `{id}`"));
+            diffs.push(Difference::MissingLesson { id: id.clone() });
         }
     }
     if diffs.is_empty() {
-        diffs.push("the same lessons in a different order".into());
+        diffs.push(Difference::Reordered);
     }
-    let more = diffs.len().saturating_sub(3);
-    diffs.truncate(3);
-    let mut text = diffs.join("; ");
-    if more > 0 {
-        let _ = write!(text, "; and {more} more difference{}", plural(more));
-    }
-    text
-}
-
-pub(super) fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
+    diffs
 }
 
 #[cfg(test)]
@@ -418,14 +404,19 @@ mod tests {
         let g = gather(vec![
             ("a.json".into(), Ok(a.to_json())),
             ("bad.json".into(), Ok("{oops".into())),
-            ("gone.json".into(), Err("no such file".into())),
+            (
+                "gone.json".into(),
+                Err(Reason::Unreadable {
+                    message: "no such file".into(),
+                }),
+            ),
             ("other.json".into(), Ok(other.to_json())),
             ("b.csv".into(), Ok(b.to_csv())),
             ("a2.json".into(), Ok(a.to_json())),
         ]);
         let files: Vec<&str> = g.left_out.iter().map(|l| l.file.as_str()).collect();
         assert_eq!(files, ["bad.json", "gone.json", "other.json"]);
-        let why = &g.left_out[2].reason;
+        let why = &g.left_out[2].reason.to_string();
         assert!(
             why.contains("different lesson set than the other 3 files"),
             "{why}"
@@ -437,6 +428,10 @@ mod tests {
         assert!(why.contains("lesson `sizes`"), "{why}");
         assert_eq!(g.summary.unwrap().students, ["alice", "bob", "alice"]);
         assert_eq!(g.warnings.len(), 1);
-        assert!(g.warnings[0].contains("`alice` is in both a.json and a2.json"));
+        let twice = g.warnings[0].to_string();
+        assert!(
+            twice.contains("`alice` is in both a.json and a2.json"),
+            "{twice}"
+        );
     }
 }

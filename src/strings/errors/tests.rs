@@ -568,7 +568,11 @@ fn cases() -> Vec<(String, String)> {
     ] {
         add("{", err("{", compute::parse_value("{", what)));
     }
-    add("b", err("b", compute::hex_walk("{ a: 1 }", Some("b"))));
+    let room = compute::Classroom::default();
+    add(
+        "b",
+        err("b", room.hex_walk("{ a: 1 }", Some("b"), Lang::En)),
+    );
     add("", err("", compute::need::<str>(None, "docs", "find")));
     add("x", err("x", compute::make_oids(0, "x", 1, 1)));
     let at = "1960-01-01T00:00:00Z";

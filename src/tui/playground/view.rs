@@ -14,7 +14,7 @@ use super::{FilterReading, Notice, Playground, PlaygroundFocus, Verdict};
 use crate::bson::ParseError;
 use crate::bson::text::Syntax;
 use crate::lesson::i18n::Lang;
-use crate::strings::errors::translate_error;
+use crate::strings::localize::Localize;
 use crate::strings::{tr, trf};
 use crate::tui::hex::HexView;
 use crate::tui::input::TextInput;
@@ -207,13 +207,9 @@ impl Playground {
         match &self.filter_reading {
             FilterReading::Unparsed(e) => {
                 lines.extend(
-                    wrap(
-                        &format!("filter: {}", translate_error(self.lang, &e.to_string())),
-                        width,
-                        2,
-                    )
-                    .into_iter()
-                    .map(|l| Line::styled(l, theme.error)),
+                    wrap(&format!("filter: {}", e.display_in(self.lang)), width, 2)
+                        .into_iter()
+                        .map(|l| Line::styled(l, theme.error)),
                 );
                 lines.extend(caret_lines(e, width, theme));
             }
@@ -226,11 +222,7 @@ impl Playground {
                 if let Some(w) = warnings.first() {
                     lines.push(Line::styled(
                         fit(
-                            &format!(
-                                "{}{}",
-                                tr(self.lang, "warning: "),
-                                translate_error(self.lang, &w.to_string())
-                            ),
+                            &format!("{}{}", tr(self.lang, "warning: "), w.display_in(self.lang)),
                             width,
                         ),
                         theme.hint,
@@ -403,11 +395,6 @@ fn render_lines<'a>(lines: impl IntoIterator<Item = Line<'a>>, area: Rect, buf: 
 }
 
 impl PlaygroundView<'_> {
-    /// One of the engine's messages in the playground's language (values as they are).
-    fn said(&self, text: &str) -> String {
-        translate_error(self.lang, text)
-    }
-
     fn render_input(
         &self,
         area: Rect,
@@ -483,7 +470,7 @@ impl PlaygroundView<'_> {
             } else {
                 String::new()
             };
-            let w = self.said(&w.to_string());
+            let w = w.to_string_in(self.lang);
             lines.push(row("warning", format!("{w}{more}"), theme.hint));
         }
         render_lines(lines, area, buf);
@@ -500,7 +487,7 @@ impl PlaygroundView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let width = usize::from(inner.width);
-        let mut lines: Vec<Line<'static>> = wrap(&self.said(&e.to_string()), width, 3)
+        let mut lines: Vec<Line<'static>> = wrap(&e.to_string_in(self.lang), width, 3)
             .into_iter()
             .map(|l| Line::styled(l, theme.error))
             .collect();

@@ -1,0 +1,521 @@
+//! The command line's errors as values: what went wrong, with the place a text came from
+//! (`EXPRESSION`, `--hex`, `orders.json line 3`) as a frame around the engine's own error.
+//! Each is written once, in the run's language, by [`fail`].
+
+use std::fmt;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bson_tutor::bson::datetime::IsoDateError;
+use bson_tutor::bson::error::{DecodeError, EncodeError};
+use bson_tutor::bson::hex::HexError;
+use bson_tutor::bson::oid::ObjectIdError;
+use bson_tutor::bson::{ElementType, ParseError};
+use bson_tutor::inspect::InputError;
+use bson_tutor::lesson::render::RenderError;
+use bson_tutor::lesson::solve::SolveError;
+use bson_tutor::query::error::QueryError;
+use bson_tutor::query::expr::ExprError;
+use bson_tutor::strings::localize::Localize;
+use bson_tutor::strings::{Lang, write_trf};
+
+use super::i18n;
+use super::store::StoreError;
+
+/// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
+pub const EXIT_BAD_INPUT: u8 = 1;
+
+/// Where a text came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// An argument or an option, by its name: `EXPRESSION`, `--hex`.
+    Arg(&'static str),
+    /// A file, by its path as given.
+    File(String),
+    /// One line of an argument or a file (1-based).
+    Line {
+        /// The argument or file.
+        of: Box<Place>,
+        /// The line.
+        line: usize,
+    },
+}
+
+impl Place {
+    /// Line `line` of this place.
+    pub fn line(&self, line: usize) -> Place {
+        Place::Line {
+            of: Box::new(self.clone()),
+            line,
+        }
+    }
+}
+
+impl Localize for Place {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        match self {
+            Place::Arg(name) => out.write_str(name),
+            Place::File(path) => out.write_str(path),
+            Place::Line { of, line } => {
+                write_trf(out, lang, "{} line {}", &[&of.display_in(lang), line])
+            }
+        }
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// An error about one text, framed by where the text came from.
+    In {
+        /// Where.
+        place: Place,
+        /// What is wrong with it.
+        error: Box<CliError>,
+    },
+    /// Text that does not parse: the message, then the line and a caret under the spot.
+    Parse(ParseError),
+    /// An ISO-8601 time that does not read.
+    Date(IsoDateError),
+    /// Hex digits that do not read.
+    Hex(HexError),
+    /// Bytes that are not BSON.
+    Decode(DecodeError),
+    /// A document that cannot be written as BSON.
+    Encode(EncodeError),
+    /// An expression with no value.
+    Expr(ExprError),
+    /// A query or pipeline the server refuses.
+    Query(QueryError),
+    /// A document of `inspect`'s input that cannot be read.
+    Input(InputError),
+    /// Not an ObjectId.
+    ObjectId(ObjectIdError),
+    /// A lesson step that does not compute.
+    Render(RenderError),
+    /// An exercise the engine cannot answer.
+    Solve(SolveError),
+    /// The progress file.
+    Store(StoreError),
+    /// A tutorial option given before a command.
+    TutorialOption {
+        /// The option.
+        flag: &'static str,
+    },
+    /// A document of `--docs` the collection refuses.
+    Insert {
+        /// Its index.
+        index: usize,
+        /// The server's refusal.
+        error: QueryError,
+    },
+    /// An `--at` time outside an ObjectId's 4 bytes of seconds.
+    AtOutOfRange {
+        /// The time as given.
+        text: String,
+    },
+    /// A value that must be a document.
+    NotADocument {
+        /// Where it came from.
+        place: Place,
+        /// Its type.
+        found: ElementType,
+    },
+    /// A value that must be documents (an array of them, or one).
+    NotDocuments {
+        /// Where it came from.
+        place: Place,
+        /// Its type.
+        found: ElementType,
+    },
+    /// An item of an array of documents that is not one.
+    ItemNotADocument {
+        /// Where it came from.
+        place: Place,
+        /// Its index.
+        index: usize,
+        /// Its type.
+        found: ElementType,
+    },
+    /// A pipeline stage that is not a document.
+    StageNotADocument {
+        /// Its index.
+        index: usize,
+        /// Its type.
+        found: ElementType,
+    },
+    /// A pipeline that is not an array of stages.
+    NotAPipeline {
+        /// Its type.
+        found: ElementType,
+    },
+    /// No input for `inspect`.
+    NoInput,
+    /// `--from bson` with text input.
+    BsonFromText {
+        /// The input.
+        place: Place,
+    },
+    /// A text file that is not UTF-8.
+    NotUtf8 {
+        /// The file.
+        path: String,
+        /// The first byte that is not.
+        at: usize,
+    },
+    /// A `--docs` file that is neither `.bson` nor UTF-8 text.
+    DocsNotUtf8 {
+        /// The file.
+        path: String,
+    },
+    /// A document of a BSON file that does not decode.
+    DocumentAt {
+        /// The file.
+        path: String,
+        /// Where the document starts.
+        start: usize,
+        /// Why.
+        error: DecodeError,
+    },
+    /// Standard input could not be read.
+    ReadStdin(std::io::Error),
+    /// A file or directory could not be read.
+    Io {
+        /// Its path.
+        path: PathBuf,
+        /// The system's error.
+        error: std::io::Error,
+    },
+    /// The processes of a collection could not be made.
+    NoGenerators,
+    /// No lesson with that id; the ones there are.
+    NoLesson {
+        /// The id asked for.
+        id: String,
+        /// The ids of the lessons.
+        ids: Vec<String>,
+    },
+    /// No lesson with that id (for `answer`).
+    NoLessonToAnswer {
+        /// The id asked for.
+        id: String,
+    },
+    /// No exercise with that number.
+    NoExercise {
+        /// The lesson's id.
+        id: String,
+        /// Its exercises.
+        count: usize,
+    },
+    /// `--reveal` before any wrong answer.
+    RevealFirst,
+    /// `progress --reset` with nowhere progress is kept.
+    NoProgressFile,
+    /// `progress --reset --lesson` for a lesson neither loaded nor recorded.
+    NoLessonNoProgress {
+        /// The id.
+        id: String,
+    },
+    /// The answer to `--reset`'s question could not be read.
+    ReadAnswer(std::io::Error),
+    /// No answer to `--reset`'s question.
+    NoAnswer,
+    /// `new lesson` with an empty id.
+    EmptyId,
+    /// `new lesson` with an id that is not a slug.
+    NotSlug {
+        /// The id.
+        id: String,
+        /// The first character that is not allowed (1-based).
+        at: usize,
+        /// That character.
+        bad: char,
+    },
+    /// `new lesson` for a file that exists.
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// `new lesson` for a file that appeared meanwhile.
+    ExistsNow {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A directory could not be made.
+    Create {
+        /// The directory.
+        dir: PathBuf,
+        /// The system's error.
+        error: std::io::Error,
+    },
+    /// A file could not be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        error: std::io::Error,
+    },
+    /// The man page could not be rendered.
+    Man(std::io::Error),
+    /// No lesson to show in the tutorial.
+    NoLessons,
+    /// Signals cannot be watched.
+    Signals(std::io::Error),
+    /// The terminal failed.
+    Terminal(std::io::Error),
+}
+
+impl CliError {
+    /// `error` framed by `place`.
+    pub fn at(place: Place, error: impl Into<CliError>) -> CliError {
+        CliError::In {
+            place,
+            error: Box::new(error.into()),
+        }
+    }
+}
+
+impl Localize for CliError {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        use CliError as E;
+        match self {
+            E::In { place, error } => write_trf(
+                out,
+                lang,
+                "{}: {}",
+                &[&place.display_in(lang), &error.display_in(lang)],
+            ),
+            E::Parse(e) => {
+                e.write_in(lang, out)?;
+                write!(out, "\n{}", e.caret())
+            }
+            E::Date(e) => e.write_in(lang, out),
+            E::Hex(e) => e.write_in(lang, out),
+            E::Decode(e) => e.write_in(lang, out),
+            E::Encode(e) => e.write_in(lang, out),
+            E::Expr(e) => e.write_in(lang, out),
+            E::Query(e) => e.write_in(lang, out),
+            E::Input(e) => e.write_in(lang, out),
+            E::ObjectId(e) => e.write_in(lang, out),
+            E::Render(e) => e.write_in(lang, out),
+            E::Solve(e) => e.write_in(lang, out),
+            E::Store(e) => e.write_in(lang, out),
+            E::TutorialOption { flag } => write_trf(
+                out,
+                lang,
+                "{} is an option of the tutorial (bson-tutor with no command); put a command's options after the command",
+                &[flag],
+            ),
+            E::Insert { index, error } => write_trf(
+                out,
+                lang,
+                "--docs: document {}: {}",
+                &[index, &error.display_in(lang)],
+            ),
+            E::AtOutOfRange { text } => write_trf(
+                out,
+                lang,
+                "--at: an ObjectId's timestamp is 4 unsigned bytes of seconds, from 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z, but `{}` is outside",
+                &[text],
+            ),
+            E::NotADocument { place, found } => write_trf(
+                out,
+                lang,
+                "{} must be a document, not {}",
+                &[&place.display_in(lang), &found.alias()],
+            ),
+            E::NotDocuments { place, found } => write_trf(
+                out,
+                lang,
+                "{} must be an array of documents, not {}",
+                &[&place.display_in(lang), &found.alias()],
+            ),
+            E::ItemNotADocument {
+                place,
+                index,
+                found,
+            } => write_trf(
+                out,
+                lang,
+                "{}: item {} is {}, not a document",
+                &[&place.display_in(lang), index, &found.alias()],
+            ),
+            E::StageNotADocument { index, found } => write_trf(
+                out,
+                lang,
+                "stage {} is {}, not a document",
+                &[index, &found.alias()],
+            ),
+            E::NotAPipeline { found } => write_trf(
+                out,
+                lang,
+                "PIPELINE must be an array of stages, not {}",
+                &[&found.alias()],
+            ),
+            E::NoInput => write_trf(out, lang, "give a DOCUMENT, --hex or --file", &[]),
+            E::BsonFromText { place } => write_trf(
+                out,
+                lang,
+                "{} is text; --from bson reads raw bytes from --file",
+                &[&place.display_in(lang)],
+            ),
+            E::NotUtf8 { path, at } => {
+                write_trf(out, lang, "{}: not UTF-8 text (byte {})", &[path, at])
+            }
+            E::DocsNotUtf8 { path } => write_trf(
+                out,
+                lang,
+                "{}: not UTF-8 text (use a .bson name for raw BSON)",
+                &[path],
+            ),
+            E::DocumentAt { path, start, error } => write_trf(
+                out,
+                lang,
+                "{}: document at input byte {}: {}",
+                &[path, start, &error.display_in(lang)],
+            ),
+            // The system's own message stays as the system gives it.
+            E::ReadStdin(e) => write_trf(out, lang, "reading standard input: {}", &[e]),
+            E::Io { path, error } => write_trf(out, lang, "{}: {}", &[&path.display(), error]),
+            E::NoGenerators => write_trf(out, lang, "could not make ObjectId generators", &[]),
+            E::NoLesson { id, ids } => write_trf(
+                out,
+                lang,
+                "no lesson `{}`; the lessons are: {}",
+                &[id, &ids.join(", ")],
+            ),
+            E::NoLessonToAnswer { id } => write_trf(
+                out,
+                lang,
+                "no lesson `{}` (see `bson-tutor lessons`)",
+                &[id],
+            ),
+            E::NoExercise { id, count } => {
+                write_trf(out, lang, "lesson `{}` has exercises 1 to {}", &[id, count])
+            }
+            E::RevealFirst => write_trf(
+                out,
+                lang,
+                "try an answer first: the answer can be revealed after a wrong attempt",
+                &[],
+            ),
+            E::NoProgressFile => write_trf(
+                out,
+                lang,
+                "no progress file to erase: no --progress, $BSON_TUTOR_PROGRESS, $XDG_DATA_HOME or $HOME",
+                &[],
+            ),
+            E::NoLessonNoProgress { id } => write_trf(
+                out,
+                lang,
+                "no lesson `{}` and no progress recorded for it (see `bson-tutor progress`)",
+                &[id],
+            ),
+            E::ReadAnswer(e) => write_trf(
+                out,
+                lang,
+                "reading the answer from standard input: {}",
+                &[e],
+            ),
+            E::NoAnswer => write_trf(
+                out,
+                lang,
+                "no answer on standard input: nothing erased (--yes erases without asking)",
+                &[],
+            ),
+            E::EmptyId => write_trf(out, lang, "a lesson id cannot be empty", &[]),
+            E::NotSlug { id, at, bad } => write_trf(
+                out,
+                lang,
+                "lesson id `{}` is not a simple slug: character {} (`{}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
+                &[id, at, bad],
+            ),
+            E::Exists { path } => write_trf(
+                out,
+                lang,
+                "{} already exists; bson-tutor never overwrites a lesson: pick another id or --dir, or remove the file first",
+                &[&path.display()],
+            ),
+            E::ExistsNow { path } => write_trf(
+                out,
+                lang,
+                "{} already exists; bson-tutor never overwrites a lesson",
+                &[&path.display()],
+            ),
+            E::Create { dir, error } => {
+                write_trf(out, lang, "creating {}: {}", &[&dir.display(), error])
+            }
+            E::Write { path, error } => {
+                write_trf(out, lang, "writing {}: {}", &[&path.display(), error])
+            }
+            E::Man(e) => write_trf(out, lang, "rendering the man page: {}", &[e]),
+            E::NoLessons => write_trf(out, lang, "no lessons to show", &[]),
+            E::Signals(e) => write_trf(out, lang, "cannot watch for signals: {}", &[e]),
+            E::Terminal(e) => write_trf(out, lang, "terminal: {}", &[e]),
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// `From` for the errors a [`CliError`] wraps as they are.
+macro_rules! wraps {
+    ($($variant:ident($t:ty)),* $(,)?) => {$(
+        impl From<$t> for CliError {
+            fn from(e: $t) -> Self {
+                CliError::$variant(e)
+            }
+        }
+    )*};
+}
+
+wraps!(
+    Parse(ParseError),
+    Date(IsoDateError),
+    Hex(HexError),
+    Decode(DecodeError),
+    Encode(EncodeError),
+    Expr(ExprError),
+    Query(QueryError),
+    Input(InputError),
+    ObjectId(ObjectIdError),
+    Render(RenderError),
+    Solve(SolveError),
+    Store(StoreError),
+);
+
+/// Prints `error: ` and the error in the language of this run (the tutor's own sentences in
+/// it; values and the server's own messages as they are), and gives the exit code for bad
+/// input.
+pub fn fail(error: &CliError) -> ExitCode {
+    eprintln!("{}{}", i18n::t("error: "), error.display_in(i18n::lang()));
+    ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// A value parser's error for clap, which prints it while it parses: written in the run's
+/// language, which is fixed before clap parses.
+#[derive(Debug)]
+pub struct InRunLang<E>(pub E);
+
+impl<E: Localize> fmt::Display for InRunLang<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_in(i18n::lang(), f)
+    }
+}
+
+impl<E: Localize + fmt::Debug> std::error::Error for InRunLang<E> {}
+
+#[cfg(test)]
+mod tests;

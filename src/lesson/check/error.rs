@@ -1,0 +1,216 @@
+//! What `check` finds wrong with a lesson: a step that does not compute, an exercise whose
+//! `expect` or `reject` the engine judges otherwise.
+
+use std::fmt;
+
+use crate::lesson::render::RenderError;
+use crate::lesson::solve::SolveError;
+use crate::strings::localize::Localize;
+use crate::strings::{Lang, write_trf};
+
+/// One problem of one step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// The step does not compute.
+    DoesNotCompute(RenderError),
+    /// The exercise has no answer the engine can compute.
+    CannotBeAnswered(SolveError),
+    /// The engine refuses the exercise's `expect`.
+    ExpectRefused {
+        /// The `expect` as written.
+        expect: String,
+        /// The engine's answer, as a learner would type it.
+        truth: String,
+        /// Why the `expect` is refused (in the language the lesson was checked in).
+        feedback: String,
+    },
+    /// The engine accepts one of the `reject`s.
+    RejectAccepted {
+        /// The `reject` as written.
+        reject: String,
+        /// What the engine said (in the language the lesson was checked in).
+        feedback: String,
+    },
+    /// A `reject` is refused, but with no word of why.
+    RejectSilent {
+        /// The `reject` as written.
+        reject: String,
+    },
+    /// The engine accepts the empty answer.
+    EmptyAccepted,
+    /// The engine accepts the prompt typed back.
+    PromptAccepted,
+}
+
+impl Localize for Problem {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        match self {
+            Problem::DoesNotCompute(e) => {
+                write_trf(out, lang, "does not compute: {}", &[&e.display_in(lang)])
+            }
+            Problem::CannotBeAnswered(e) => {
+                write_trf(out, lang, "cannot be answered: {}", &[&e.display_in(lang)])
+            }
+            Problem::ExpectRefused {
+                expect,
+                truth,
+                feedback,
+            } => write_trf(
+                out,
+                lang,
+                "expect = {}, but the engine's answer is `{}` ({})",
+                &[&format_args!("{expect:?}"), truth, feedback],
+            ),
+            Problem::RejectAccepted { reject, feedback } => write_trf(
+                out,
+                lang,
+                "reject {} is accepted: {}",
+                &[&format_args!("{reject:?}"), feedback],
+            ),
+            Problem::RejectSilent { reject } => write_trf(
+                out,
+                lang,
+                "reject {} is refused without feedback",
+                &[&format_args!("{reject:?}")],
+            ),
+            Problem::EmptyAccepted => write_trf(out, lang, "the empty answer is accepted", &[]),
+            Problem::PromptAccepted => {
+                write_trf(out, lang, "the prompt typed back is accepted", &[])
+            }
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl std::error::Error for Problem {}
+
+/// A problem placed in its lesson file: `file:line: step N: problem`, the line that of the
+/// step's `[[step]]` header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// The lesson file.
+    pub file: String,
+    /// The line of the step's `[[step]]` header.
+    pub line: usize,
+    /// The step's number (1-based).
+    pub step: usize,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
+impl Failure {
+    /// Writes `step N: problem`, the failure without its file and line.
+    ///
+    /// # Errors
+    /// Whatever `out` returns.
+    pub fn write_message(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        write_trf(out, lang, "step {}", &[&self.step])?;
+        write!(out, ": {}", self.problem.display_in(lang))
+    }
+
+    /// `step N: problem` in `lang`.
+    pub fn message_in(&self, lang: Lang) -> String {
+        let mut out = String::new();
+        // Writing into a String cannot fail.
+        let _ = self.write_message(lang, &mut out);
+        out
+    }
+}
+
+impl Localize for Failure {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{}:{}: ", self.file, self.line)?;
+        self.write_message(lang, out)
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(Lang::En, f)
+    }
+}
+
+impl std::error::Error for Failure {}
+
+#[cfg(test)]
+impl Problem {
+    /// One value of every variant.
+    pub(crate) fn every_variant() -> Vec<Self> {
+        let render = crate::lesson::render::RenderError::every_variant();
+        let solve = SolveError::every_variant();
+        let all = vec![
+            Problem::DoesNotCompute(render[0].clone()),
+            Problem::CannotBeAnswered(solve[2].clone()),
+            Problem::ExpectRefused {
+                expect: "13".into(),
+                truth: "12".into(),
+                feedback: "`13` (int)".into(),
+            },
+            Problem::RejectAccepted {
+                reject: "12".into(),
+                feedback: "`12` (int)".into(),
+            },
+            Problem::RejectSilent {
+                reject: "11".into(),
+            },
+            Problem::EmptyAccepted,
+            Problem::PromptAccepted,
+        ];
+        for p in &all {
+            // A new variant must be added above.
+            match p {
+                Problem::DoesNotCompute(_)
+                | Problem::CannotBeAnswered(_)
+                | Problem::ExpectRefused { .. }
+                | Problem::RejectAccepted { .. }
+                | Problem::RejectSilent { .. }
+                | Problem::EmptyAccepted
+                | Problem::PromptAccepted => {}
+            }
+        }
+        all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lesson::testing::assert_localized;
+
+    #[test]
+    fn every_variant_speaks_every_language() {
+        for p in Problem::every_variant() {
+            assert_localized(&p, &[]);
+            let failure = Failure {
+                file: "lessons/01-x.toml".into(),
+                line: 12,
+                step: 3,
+                problem: p,
+            };
+            assert_localized(&failure, &[]);
+        }
+    }
+
+    #[test]
+    fn a_failure_names_its_file_line_and_step() {
+        let f = Failure {
+            file: "a:b.toml".into(),
+            line: 12,
+            step: 3,
+            problem: Problem::EmptyAccepted,
+        };
+        assert_eq!(
+            f.to_string(),
+            "a:b.toml:12: step 3: the empty answer is accepted"
+        );
+        assert_eq!(
+            f.message_in(Lang::Vi),
+            "bước 3: câu trả lời rỗng lại được chấp nhận"
+        );
+    }
+}
