@@ -13,6 +13,7 @@ pub mod load;
 pub mod model;
 pub mod progress;
 pub mod render;
+pub mod wrap;
 
 pub use check::{Report, Verdict, answer, check_lesson, solve};
 pub use load::{LoadError, Loaded, load_dir, load_str};
