@@ -85,43 +85,6 @@ fn push_collapsed(out: &mut String, text: &str) {
     }
 }
 
-/// Cuts `part`, a run without spaces wider than `line` columns, into pieces that fill lines
-/// of `line` columns, between characters (a combining mark, zero columns wide, stays with its
-/// base). A piece never starts with a mark that may not start a line (`)`, `.`, `，`): the cut
-/// moves back so the mark keeps the character before it.
-fn cut(part: &str, line: usize) -> Vec<Range<usize>> {
-    let mut pieces = Vec::new();
-    let (mut start, mut used) = (0, 0);
-    for (i, c) in part.char_indices() {
-        let w = c.width().unwrap_or(0);
-        if used > 0 && used + w > line {
-            let mut at = i;
-            while part[at..].starts_with(ends_a_line) {
-                match part[start..at].char_indices().next_back() {
-                    Some((back, _)) if back > 0 => at = start + back,
-                    _ => break,
-                }
-            }
-            if part[at..].starts_with(ends_a_line) {
-                at = i;
-            }
-            pieces.push(start..at);
-            start = at;
-            used = part[at..i].width();
-        }
-        used += w;
-    }
-    pieces.push(start..part.len());
-    pieces
-}
-
-/// A mark that closes what comes before it, so no line may start with it (UAX #14's classes
-/// CL, CP, EX and IS, and closing quotes); for cutting a token that UAX #14 offers no break in.
-fn ends_a_line(c: char) -> bool {
-    ")]},.;:!?%\u{2019}\u{201d}\u{bb}\u{203a}\u{2026}\u{3001}\u{3002}\u{3009}\u{300b}\u{300d}\u{300f}\u{3011}\u{3015}\u{3017}\u{3019}\u{301b}\u{ff01}\u{ff09}\u{ff0c}\u{ff0e}\u{ff1a}\u{ff1b}\u{ff1f}\u{ff3d}\u{ff5d}\u{ff60}\u{ff63}"
-        .contains(c)
-}
-
 /// Whitespace a line may break at: all of it but the no-break spaces, which glue.
 pub fn breaks_line(c: char) -> bool {
     c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}')
@@ -134,10 +97,11 @@ pub fn breaks_line(c: char) -> bool {
 /// Lines break only where UAX #14 allows, tailored to break only at whitespace or next to a
 /// wide (CJK) character (see the module doc); a run of whitespace between two pieces is one
 /// [`Piece::Space`]. A token wider than a whole line (a long hex string, a document written
-/// without spaces) starts a new line; it breaks first at the spaces UAX #14 would glue (as in
-/// `{ a: 1 }`), and a part still too wide is cut between characters to fill each line. When the
-/// first line is narrower than the others and its first word does not fit, that word starts
-/// the second line and the first holds only its indent.
+/// without spaces, `{ a: 1 }` glued by UAX #14) is cut into parts placed like words: at its
+/// spaces but not before a closing mark, then after punctuation (`-`, `/`) in the second half
+/// of a line, else where the line is full; no part starts with a closing mark. When the first
+/// line is narrower than the others and its first word does not fit, that word starts the
+/// second line and the first holds only its indent.
 ///
 /// # Examples
 /// ```
@@ -272,28 +236,134 @@ fn fit_token(text: &str, token: Token, line: usize, fragments: &mut Vec<Fit>) {
         return;
     }
     let mut space_before = token.space_before;
-    let mut at = token.bytes.start;
-    for part in whole.split(breaks_line) {
-        if !part.is_empty() {
-            if let Some(last) = fragments.last_mut() {
-                last.space_after = space_before;
-            }
-            for piece in cut(part, line) {
-                fragments.push(Fit {
-                    bytes: at + piece.start..at + piece.end,
-                    width: part[piece].width(),
-                    space_before,
-                    space_after: false,
-                });
-                space_before = false;
-            }
+    for part in parts(whole) {
+        if let Some(last) = fragments.last_mut() {
+            last.space_after = space_before;
         }
-        at += part.len();
-        // The separator: one breaking whitespace character.
-        if let Some(c) = text[at..token.bytes.end].chars().next() {
-            at += c.len_utf8();
-            space_before = true;
+        let words = &whole[part.clone()];
+        for piece in cut(words, line) {
+            let from = token.bytes.start + part.start;
+            fragments.push(Fit {
+                bytes: from + piece.start..from + piece.end,
+                width: words[piece].width(),
+                space_before,
+                space_after: false,
+            });
+            space_before = false;
         }
+        space_before = true;
     }
 }
 
+/// The parts of a token too wide for a line: split at its spaces, except a space before a
+/// closing mark (`1 }` stays one part, so no line starts with `}`).
+fn parts(token: &str) -> Vec<Range<usize>> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut chars = token.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if !breaks_line(c) {
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        while let Some((j, d)) = chars.next_if(|&(_, d)| breaks_line(d)) {
+            end = j + d.len_utf8();
+        }
+        if !token[end..].starts_with(ends_a_line) {
+            parts.push(start..i);
+            start = end;
+        }
+    }
+    parts.push(start..token.len());
+    parts
+}
+
+/// Cuts `part`, wider than `line` columns, into pieces that fill lines of `line` columns.
+/// A piece ends after punctuation inside the part (`-`, `/`, `,`, `(`) when one falls in the
+/// second half of its line, or else where the line is full. It never starts with a space, a
+/// combining mark or a mark that may not start a line (`)`, `.`, `，`): the cut moves back
+/// so the mark keeps the character before it.
+fn cut(part: &str, line: usize) -> Vec<Range<usize>> {
+    let bad = |at: usize| {
+        part[at..].starts_with(|c: char| ends_a_line(c) || breaks_line(c) || c.width() == Some(0))
+    };
+    let mut pieces = Vec::new();
+    let (mut start, mut used) = (0, 0);
+    // The last place in this piece after punctuation, where a cut reads best.
+    let mut soft = None;
+    let mut before: Option<char> = None;
+    for (i, c) in part.char_indices() {
+        let w = c.width().unwrap_or(0);
+        if used > 0 && used + w > line {
+            let mut at = i;
+            if let Some(s) = soft.filter(|&s| part[start..s].width() * 2 >= line) {
+                at = s;
+            } else {
+                while bad(at) {
+                    match part[start..at].char_indices().next_back() {
+                        Some((back, _)) if back > 0 => at = start + back,
+                        _ => break,
+                    }
+                }
+                if bad(at) {
+                    at = i;
+                }
+            }
+            pieces.push(start..at);
+            start = at;
+            used = part[at..i].width();
+            soft = None;
+        }
+        if i > start && !bad(i) && before.is_some_and(|b| !b.is_alphanumeric() && !breaks_line(b)) {
+            soft = Some(i);
+        }
+        used += w;
+        before = Some(c);
+    }
+    pieces.push(start..part.len());
+    pieces
+}
+
+/// A mark that closes what comes before it, so no line may start with it (UAX #14's classes
+/// CL, CP, EX, IN and IS, and closing quotes), for cutting a token UAX #14 offers no break in.
+fn ends_a_line(c: char) -> bool {
+    matches!(
+        c,
+        ')' | ']'
+            | '}'
+            | '.'
+            | ','
+            | ';'
+            | ':'
+            | '!'
+            | '?'
+            | '%'
+            | '’'
+            | '”'
+            | '»'
+            | '›'
+            | '…'
+            | '、'
+            | '。'
+            | '〉'
+            | '》'
+            | '」'
+            | '』'
+            | '】'
+            | '〕'
+            | '〗'
+            | '〙'
+            | '〛'
+            | '！'
+            | '）'
+            | '，'
+            | '．'
+            | '：'
+            | '；'
+            | '？'
+            | '］'
+            | '｝'
+            | '｠'
+            | '｣'
+    )
+}

@@ -171,4 +171,25 @@ mod tests {
         assert!(wrap("x", 0, 3).is_empty());
         assert_eq!(wrap("世", 1, 3), ["…"]);
     }
+
+    #[test]
+    fn wrapping_follows_the_unicode_rules_of_lesson_prose() {
+        // Chinese breaks between characters, never before `，`, nor inside `false`.
+        assert_eq!(
+            wrap("每个文档都以长度开头，值为 false。", 10, 4),
+            ["每个文档都", "以长度开", "头，值为", "false。"]
+        );
+        assert_eq!(
+            wrap("每个文档都以长度开头，值为 false。", 10, 3),
+            ["每个文档都", "以长度开", "头，值为 …"]
+        );
+        // No line ends with `{` nor starts with `}`.
+        assert_eq!(
+            wrap("(only { userId: null } does)", 12, 3),
+            ["(only", "{ userId:", "null } does)"]
+        );
+        // A long line costs what the lines show: only their worth of text is planned.
+        let long = "word ".repeat(20_000);
+        assert_eq!(wrap(&long, 9, 2), ["word word", "word wor…"]);
+    }
 }
