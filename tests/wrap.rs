@@ -251,6 +251,15 @@ fn every_lesson_paragraph_wraps_by_the_rules() {
 }
 
 #[test]
+fn chinese_may_break_after_ideographic_punctuation_before_a_dollar() {
+    // UAX #14 glues `、$` (its rule for `）$100`); Chinese lists of operators break there.
+    assert_eq!(
+        wrap("类型借助 $oid、$date、$numberDecimal 保留", 16, "", ""),
+        "类型借助 $oid、\n$date、\n$numberDecimal\n保留\n"
+    );
+}
+
+#[test]
 fn english_breaks_at_spaces_but_never_inside_brackets_edges() {
     // UAX #14 offers breaks after `-` and `/`; prose in Latin script does not take them.
     assert_eq!(

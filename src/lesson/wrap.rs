@@ -156,7 +156,9 @@ struct Token {
 }
 
 /// The text's tokens: UAX #14's segments, joined again where the break between two of them is
-/// neither after whitespace nor next to a wide character.
+/// neither after whitespace nor next to a wide character, and split after ideographic
+/// punctuation (`、`, `。`, `）`) that UAX #14 glues to a following `$` or `%` (its rule
+/// LB25, for `）$100`): Chinese prose may break after `、` in `$oid、$date`.
 fn tokens(text: &str) -> Vec<Token> {
     let mut tokens: Vec<Token> = Vec::new();
     let mut start = 0;
@@ -168,11 +170,13 @@ fn tokens(text: &str) -> Vec<Token> {
         let trimmed = segment.trim_start_matches(breaks_line);
         space |= trimmed.len() < segment.len();
         let content = trimmed.trim_end_matches(breaks_line);
-        if !content.is_empty() {
-            let from = end - trimmed.len();
-            let bytes = from..from + content.len();
+        let from = end - trimmed.len();
+        for piece in after_ideographic_closers(content) {
+            let bytes = from + piece.start..from + piece.end;
             match tokens.last_mut() {
-                Some(last) if !space && !cjk_break(&text[last.bytes.clone()], content) => {
+                Some(last)
+                    if !space && !cjk_break(&text[last.bytes.clone()], &text[bytes.clone()]) =>
+                {
                     last.bytes.end = bytes.end;
                 }
                 _ => tokens.push(Token {
@@ -180,11 +184,30 @@ fn tokens(text: &str) -> Vec<Token> {
                     space_before: space,
                 }),
             }
+            space = false;
+        }
+        if !content.is_empty() {
             space = content.len() < trimmed.len();
         }
         start = end;
     }
     tokens
+}
+
+/// `content` split after each wide closing mark that another closing mark does not follow.
+fn after_ideographic_closers(content: &str) -> Vec<Range<usize>> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for ((i, c), next) in content.char_indices().zip(content.chars().skip(1)) {
+        if c.width() == Some(2) && ends_a_line(c) && !ends_a_line(next) {
+            pieces.push(start..i + c.len_utf8());
+            start = i + c.len_utf8();
+        }
+    }
+    if start < content.len() {
+        pieces.push(start..content.len());
+    }
+    pieces
 }
 
 /// Whether a break between `before` and `after` with no space between them is a CJK one:
