@@ -13,7 +13,9 @@ use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableSt
 use super::solve::solve;
 use crate::strings::localize::Localize;
 use crate::strings::{pad, pad_left, tr, trf};
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
+
+pub use super::wrap::wrap;
 
 /// Options of [`render`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,106 +186,6 @@ fn render_text(t: &TextStep, width: usize, ctx: &Context) -> Result<String, Rend
         out.pop();
     }
     Ok(out)
-}
-
-/// Word-wraps `text` at `width`, the first line after `first`, the others after `rest`.
-pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut out = String::new();
-    let mut line = first.to_string();
-    for piece in plan_wrap(&words, width, first.width(), rest.width()) {
-        match piece {
-            Piece::Space => line.push(' '),
-            Piece::Word(i, bytes) => line.push_str(&words[i][bytes]),
-            Piece::Break => {
-                out.push_str(line.trim_end());
-                out.push('\n');
-                line = rest.to_string();
-            }
-        }
-    }
-    if !words.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
-}
-
-/// One step of a wrapped text: a space between two words, a part of word `i` (its bytes),
-/// or the start of a new line (after the indent).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Piece {
-    /// A space between two words on one line.
-    Space,
-    /// Bytes of word `i`: all of it, or the part that fits when it breaks between characters.
-    Word(usize, std::ops::Range<usize>),
-    /// A new line.
-    Break,
-}
-
-/// How `words` fill lines of `width` display columns, the first line starting `first` columns
-/// in and the others `rest` columns in. Words break between lines at spaces; a word with wide
-/// (CJK) characters, which need no spaces to break, or a word longer than a line, breaks
-/// between its characters. The one plan behind `show`'s prose and the tutorial's panels.
-///
-/// # Examples
-/// ```
-/// use bson_tutor::lesson::render::{Piece, plan_wrap};
-/// let plan = plan_wrap(&["ab", "cd"], 4, 0, 0);
-/// assert_eq!(plan, [Piece::Word(0, 0..2), Piece::Break, Piece::Word(1, 0..2)]);
-/// ```
-pub fn plan_wrap(words: &[&str], width: usize, first: usize, rest: usize) -> Vec<Piece> {
-    let mut plan = Vec::new();
-    let mut used = first;
-    let mut empty = true;
-    let newline = |plan: &mut Vec<Piece>, used: &mut usize| {
-        plan.push(Piece::Break);
-        *used = rest;
-    };
-    for (i, word) in words.iter().enumerate() {
-        let w = word.width();
-        // Chinese has no spaces between words: a word with wide characters (or one longer
-        // than a line) breaks between its characters, by display width.
-        let breakable =
-            w > width.saturating_sub(rest) || word.chars().any(|c| c.width().unwrap_or(0) > 1);
-        if !breakable {
-            if !empty && used + 1 + w > width {
-                newline(&mut plan, &mut used);
-                empty = true;
-            }
-            if !empty {
-                plan.push(Piece::Space);
-                used += 1;
-            }
-            plan.push(Piece::Word(i, 0..word.len()));
-            used += w;
-            empty = false;
-            continue;
-        }
-        if !empty {
-            if used + 2 > width {
-                newline(&mut plan, &mut used);
-            } else {
-                plan.push(Piece::Space);
-                used += 1;
-            }
-        }
-        let mut from = 0;
-        for (at, c) in word.char_indices() {
-            let cw = c.width().unwrap_or(0);
-            if used + cw > width && used > rest {
-                if at > from {
-                    plan.push(Piece::Word(i, from..at));
-                }
-                from = at;
-                newline(&mut plan, &mut used);
-            }
-            used += cw;
-        }
-        plan.push(Piece::Word(i, from..word.len()));
-        empty = false;
-    }
-    plan
 }
 
 fn render_hex(h: &HexStep, width: usize, ctx: &Context) -> Result<String, RenderError> {

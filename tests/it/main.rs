@@ -31,3 +31,4 @@ mod strings_coverage;
 mod translation_drift;
 mod tui;
 mod values;
+mod wrap;

@@ -4,6 +4,8 @@
 
 use unicode_width::UnicodeWidthChar;
 
+use crate::lesson::wrap::{Piece, breaks_line, plan_wrap};
+
 fn cells(c: char) -> usize {
     c.width().unwrap_or(0)
 }
@@ -50,48 +52,91 @@ pub fn width_capped(text: &str, cap: usize) -> usize {
     used
 }
 
-/// `text` wrapped at spaces into lines of at most `width` cells (a word longer than a line is
-/// cut), at most `max_lines` of them, the last ending in `…` when text was left over.
+/// `text` wrapped into lines of at most `width` cells where UAX #14 allows a break, as lesson
+/// prose is ([`plan_wrap`]: at spaces, between CJK characters, never before `，`; a token
+/// wider than a line is cut), runs of whitespace as one space, at most `max_lines` lines, the
+/// last ending in `…` when text was left over. Only the start of `text` that those lines can
+/// hold is planned.
 pub fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
     let mut lines = Vec::new();
     if width == 0 || max_lines == 0 {
         return lines;
     }
-    let mut rest = text.trim_start();
-    while !rest.is_empty() {
-        if lines.len() + 1 == max_lines {
-            lines.push(fit(rest, width));
-            return lines;
-        }
-        // The longest prefix that fits, then back to the last space in it if the line breaks
-        // inside a word.
-        let mut used = 0;
-        let mut end = 0;
-        let mut last_space = None;
-        for (i, c) in rest.char_indices() {
-            let w = cells(c);
-            if used + w > width {
-                break;
+    // Each line holds at most `width` cells and drops at most one space at its break, so
+    // text past this many cells cannot show.
+    let (shown, cut) = collapsed_prefix(text, max_lines.saturating_mul(width + 1));
+    let plan = plan_wrap(&shown, width, 0, 0);
+    let mut line = String::new();
+    let mut start = None;
+    let mut pieces = plan.into_iter().peekable();
+    while let Some(piece) = pieces.next() {
+        match piece {
+            Piece::Space => line.push(' '),
+            Piece::Word(bytes) => {
+                start.get_or_insert(bytes.start);
+                line.push_str(&shown[bytes]);
             }
-            if c == ' ' {
-                last_space = Some(i);
-            }
-            used += w;
-            end = i + c.len_utf8();
+            Piece::Break => {}
         }
-        if end == 0 {
+        let ends = matches!(pieces.peek(), None | Some(Piece::Break));
+        if !ends {
+            continue;
+        }
+        let from = start.take().unwrap_or(0);
+        let last = lines.len() + 1 == max_lines;
+        let more = pieces.peek().is_some() || cut;
+        if width_capped(&line, width + 1) > width {
             // Not even one character fits (a wide character in a one-cell width).
-            lines.push(fit(rest, width));
+            lines.push(fit(&shown[from..], width));
             return lines;
         }
-        let cut = match last_space {
-            Some(space) if end < rest.len() && !rest[end..].starts_with(' ') && space > 0 => space,
-            _ => end,
-        };
-        lines.push(rest[..cut].trim_end().to_owned());
-        rest = rest[cut..].trim_start();
+        if last && more {
+            lines.push(ellipsis(&shown[from..], width));
+            return lines;
+        }
+        lines.push(std::mem::take(&mut line));
     }
     lines
+}
+
+/// `text` with runs of whitespace as one space, up to `room` cells, and whether text was
+/// left after them.
+fn collapsed_prefix(text: &str, room: usize) -> (String, bool) {
+    let mut out = String::new();
+    let mut used = 0;
+    let mut space = false;
+    for c in text.chars() {
+        if breaks_line(c) {
+            space = !out.is_empty();
+            continue;
+        }
+        let w = usize::from(space) + cells(c);
+        if used + w > room {
+            return (out, true);
+        }
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        out.push(c);
+        used += w;
+    }
+    (out, false)
+}
+
+/// What of `text` fits in `width` cells with a `…` after it, for a line that has more after.
+fn ellipsis(text: &str, width: usize) -> String {
+    let mut kept = 0;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        let w = cells(c);
+        if kept + w + 1 > width {
+            break;
+        }
+        kept += w;
+        end = i + c.len_utf8();
+    }
+    format!("{}…", &text[..end])
 }
 
 #[cfg(test)]
@@ -125,5 +170,26 @@ mod tests {
         assert_eq!(wrap("abcdefgh", 3, 5), ["abc", "def", "gh"]);
         assert!(wrap("x", 0, 3).is_empty());
         assert_eq!(wrap("世", 1, 3), ["…"]);
+    }
+
+    #[test]
+    fn wrapping_follows_the_unicode_rules_of_lesson_prose() {
+        // Chinese breaks between characters, never before `，`, nor inside `false`.
+        assert_eq!(
+            wrap("每个文档都以长度开头，值为 false。", 10, 4),
+            ["每个文档都", "以长度开", "头，值为", "false。"]
+        );
+        assert_eq!(
+            wrap("每个文档都以长度开头，值为 false。", 10, 3),
+            ["每个文档都", "以长度开", "头，值为 …"]
+        );
+        // No line ends with `{` nor starts with `}`.
+        assert_eq!(
+            wrap("(only { userId: null } does)", 12, 3),
+            ["(only", "{ userId:", "null } does)"]
+        );
+        // A long line costs what the lines show: only their worth of text is planned.
+        let long = "word ".repeat(20_000);
+        assert_eq!(wrap(&long, 9, 2), ["word word", "word wor…"]);
     }
 }

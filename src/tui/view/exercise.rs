@@ -3,7 +3,7 @@
 use ratatui::layout::Position;
 use ratatui::text::{Line, Span};
 
-use super::wrap::{Marks, fill, words};
+use super::wrap::{Marks, fill, runs};
 use crate::lesson::progress::Status;
 use crate::strings::{tr, trf};
 use crate::tui::app::App;
@@ -65,14 +65,10 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             theme.dim,
         )];
     };
-    let mut out = fill(&words(&card.prompt, marks), width, Span::raw(""), "");
+    let mut out = fill(&runs(&card.prompt, marks), width, Span::raw(""), "");
     for (label, value) in &card.inputs {
-        let w: Vec<_> = value
-            .split_whitespace()
-            .map(|w| (w.to_string(), theme.code))
-            .collect();
         out.extend(fill(
-            &w,
+            &[(value.clone(), theme.code)],
             width,
             Span::styled(format!("  {label}: "), theme.dim),
             "    ",
@@ -81,7 +77,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     for (i, option) in card.options.iter().enumerate() {
         let letter = char::from(b'a' + u8::try_from(i % 26).unwrap_or(0));
         out.extend(fill(
-            &words(option, marks),
+            &runs(option, marks),
             width,
             Span::styled(format!("  ({letter}) "), theme.key),
             "      ",
@@ -93,7 +89,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         .take(app.hints_shown(app.exercise))
         .enumerate()
     {
-        let w: Vec<_> = words(hint, marks)
+        let w: Vec<_> = runs(hint, marks)
             .into_iter()
             .map(|(w, _)| (w, theme.hint))
             .collect();
@@ -113,7 +109,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         } else {
             ("✗ ", theme.wrong)
         };
-        let w: Vec<_> = words(&f.text, marks)
+        let w: Vec<_> = runs(&f.text, marks)
             .into_iter()
             .map(|(w, _)| (w, style))
             .collect();
@@ -141,7 +137,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let solved = app.status(app.lesson, app.exercise) == Status::Solved;
     if app.revealed || (solved && app.feedback.as_ref().is_some_and(|f| f.correct)) {
         out.extend(fill(
-            &words(&card.explanation, marks),
+            &runs(&card.explanation, marks),
             width,
             Span::styled(tr(app.settings.lang, "why: "), theme.title),
             "  ",

@@ -3,7 +3,7 @@
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::wrap::{Marks, fill, words};
+use super::wrap::{Marks, fill, runs};
 use crate::lesson::progress::Status;
 use crate::strings::{tr, trf};
 use crate::tui::app::App;
@@ -37,7 +37,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             format!("{}. {}", lesson.order, lesson.title),
             theme.title,
         ));
-        let summary = words(&lesson.summary, marks);
+        let summary = runs(&lesson.summary, marks);
         let summary: Vec<_> = summary.into_iter().map(|(w, _)| (w, theme.dim)).collect();
         lines.extend(fill(&summary, width, Span::raw(""), ""));
         if !lesson.prerequisites.is_empty() {
@@ -61,9 +61,9 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             } => {
                 let mut w = Vec::new();
                 if let Some(c) = claim {
-                    w.push((c.label().to_string(), theme.claim));
+                    w.push((format!("{} ", c.label()), theme.claim));
                 }
-                w.extend(words(text, marks));
+                w.extend(runs(text, marks));
                 let (first, rest) = if *bullet {
                     ("  • ", "    ")
                 } else {
@@ -72,7 +72,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                 lines.extend(fill(&w, width, Span::raw(first), rest));
             }
             Block::Caption(text) => {
-                let w: Vec<_> = words(text, marks)
+                let w: Vec<_> = runs(text, marks)
                     .into_iter()
                     .map(|(w, _)| (w, theme.dim))
                     .collect();
@@ -112,7 +112,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                 ]));
                 if let Some(card) = app.page.cards.get(*n) {
                     lines.extend(fill(
-                        &words(&card.prompt, marks),
+                        &runs(&card.prompt, marks),
                         width,
                         Span::raw("  "),
                         "  ",
@@ -120,7 +120,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                 }
             }
             Block::Error(e) => {
-                let w: Vec<_> = words(
+                let w: Vec<_> = runs(
                     &trf(app.settings.lang, "(this step does not compute: {})", &[e]),
                     marks,
                 )
