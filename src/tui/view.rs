@@ -495,8 +495,9 @@ fn overlay(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &
     }
 }
 
-/// The help's lines, the progress file last.
-fn help_lines(app: &App) -> Vec<Line<'static>> {
+/// The help's lines for an overlay in `area`, the progress file last. A description too
+/// long for the screen goes on under itself.
+fn help_lines(app: &App, area: Rect) -> Vec<Line<'static>> {
     let theme = &app.settings.theme;
     let lang = app.settings.lang;
     let rows = keymap::help_lines(lang);
@@ -505,16 +506,30 @@ fn help_lines(app: &App) -> Vec<Line<'static>> {
     let key_width = rows.iter().map(|r| width(&r.keys)).max().unwrap_or(0);
     // Padded by display width, so Chinese and Vietnamese labels keep the columns straight.
     let pad = |s: &str, to: usize| format!("{}  ", crate::strings::pad(s, to));
-    let mut lines: Vec<Line<'static>> = rows
-        .iter()
-        .map(|r| {
-            Line::from(vec![
-                Span::styled(pad(&r.section, section_width), theme.title),
-                Span::styled(pad(&r.keys, key_width), theme.key),
-                Span::raw(r.what.clone()),
-            ])
-        })
-        .collect();
+    let lead = section_width + 2 + key_width + 2;
+    // The overlay's border and margin take three columns.
+    let room = (area.width as usize).saturating_sub(3 + lead);
+    let marks = wrap::Marks {
+        text: theme.text,
+        emphasis: theme.text,
+        code: theme.text,
+    };
+    let mut lines = Vec::new();
+    for r in &rows {
+        let parts = wrap::fill(&wrap::words(&r.what, marks), room, Span::raw(""), "");
+        for (i, part) in parts.into_iter().enumerate() {
+            let mut spans = if i == 0 {
+                vec![
+                    Span::styled(pad(&r.section, section_width), theme.title),
+                    Span::styled(pad(&r.keys, key_width), theme.key),
+                ]
+            } else {
+                vec![Span::raw(" ".repeat(lead))]
+            };
+            spans.extend(part.spans);
+            lines.push(Line::from(spans));
+        }
+    }
     if let Some(path) = &app.settings.progress_path {
         lines.push(Line::styled(
             trf(lang, "progress is saved in {}", &[path]),
@@ -538,12 +553,13 @@ fn help_window(lines: usize, height: u16) -> (usize, usize) {
 /// The help's last scroll position in a frame of `area` (update keeps
 /// [`App::help_scroll`] within it).
 pub fn help_max_scroll(app: &App, area: Rect) -> usize {
-    help_window(help_lines(app).len(), areas(app, area).body.height).1
+    let body = areas(app, area).body;
+    help_window(help_lines(app, body).len(), body.height).1
 }
 
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let lang = app.settings.lang;
-    let lines = help_lines(app);
+    let lines = help_lines(app, area);
     let (rows, max) = help_window(lines.len(), area.height);
     let scroll = app.help_scroll.min(max);
     let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(rows).collect();

@@ -262,13 +262,12 @@ pub static BINDINGS: &[Binding] = &[
         "previous / next exercise",
     )
     .hint("exercises", &[Text, Exercise]),
+    // No hint: the hex view's title names the key when there is another document.
     bind(
         Commands,
         &[(ch('d'), M::HexDocument(1)), (ch('D'), M::HexDocument(-1))],
         "next / previous document in the hex view",
-    )
-    .hint("documents", &[Hex])
-    .first_key(),
+    ),
     bind(Commands, &[(ch('i'), M::StartTyping)], "type an answer"),
     bind(Commands, &[(ch('h'), M::Hint)], "next hint").hint("hint", &[Exercise]),
     bind(
@@ -427,13 +426,16 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Typing,
+        &[(HOME, M::Edit(Edit::Home)), (END, M::Edit(Edit::End))],
+        "to the start / end of the line",
+    ),
+    bind(
+        Typing,
         &[
-            (HOME, M::Edit(Edit::Home)),
-            (END, M::Edit(Edit::End)),
             (ctrl('a'), M::Edit(Edit::Home)),
             (ctrl('e'), M::Edit(Edit::End)),
         ],
-        "to the start / end of the line",
+        "the same, as in a shell",
     ),
     bind(
         Typing,

@@ -342,14 +342,7 @@ fn the_status_bar_shows_the_panels_own_keys_first() {
     let words: Vec<String> = hints.iter().map(|(k, w)| format!("{k} {w}")).collect();
     assert_eq!(
         words,
-        [
-            "←→ runs",
-            "↑↓ elements",
-            "Enter in",
-            "Esc out",
-            "d documents",
-            "? keys"
-        ]
+        ["←→ runs", "↑↓ elements", "Enter in", "Esc out", "? keys"]
     );
     a.focus = Focus::Answer;
     let words: Vec<String> = status_hints(&a)
