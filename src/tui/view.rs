@@ -473,11 +473,25 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 fn overlay(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    overlay_at_least(app, title, lines, 0, area, buf);
+}
+
+/// An overlay at least `min_width` columns of text wide (the help keeps its width while it
+/// scrolls).
+fn overlay_at_least(
+    app: &App,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    min_width: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let width = lines
         .iter()
         .map(Line::width)
         .max()
         .unwrap_or(0)
+        .max(min_width)
         .max(unicode_width::UnicodeWidthStr::width(title) + 4) as u16
         + 4;
     let rect = centered(area, width, lines.len() as u16 + 2);
@@ -560,6 +574,7 @@ pub fn help_max_scroll(app: &App, area: Rect) -> usize {
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let lang = app.settings.lang;
     let lines = help_lines(app, area);
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
     let (rows, max) = help_window(lines.len(), area.height);
     let scroll = app.help_scroll.min(max);
     let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(rows).collect();
@@ -569,7 +584,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             app.settings.theme.dim,
         ));
     }
-    overlay(app, tr(lang, "Keys"), shown, area, buf);
+    overlay_at_least(app, tr(lang, "Keys"), shown, widest, area, buf);
 }
 
 /// `key what   key what`: the keys an overlay takes, as its last line.
