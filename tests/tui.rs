@@ -323,6 +323,20 @@ fn finishing_a_lesson_shows_what_comes_next() {
         "{shown}"
     );
     insta::assert_snapshot!("complete_120x40", shown);
+    // The overlay's other keys do what the help says: `c` goes on at the first exercise not
+    // done (in the next lesson), `p` opens the playground, Esc stays.
+    for (code, mode, lesson) in [
+        (KeyCode::Char('c'), Mode::Browse, 1),
+        (KeyCode::Char('p'), Mode::Playground, 0),
+        (KeyCode::Esc, Mode::Browse, 0),
+    ] {
+        app.mode = Mode::Complete { lesson: 0 };
+        app.open_lesson(0);
+        press(&mut app, &[key(code)]);
+        assert_eq!((app.mode.clone(), app.lesson), (mode, lesson), "{code:?}");
+    }
+    app.mode = Mode::Complete { lesson: 0 };
+    app.open_lesson(0);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!((app.mode.clone(), app.lesson), (Mode::Browse, 1));
 }

@@ -201,9 +201,8 @@ pub fn hinted_keys(binding: &Binding) -> Vec<(Key, Message)> {
 /// The keys as the status bar writes them, arrows side by side: `↑↓`, `PgUp PgDn`.
 pub fn short_label(keys: &[(Key, Message)], lang: Lang) -> String {
     let mut out = String::new();
-    let first = keys.to_vec();
     let mut previous: Option<Key> = None;
-    for (key, _) in first {
+    for &(key, _) in keys {
         if let Some(p) = previous
             && !(p.is_arrow() && key.is_arrow())
         {
@@ -230,33 +229,55 @@ pub struct HelpLine {
 /// except that neighbours of one section saying the same thing share a line
 /// (`Backspace  Esc   out to the enclosing element`); the mouse last.
 pub fn help_lines(lang: Lang) -> Vec<HelpLine> {
-    // (section, qualifier, what) in English, and the keys so far.
-    let mut merged: Vec<((&str, Option<&str>, &str), String)> = Vec::new();
+    /// A line in English, its keys so far.
+    struct Entry {
+        section: &'static str,
+        qualifier: Option<&'static str>,
+        what: &'static str,
+        keys: String,
+    }
+    let mut entries: Vec<Entry> = Vec::new();
     for b in BINDINGS {
-        let id = (b.context.section(), b.context.qualifier(), b.what);
+        let (section, qualifier) = (b.context.section(), b.context.qualifier());
         let keys = keys_label(b.keys, lang);
-        match merged.last_mut() {
-            Some((last, label)) if *last == id => {
-                label.push_str("  ");
-                label.push_str(&keys);
+        match entries.last_mut() {
+            Some(last)
+                if (last.section, last.qualifier, last.what) == (section, qualifier, b.what) =>
+            {
+                last.keys.push_str("  ");
+                last.keys.push_str(&keys);
             }
-            _ => merged.push((id, keys)),
+            _ => entries.push(Entry {
+                section,
+                qualifier,
+                what: b.what,
+                keys,
+            }),
         }
     }
-    merged.push((("mouse", None, MOUSE.1), MOUSE.0.to_string()));
+    entries.push(Entry {
+        section: "mouse",
+        qualifier: None,
+        what: MOUSE.1,
+        keys: MOUSE.0.to_string(),
+    });
     let mut section = "";
-    merged
+    entries
         .into_iter()
-        .map(|((s, qualifier, what), mut keys)| {
-            if let Some(q) = qualifier {
-                keys.push_str(&format!(" ({})", tr(lang, q)));
+        .map(|mut e| {
+            if let Some(q) = e.qualifier {
+                e.keys.push_str(&format!(" ({})", tr(lang, q)));
             }
-            let label = if s == section { "" } else { tr(lang, s) };
-            section = s;
+            let label = if e.section == section {
+                ""
+            } else {
+                tr(lang, e.section)
+            };
+            section = e.section;
             HelpLine {
                 section: label.to_string(),
-                keys,
-                what: tr(lang, what).to_string(),
+                keys: e.keys,
+                what: tr(lang, e.what).to_string(),
             }
         })
         .collect()

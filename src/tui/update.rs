@@ -115,18 +115,21 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
             app.open_lesson(step(app.lesson, delta, last));
             app.focus = Focus::Lesson;
         }
-        Message::Continue => match app.first_unfinished() {
-            Some((lesson, n)) => {
-                app.mode = Mode::Browse;
-                if lesson != app.lesson {
-                    app.open_lesson(lesson);
+        Message::Continue => {
+            // Sent from the lesson-complete overlay too, which it closes.
+            app.mode = Mode::Browse;
+            match app.first_unfinished() {
+                Some((lesson, n)) => {
+                    if lesson != app.lesson {
+                        app.open_lesson(lesson);
+                    }
+                    app.select_exercise(n);
+                    scroll_to_exercise(app);
+                    app.focus = Focus::Answer;
                 }
-                app.select_exercise(n);
-                scroll_to_exercise(app);
-                app.focus = Focus::Answer;
+                None => notice(app, "every exercise is done: well played"),
             }
-            None => notice(app, "every exercise is done: well played"),
-        },
+        }
         Message::StartTyping => {
             if app.page.cards.is_empty() {
                 notice(app, "this lesson has no exercises");
