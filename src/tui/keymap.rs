@@ -285,7 +285,7 @@ pub fn help_lines(lang: Lang) -> Vec<HelpLine> {
 
 /// The bindings the status bar shows for what is on screen, innermost context first (the
 /// panel's own keys, then the lessons' or the playground's), each with its
-/// [`Binding::hint`].
+/// [`Hint`].
 pub fn status_bindings(app: &App) -> Vec<&'static Binding> {
     let active = contexts(app);
     let mut out = Vec::new();

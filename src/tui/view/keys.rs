@@ -116,6 +116,7 @@ pub fn help_max_scroll(app: &App, area: Rect) -> usize {
     help_window(help_lines(app, body).len(), body.height).1
 }
 
+/// The help overlay, from [`App::help_scroll`] on.
 pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let lang = app.settings.lang;
     let lines = help_lines(app, area);
