@@ -42,25 +42,11 @@ pub struct ProgressFile {
 }
 
 impl ProgressFile {
-    /// The progress file: `--progress`, else `$BSON_TUTOR_PROGRESS`, else the platform data
-    /// directory (XDG); `None` when there is no home to put it in.
+    /// The progress file: `--progress`, else [`super::store::default_path`]
+    /// (`$BSON_TUTOR_PROGRESS`, else the platform's data directory); `None` when there is no
+    /// home to put it in.
     pub fn path(&self) -> Option<PathBuf> {
-        if let Some(p) = &self.progress {
-            return Some(p.clone());
-        }
-        if let Some(p) = std::env::var_os("BSON_TUTOR_PROGRESS").filter(|p| !p.is_empty()) {
-            return Some(PathBuf::from(p));
-        }
-        // XDG: a relative $XDG_DATA_HOME is invalid and ignored.
-        let base = std::env::var_os("XDG_DATA_HOME")
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-            .or_else(|| {
-                std::env::var_os("HOME")
-                    .filter(|h| !h.is_empty())
-                    .map(|h| PathBuf::from(h).join(".local/share"))
-            })?;
-        Some(base.join("bson-tutor").join("progress.json"))
+        self.progress.clone().or_else(super::store::default_path)
     }
 
     /// The store at [`ProgressFile::path`].

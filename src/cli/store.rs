@@ -280,6 +280,48 @@ fn sync_dir(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The progress file when `--progress` names none: `$BSON_TUTOR_PROGRESS`, else
+/// `bson-tutor/progress.json` in the user's data directory: an absolute `$XDG_DATA_HOME`,
+/// else the platform's own: `~/.local/share` on Linux and the other Unixes (from `$HOME`),
+/// `~/Library/Application Support` on macOS and `%APPDATA%` on Windows (etcetera's native
+/// strategy). `None` when there is no home to put it in.
+pub fn default_path() -> Option<PathBuf> {
+    default_path_in(|name| std::env::var_os(name), native_data_dir)
+}
+
+/// [`default_path`] in an environment `var` on a platform whose data directory is `native`.
+fn default_path_in(
+    var: impl Fn(&str) -> Option<std::ffi::OsString>,
+    native: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    if let Some(p) = var("BSON_TUTOR_PROGRESS").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    // XDG: a relative $XDG_DATA_HOME is invalid and ignored.
+    let xdg = var("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute());
+    let base = xdg.or_else(|| {
+        if cfg!(any(target_os = "macos", windows)) {
+            native()
+        } else {
+            var("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".local/share"))
+        }
+    })?;
+    Some(base.join("bson-tutor").join("progress.json"))
+}
+
+/// The platform's data directory: Application Support on macOS, AppData (roaming) on
+/// Windows, XDG elsewhere.
+fn native_data_dir() -> Option<PathBuf> {
+    use etcetera::BaseStrategy;
+    etcetera::base_strategy::choose_native_strategy()
+        .ok()
+        .map(|s| s.data_dir())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,5 +464,45 @@ mod tests {
         let changed = BTreeSet::from([key("bytes", 1)]);
         assert_eq!(store.save(&mine, &changed).unwrap(), mine);
         assert!(!store.erase().unwrap());
+    }
+
+    #[test]
+    fn the_default_path_is_the_variable_then_the_data_directory() {
+        let env = |pairs: &'static [(&str, &str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| std::ffi::OsString::from(v))
+            }
+        };
+        let native = || Some(PathBuf::from("/native/data"));
+        let file = |dir: &str| Some(Path::new(dir).join("bson-tutor").join("progress.json"));
+        // $BSON_TUTOR_PROGRESS first, an empty one ignored.
+        let set = env(&[("BSON_TUTOR_PROGRESS", "/p.json"), ("HOME", "/home/an")]);
+        assert_eq!(default_path_in(set, native), Some(PathBuf::from("/p.json")));
+        let empty = env(&[("BSON_TUTOR_PROGRESS", ""), ("XDG_DATA_HOME", "/xdg")]);
+        assert_eq!(default_path_in(empty, native), file("/xdg"));
+        // A relative $XDG_DATA_HOME is invalid: the platform default applies.
+        let relative = env(&[("XDG_DATA_HOME", "xdg"), ("HOME", "/home/an")]);
+        let nothing = env(&[]);
+        if cfg!(any(target_os = "macos", windows)) {
+            assert_eq!(default_path_in(relative, native), file("/native/data"));
+            assert_eq!(default_path_in(nothing, native), file("/native/data"));
+        } else {
+            // Linux and the other Unixes: ~/.local/share from $HOME, and nothing without one
+            // (the platform's strategy is not asked).
+            let unasked = || -> Option<PathBuf> { panic!("XDG needs no platform strategy") };
+            assert_eq!(
+                default_path_in(relative, unasked),
+                file("/home/an/.local/share")
+            );
+            assert_eq!(default_path_in(env(&[("HOME", "")]), unasked), None);
+            assert_eq!(default_path_in(nothing, unasked), None);
+        }
+        // The platform's own directory is absolute wherever there is a home.
+        if std::env::var_os("HOME").is_some_and(|h| !h.is_empty()) {
+            assert!(native_data_dir().is_some_and(|d| d.is_absolute()));
+        }
     }
 }

@@ -222,8 +222,12 @@ fn event_loop(
         if dirty {
             terminal
                 .draw(|frame| {
-                    frame.render_widget(&*app, frame.area());
-                    if let Some(at) = view::cursor(app) {
+                    // The frame may be newer than the last resize message: the update logic
+                    // lays out what was drawn.
+                    let area = frame.area();
+                    app.size = (area.width, area.height);
+                    frame.render_widget(&*app, area);
+                    if let Some(at) = view::cursor(app, area) {
                         frame.set_cursor_position(at);
                     }
                 })

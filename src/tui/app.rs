@@ -135,7 +135,12 @@ pub struct App {
     pub help_scroll: usize,
     /// First line of the lesson list shown in the last frame (for mouse clicks).
     pub list_offset: std::cell::Cell<usize>,
-    /// The terminal size.
+    /// The terminal size, for the update logic that needs the layout: page scrolling, the
+    /// help's scroll limit, mouse clicks and the wheel. Set by [`Message::Resize`] and by the
+    /// binary from each frame's area; drawing never reads it (it lays out the area it is
+    /// given), so a frame drawn before the resize message arrives is still whole.
+    ///
+    /// [`Message::Resize`]: super::message::Message::Resize
     pub size: (u16, u16),
     /// A monotonic clock in milliseconds, set by the binary before each message (0: none),
     /// for the time spent on exercises.
@@ -211,6 +216,11 @@ impl App {
             app.open_lesson(0);
         }
         app
+    }
+
+    /// The whole screen, as [`App::size`] last saw it.
+    pub fn screen(&self) -> ratatui::layout::Rect {
+        ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1)
     }
 
     /// The open lesson.

@@ -1,71 +1,24 @@
 //! Keys and mouse events to messages: a pure function of the event and of what is on screen,
-//! and the table of keys the help overlay and the status bar show.
+//! read from the one table of keys ([`bindings::BINDINGS`]), from which the help overlay's
+//! lines and the status bar's hints are derived too.
+
+pub mod bindings;
+#[cfg(test)]
+mod tests;
 
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
 use super::app::{App, Mode};
-use super::hex::HexMove;
 use super::input::Edit;
 use super::message::{Focus, Message};
 use super::playground::PlaygroundFocus;
+use crate::strings::{Lang, tr};
+pub use bindings::{BINDINGS, Binding, Context, Hint, Key};
 
-/// Every key, by where it works: `(section, keys, what they do)`. The help overlay prints this
-/// table; the status bar picks from it.
-pub const KEYS: &[(&str, &str, &str)] = &[
-    ("anywhere", "Tab / Shift-Tab", "next / previous panel"),
-    ("anywhere", "?  F1", "this help"),
-    ("anywhere", "q  Ctrl-C", "quit (progress is saved)"),
-    ("anywhere", "c", "continue at the first unfinished exercise"),
-    ("anywhere", "p", "playground: your own document and filter"),
-    ("anywhere", "< >", "previous / next lesson"),
-    ("anywhere", "[ ]", "previous / next exercise"),
-    (
-        "anywhere",
-        "d D",
-        "next / previous document in the hex view",
-    ),
-    ("lessons", "↑ ↓  j k", "move"),
-    ("lessons", "Enter  →", "open the lesson or exercise"),
-    ("text", "↑ ↓  j k", "scroll"),
-    ("text", "PgUp PgDn  Space", "scroll a page"),
-    ("text", "g G  Home End", "top / bottom"),
-    ("hex", "← →", "previous / next run of bytes"),
-    ("hex", "↑ ↓", "previous / next element"),
-    ("hex", "Enter", "into an embedded document or array"),
-    ("hex", "Backspace  Esc", "out to the enclosing element"),
-    ("hex", "PgUp PgDn  Home End", "scroll, first / last byte"),
-    ("exercise", "Enter  i", "type an answer"),
-    ("exercise", "h", "next hint"),
-    ("exercise", "r", "reveal the answer (after a wrong attempt)"),
-    ("exercise", "x  X", "reset this exercise / the whole lesson"),
-    ("answer", "Enter", "check the answer"),
-    ("answer", "Esc", "stop typing"),
-    ("answer", "← → Home End  Ctrl-←/→", "move the cursor"),
-    ("answer", "Ctrl-W  Ctrl-U", "delete a word / to the start"),
-    (
-        "playground",
-        "Tab / Shift-Tab",
-        "document, filter, collection, bytes",
-    ),
-    (
-        "playground",
-        "Enter (document)",
-        "add the document to the collection",
-    ),
-    (
-        "playground",
-        "Enter  Del (collection)",
-        "load / remove the selected document",
-    ),
-    ("playground", "Esc", "back to the lessons"),
-    (
-        "mouse",
-        "click  wheel",
-        "select a lesson, a byte or a panel; scroll",
-    ),
-];
+/// The mouse, for the help: it is no key, but the learner should know it works.
+pub const MOUSE: (&str, &str) = ("click  wheel", "select a lesson, a byte or a panel; scroll");
 
 /// The message for a terminal event, given what is on screen; `None` for events that do
 /// nothing here.
@@ -91,188 +44,281 @@ fn mouse_message(mouse: &MouseEvent) -> Option<Message> {
 
 /// Whether keys are typed into a line rather than taken as commands.
 pub fn typing(app: &App) -> bool {
-    match app.mode {
-        Mode::Browse => app.focus == Focus::Answer,
-        Mode::Playground => app.playground.as_ref().is_some_and(|p| {
-            matches!(
-                p.focus(),
-                PlaygroundFocus::Document | PlaygroundFocus::Filter
-            )
-        }),
-        _ => false,
-    }
+    holds(Context::Typing, app)
 }
 
-fn key_message(app: &App, key: &KeyEvent) -> Option<Message> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    if ctrl && matches!(key.code, KeyCode::Char('c' | 'q')) {
-        return Some(Message::Quit);
-    }
-    if key.code == KeyCode::F(1) {
-        return Some(Message::ToggleHelp);
-    }
-    match &app.mode {
-        Mode::Help(_) => match key.code {
-            KeyCode::Up | KeyCode::Char('k') => Some(Message::Scroll(-1)),
-            KeyCode::Down | KeyCode::Char('j') => Some(Message::Scroll(1)),
-            KeyCode::PageUp => Some(Message::ScrollPage(-1)),
-            KeyCode::PageDown | KeyCode::Char(' ') => Some(Message::ScrollPage(1)),
-            _ => Some(Message::ToggleHelp),
-        },
-        Mode::Alert(_) => Some(Message::Back),
-        Mode::Confirm(_) => match key.code {
-            KeyCode::Char('y' | 'Y') => Some(Message::Confirm(true)),
-            KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(Message::Confirm(false)),
-            _ => None,
-        },
-        Mode::Complete { .. } => match key.code {
-            KeyCode::Enter | KeyCode::Char('n' | '>') => Some(Message::Lesson(1)),
-            KeyCode::Char('q') => Some(Message::Quit),
-            _ => Some(Message::Back),
-        },
-        Mode::Playground => playground_key(app, key),
-        Mode::Browse if app.focus == Focus::Answer => edit_key(key).or(match key.code {
-            KeyCode::Enter => Some(Message::Submit),
-            KeyCode::Esc => Some(Message::Back),
-            KeyCode::Tab => Some(Message::FocusNext),
-            KeyCode::BackTab => Some(Message::FocusPrev),
-            _ => None,
-        }),
-        Mode::Browse => browse_key(app.focus, key),
-    }
+/// The contexts in force, innermost first (see [`Context::INNERMOST_FIRST`]).
+pub fn contexts(app: &App) -> Vec<Context> {
+    Context::INNERMOST_FIRST
+        .into_iter()
+        .filter(|c| holds(*c, app))
+        .collect()
 }
 
-/// Keys that edit a line of text.
-fn edit_key(key: &KeyEvent) -> Option<Message> {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    let edit = match key.code {
-        KeyCode::Char('w') if ctrl => Edit::DeleteWord,
-        KeyCode::Char('u') if ctrl => Edit::DeleteToStart,
-        KeyCode::Char('a') if ctrl => Edit::Home,
-        KeyCode::Char('e') if ctrl => Edit::End,
-        KeyCode::Char(c) if !ctrl => Edit::Insert(c),
-        KeyCode::Backspace => Edit::Backspace,
-        KeyCode::Delete => Edit::Delete,
-        KeyCode::Left if ctrl => Edit::WordLeft,
-        KeyCode::Right if ctrl => Edit::WordRight,
-        KeyCode::Left => Edit::Left,
-        KeyCode::Right => Edit::Right,
-        KeyCode::Home => Edit::Home,
-        KeyCode::End => Edit::End,
-        _ => return None,
-    };
-    Some(Message::Edit(edit))
-}
-
-fn browse_key(focus: Focus, key: &KeyEvent) -> Option<Message> {
-    let global = match key.code {
-        KeyCode::Char('q') => Some(Message::Quit),
-        KeyCode::Char('?') => Some(Message::ToggleHelp),
-        KeyCode::Char('p') => Some(Message::OpenPlayground),
-        KeyCode::Char('c') => Some(Message::Continue),
-        KeyCode::Char('>') => Some(Message::Lesson(1)),
-        KeyCode::Char('<') => Some(Message::Lesson(-1)),
-        KeyCode::Char(']') => Some(Message::Exercise(1)),
-        KeyCode::Char('[') => Some(Message::Exercise(-1)),
-        KeyCode::Char('d') => Some(Message::HexDocument(1)),
-        KeyCode::Char('D') => Some(Message::HexDocument(-1)),
-        KeyCode::Char('h') => Some(Message::Hint),
-        KeyCode::Char('r') => Some(Message::Reveal),
-        KeyCode::Char('x') => Some(Message::AskResetExercise),
-        KeyCode::Char('X') => Some(Message::AskResetLesson),
-        KeyCode::Char('i') => Some(Message::StartTyping),
-        KeyCode::Tab => Some(Message::FocusNext),
-        KeyCode::BackTab => Some(Message::FocusPrev),
-        _ => None,
-    };
-    if global.is_some() {
-        return global;
-    }
-    match focus {
-        Focus::List => match key.code {
-            KeyCode::Up | KeyCode::Char('k') => Some(Message::ListMove(-1)),
-            KeyCode::Down | KeyCode::Char('j') => Some(Message::ListMove(1)),
-            KeyCode::PageUp => Some(Message::ListMove(-10)),
-            KeyCode::PageDown => Some(Message::ListMove(10)),
-            KeyCode::Home => Some(Message::ListMove(isize::MIN)),
-            KeyCode::End => Some(Message::ListMove(isize::MAX)),
-            KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => Some(Message::ListOpen),
-            KeyCode::Esc => Some(Message::Back),
-            _ => None,
-        },
-        Focus::Lesson => match key.code {
-            KeyCode::Up | KeyCode::Char('k') => Some(Message::Scroll(-1)),
-            KeyCode::Down | KeyCode::Char('j') => Some(Message::Scroll(1)),
-            KeyCode::PageUp => Some(Message::ScrollPage(-1)),
-            KeyCode::PageDown | KeyCode::Char(' ') => Some(Message::ScrollPage(1)),
-            KeyCode::Home | KeyCode::Char('g') => Some(Message::ScrollEdge(false)),
-            KeyCode::End | KeyCode::Char('G') => Some(Message::ScrollEdge(true)),
-            KeyCode::Enter => Some(Message::FocusOn(Focus::Exercise)),
-            KeyCode::Esc => Some(Message::Back),
-            _ => None,
-        },
-        Focus::Hex => match key.code {
-            KeyCode::Esc => Some(Message::Hex(HexMove::Leave)),
-            _ => hex_move(key).map(Message::Hex),
-        },
-        Focus::Exercise | Focus::Answer => match key.code {
-            KeyCode::Enter => Some(Message::StartTyping),
-            KeyCode::Left => Some(Message::Exercise(-1)),
-            KeyCode::Right => Some(Message::Exercise(1)),
-            KeyCode::Esc => Some(Message::Back),
-            _ => None,
-        },
-    }
-}
-
-fn playground_key(app: &App, key: &KeyEvent) -> Option<Message> {
-    let focus = app
+/// Whether `context` holds for what is on screen.
+fn holds(context: Context, app: &App) -> bool {
+    let browse = app.mode == Mode::Browse;
+    let playground = app.mode == Mode::Playground;
+    let panel = app
         .playground
         .as_ref()
         .map_or(PlaygroundFocus::Document, |p| p.focus());
-    match key.code {
-        KeyCode::Tab => return Some(Message::PlaygroundFocus(1)),
-        KeyCode::BackTab => return Some(Message::PlaygroundFocus(-1)),
-        KeyCode::Esc if focus != PlaygroundFocus::Hex => return Some(Message::ClosePlayground),
-        _ => {}
-    }
-    match focus {
-        PlaygroundFocus::Document | PlaygroundFocus::Filter => match key.code {
-            KeyCode::Enter if focus == PlaygroundFocus::Document => Some(Message::PlaygroundAdd),
-            KeyCode::Enter => Some(Message::PlaygroundFocus(1)),
-            _ => edit_key(key),
-        },
-        PlaygroundFocus::Collection => match key.code {
-            KeyCode::Up | KeyCode::Char('k') => Some(Message::PlaygroundSelect(-1)),
-            KeyCode::Down | KeyCode::Char('j') => Some(Message::PlaygroundSelect(1)),
-            KeyCode::Enter => Some(Message::PlaygroundLoad),
-            KeyCode::Delete | KeyCode::Char('x') => Some(Message::PlaygroundRemove),
-            KeyCode::Char('?') => Some(Message::ToggleHelp),
-            KeyCode::Char('q') => Some(Message::ClosePlayground),
-            _ => None,
-        },
-        PlaygroundFocus::Hex => match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => Some(Message::ClosePlayground),
-            KeyCode::Char('?') => Some(Message::ToggleHelp),
-            _ => hex_move(key).map(Message::Hex),
-        },
+    match context {
+        Context::Anywhere => true,
+        Context::Lessons => browse,
+        Context::Commands => browse && app.focus != Focus::Answer,
+        Context::List => browse && app.focus == Focus::List,
+        Context::Text => browse && app.focus == Focus::Lesson,
+        Context::Hex => browse && app.focus == Focus::Hex,
+        Context::Bytes => {
+            (browse && app.focus == Focus::Hex) || (playground && panel == PlaygroundFocus::Hex)
+        }
+        Context::Exercise => browse && app.focus == Focus::Exercise,
+        Context::Answer => browse && app.focus == Focus::Answer,
+        Context::Typing => {
+            (browse && app.focus == Focus::Answer) || (playground && panel.is_input())
+        }
+        Context::Playground => playground,
+        Context::PlaygroundDocument => playground && panel == PlaygroundFocus::Document,
+        Context::PlaygroundFilter => playground && panel == PlaygroundFocus::Filter,
+        Context::PlaygroundCollection => playground && panel == PlaygroundFocus::Collection,
+        Context::PlaygroundCommands => {
+            playground && matches!(panel, PlaygroundFocus::Collection | PlaygroundFocus::Hex)
+        }
+        Context::Help => matches!(app.mode, Mode::Help(_)),
+        Context::Confirm => matches!(app.mode, Mode::Confirm(_)),
+        Context::Alert => matches!(app.mode, Mode::Alert(_)),
+        Context::Complete => matches!(app.mode, Mode::Complete { .. }),
     }
 }
 
-/// The keys that move in a hex view, wherever it is (Esc is left to the caller: out of an
-/// element in the lessons, out of the playground there).
-fn hex_move(key: &KeyEvent) -> Option<HexMove> {
-    Some(match key.code {
-        KeyCode::Left => HexMove::PrevRun,
-        KeyCode::Right => HexMove::NextRun,
-        KeyCode::Up | KeyCode::Char('k') => HexMove::PrevElement,
-        KeyCode::Down | KeyCode::Char('j') => HexMove::NextElement,
-        KeyCode::Enter => HexMove::Enter,
-        KeyCode::Backspace => HexMove::Leave,
-        KeyCode::PageUp => HexMove::PageUp,
-        KeyCode::PageDown => HexMove::PageDown,
-        KeyCode::Home => HexMove::First,
-        KeyCode::End => HexMove::Last,
-        _ => return None,
+/// How closely `pattern` names `key`: a named key (0) before a typed character (1) before
+/// any key (2); `None` when it does not.
+fn rank(pattern: Key, key: &KeyEvent) -> Option<u8> {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match pattern {
+        Key::Plain(code) => (code == key.code && !ctrl).then_some(0),
+        Key::Ctrl(code) => (code == key.code && ctrl).then_some(0),
+        Key::Text => (matches!(key.code, KeyCode::Char(_)) && !ctrl).then_some(1),
+        Key::Any => Some(2),
+    }
+}
+
+/// The message of the closest binding in force for `key` (the first in the table among
+/// equals).
+fn key_message(app: &App, key: &KeyEvent) -> Option<Message> {
+    let active = contexts(app);
+    let (_, pattern, message) = BINDINGS
+        .iter()
+        .filter(|b| active.contains(&b.context))
+        .flat_map(|b| b.keys.iter())
+        .filter_map(|(pattern, message)| Some((rank(*pattern, key)?, *pattern, message)))
+        .min_by_key(|(rank, ..)| *rank)?;
+    Some(match (pattern, message, key.code) {
+        (Key::Text, Message::Edit(Edit::Insert(_)), KeyCode::Char(c)) => {
+            Message::Edit(Edit::Insert(c))
+        }
+        _ => message.clone(),
     })
+}
+
+impl Key {
+    /// The key's name as the help and the status bar write it: `Enter`, `Ctrl-W`, `↑`,
+    /// `Space`; the wildcards in `lang`.
+    pub fn name(self, lang: Lang) -> String {
+        match self {
+            Key::Plain(code) => code_name(code),
+            Key::Ctrl(KeyCode::Char(c)) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            Key::Ctrl(code) => format!("Ctrl-{}", code_name(code)),
+            Key::Text => tr(lang, "any character").into(),
+            Key::Any => tr(lang, "any key").into(),
+        }
+    }
+
+    /// Whether the name is an arrow, written next to its pair without a space: `↑↓`.
+    fn is_arrow(self) -> bool {
+        matches!(
+            self,
+            Key::Plain(KeyCode::Up | KeyCode::Down | KeyCode::Left | KeyCode::Right)
+        )
+    }
+}
+
+fn code_name(code: KeyCode) -> String {
+    match code {
+        KeyCode::Char(' ') => "Space".into(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
+        KeyCode::BackTab => "Shift-Tab".into(),
+        KeyCode::Delete => "Del".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
+        other => other.to_string(),
+    }
+}
+
+/// A binding's keys in groups: a key whose message the group already has starts the next
+/// group, so `↑ ↓ k j` reads as two ways to make the same two moves.
+pub fn groups(keys: &[(Key, Message)]) -> Vec<Vec<(Key, Message)>> {
+    let mut out: Vec<Vec<(Key, Message)>> = Vec::new();
+    for (key, message) in keys {
+        match out.last_mut() {
+            Some(group) if !group.iter().any(|(_, m)| m == message) => {
+                group.push((*key, message.clone()));
+            }
+            _ => out.push(vec![(*key, message.clone())]),
+        }
+    }
+    out
+}
+
+/// The keys as the help writes them: a space within a group, two between groups
+/// (`↑ ↓  k j`, `Backspace  Esc`).
+pub fn keys_label(keys: &[(Key, Message)], lang: Lang) -> String {
+    groups(keys)
+        .iter()
+        .map(|group| {
+            let names: Vec<String> = group.iter().map(|(k, _)| k.name(lang)).collect();
+            names.join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// The keys the status bar names for a binding: its first group (`↑ ↓`, `[ ]`), or its first
+/// key only (see [`Hint::first_key`]).
+pub fn hinted_keys(binding: &Binding) -> Vec<(Key, Message)> {
+    let mut first = groups(binding.keys).into_iter().next().unwrap_or_default();
+    if binding.hint.is_some_and(|h| h.first_key) {
+        first.truncate(1);
+    }
+    first
+}
+
+/// The keys as the status bar writes them, arrows side by side: `↑↓`, `PgUp PgDn`.
+pub fn short_label(keys: &[(Key, Message)], lang: Lang) -> String {
+    let mut out = String::new();
+    let mut previous: Option<Key> = None;
+    for &(key, _) in keys {
+        if let Some(p) = previous
+            && !(p.is_arrow() && key.is_arrow())
+        {
+            out.push(' ');
+        }
+        out.push_str(&key.name(lang));
+        previous = Some(key);
+    }
+    out
+}
+
+/// One line of the help overlay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    /// The section (translated), empty under the first line of a section.
+    pub section: String,
+    /// The keys, and the part of the section they work in: `Enter (document line)`.
+    pub keys: String,
+    /// What they do (translated).
+    pub what: String,
+}
+
+/// The help overlay's lines: every binding of the table in its order, one line per binding,
+/// except that neighbours of one section saying the same thing share a line
+/// (`Backspace  Esc   out to the enclosing element`); the mouse last.
+pub fn help_lines(lang: Lang) -> Vec<HelpLine> {
+    /// A line in English, its keys so far.
+    struct Entry {
+        section: &'static str,
+        qualifier: Option<&'static str>,
+        what: &'static str,
+        keys: String,
+    }
+    let mut entries: Vec<Entry> = Vec::new();
+    for b in BINDINGS {
+        let (section, qualifier) = (b.context.section(), b.context.qualifier());
+        let keys = keys_label(b.keys, lang);
+        match entries.last_mut() {
+            Some(last)
+                if (last.section, last.qualifier, last.what) == (section, qualifier, b.what) =>
+            {
+                last.keys.push_str("  ");
+                last.keys.push_str(&keys);
+            }
+            _ => entries.push(Entry {
+                section,
+                qualifier,
+                what: b.what,
+                keys,
+            }),
+        }
+    }
+    entries.push(Entry {
+        section: "mouse",
+        qualifier: None,
+        what: MOUSE.1,
+        keys: MOUSE.0.to_string(),
+    });
+    let mut section = "";
+    entries
+        .into_iter()
+        .map(|mut e| {
+            if let Some(q) = e.qualifier {
+                e.keys.push_str(&format!(" ({})", tr(lang, q)));
+            }
+            let label = if e.section == section {
+                ""
+            } else {
+                tr(lang, e.section)
+            };
+            section = e.section;
+            HelpLine {
+                section: label.to_string(),
+                keys: e.keys,
+                what: tr(lang, e.what).to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The bindings the status bar shows for what is on screen, innermost context first (the
+/// panel's own keys, then the lessons' or the playground's), each with its
+/// [`Hint`].
+pub fn status_bindings(app: &App) -> Vec<&'static Binding> {
+    let active = contexts(app);
+    let mut out = Vec::new();
+    for context in &active {
+        for b in BINDINGS.iter().filter(|b| b.context == *context) {
+            if let Some(hint) = b.hint
+                && (hint.on.is_empty() || hint.on.iter().any(|c| active.contains(c)))
+            {
+                out.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// The status bar's hints for what is on screen: `(keys, what)`, both in `lang`.
+pub fn status_hints(app: &App) -> Vec<(String, &'static str)> {
+    let lang = app.settings.lang;
+    status_bindings(app)
+        .into_iter()
+        .filter_map(|b| Some((short_label(&hinted_keys(b), lang), tr(lang, b.hint?.text))))
+        .collect()
+}
+
+/// The name of the first key that sends `message` in `context`, for sentences that name a
+/// key (`Press p for the playground.`); empty if none does (a test checks that every key a
+/// sentence names is bound).
+pub fn key_for(context: Context, message: &Message, lang: Lang) -> String {
+    BINDINGS
+        .iter()
+        .filter(|b| b.context == context)
+        .flat_map(|b| b.keys.iter())
+        .find(|(_, m)| m == message)
+        .map(|(k, _)| k.name(lang))
+        .unwrap_or_default()
 }

@@ -2,10 +2,11 @@
 //! outside the library (save progress, quit).
 
 use super::app::{App, Feedback, ListItem, Mode, Notice};
+use super::keymap::{Context, key_for};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
 use super::view;
-use crate::lesson::Context;
+use crate::lesson::Context as LessonContext;
 use crate::lesson::check::answer;
 use crate::lesson::progress::{Status, key};
 use crate::strings::{tr, trf};
@@ -54,15 +55,16 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
             } else {
                 1
             };
-            app.help_scroll = step(
-                app.help_scroll,
-                delta * page,
-                super::keymap::KEYS.len() + 16,
-            );
+            let max = view::help_max_scroll(app, app.screen());
+            app.help_scroll = step(app.help_scroll.min(max), delta * page, max);
         }
         Message::Scroll(delta) => scroll(app, delta),
         Message::ScrollPage(pages) => {
-            let page = view::areas(app).lesson.height.saturating_sub(3).max(1) as isize;
+            let page = view::areas(app, app.screen())
+                .lesson
+                .height
+                .saturating_sub(3)
+                .max(1) as isize;
             scroll(app, pages * page);
         }
         Message::ScrollEdge(bottom) => {
@@ -81,10 +83,15 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
         Message::HexDocument(delta) => {
             let n = app.page.documents.len();
             if n == 0 {
-                notice(
-                    app,
-                    "this lesson has no document to walk: try the playground (p)",
-                );
+                let lang = app.settings.lang;
+                app.notice = Some(Notice {
+                    text: trf(
+                        lang,
+                        "this lesson has no document to walk: try the playground ({})",
+                        &[&key_for(Context::Commands, &Message::OpenPlayground, lang)],
+                    ),
+                    error: false,
+                });
             } else {
                 app.document = (app.document as isize + delta).rem_euclid(n as isize) as usize;
                 app.focus_document();
@@ -109,17 +116,21 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
             app.open_lesson(step(app.lesson, delta, last));
             app.focus = Focus::Lesson;
         }
-        Message::Continue => match app.first_unfinished() {
-            Some((lesson, n)) => {
-                if lesson != app.lesson {
-                    app.open_lesson(lesson);
+        Message::Continue => {
+            // Sent from the lesson-complete overlay too, which it closes.
+            app.mode = Mode::Browse;
+            match app.first_unfinished() {
+                Some((lesson, n)) => {
+                    if lesson != app.lesson {
+                        app.open_lesson(lesson);
+                    }
+                    app.select_exercise(n);
+                    scroll_to_exercise(app);
+                    app.focus = Focus::Answer;
                 }
-                app.select_exercise(n);
-                scroll_to_exercise(app);
-                app.focus = Focus::Answer;
+                None => notice(app, "every exercise is done: well played"),
             }
-            None => notice(app, "every exercise is done: well played"),
-        },
+        }
         Message::StartTyping => {
             if app.page.cards.is_empty() {
                 notice(app, "this lesson has no exercises");
@@ -245,7 +256,7 @@ fn list_open(app: &mut App) {
 }
 
 fn max_scroll(app: &App) -> usize {
-    let area = view::areas(app).lesson;
+    let area = view::areas(app, app.screen()).lesson;
     let text = view::lesson::lesson_text(app, view::lesson::text_width(area));
     text.lines
         .len()
@@ -258,7 +269,7 @@ fn scroll(app: &mut App, delta: isize) {
 }
 
 fn scroll_to_exercise(app: &mut App) {
-    let area = view::areas(app).lesson;
+    let area = view::areas(app, app.screen()).lesson;
     let text = view::lesson::lesson_text(app, view::lesson::text_width(area));
     if let Some(&line) = text.exercise_lines.get(app.exercise) {
         app.scroll = line.min(max_scroll(app));
@@ -284,7 +295,7 @@ fn submit(app: &mut App) -> Option<Effect> {
         });
         return None;
     }
-    let ctx = Context {
+    let ctx = LessonContext {
         room: app.settings.classroom(),
         lang: app.settings.lang,
     };
@@ -311,12 +322,17 @@ fn hint(app: &mut App) -> Option<Effect> {
     let card = app.page.cards.get(app.exercise)?;
     let shown = app.hints_shown(app.exercise);
     if shown >= card.hints.len() {
+        let lang = app.settings.lang;
         let text = if card.hints.is_empty() {
-            "this exercise has no hints"
+            tr(lang, "this exercise has no hints").to_string()
         } else {
-            "no more hints: r reveals the answer after a wrong attempt"
+            trf(
+                lang,
+                "no more hints: {} reveals the answer after a wrong attempt",
+                &[&key_for(Context::Commands, &Message::Reveal, lang)],
+            )
         };
-        notice(app, text);
+        app.notice = Some(Notice { text, error: false });
         return None;
     }
     let id = app.current()?.id.clone();
@@ -391,13 +407,13 @@ fn click(app: &mut App, x: u16, y: u16) {
     let at = ratatui::layout::Position::new(x, y);
     match app.mode {
         Mode::Playground => {
-            let body = view::areas(app).body;
+            let body = view::areas(app, app.screen()).body;
             if let Some(p) = app.playground.as_mut() {
                 p.click(body, x, y);
             }
         }
         Mode::Browse => {
-            let areas = view::areas(app);
+            let areas = view::areas(app, app.screen());
             if areas.list.contains(at) {
                 let row = (y - areas.list.y).saturating_sub(1) as usize;
                 let index = app.list_offset.get() + row;
@@ -434,7 +450,7 @@ fn wheel(app: &mut App, x: u16, y: u16, lines: i32) {
             }
         }
         Mode::Browse => {
-            let areas = view::areas(app);
+            let areas = view::areas(app, app.screen());
             if areas.hex.contains(at) {
                 app.hex.scroll_by(lines);
             } else if areas.list.contains(at) {

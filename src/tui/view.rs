@@ -2,8 +2,11 @@
 //! fact; every figure comes from the page the engine computed or from the hex model.
 
 pub mod exercise;
+pub mod keys;
 pub mod lesson;
 pub mod wrap;
+
+pub use keys::help_max_scroll;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -13,10 +16,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use super::app::{App, ListItem, Mode};
 use super::hex::HexView;
-use super::keymap::KEYS;
-use super::message::{Confirm, Focus};
+use super::keymap::{self, Context};
+use super::message::{Confirm, Focus, Message};
 use super::playground::PlaygroundView;
-use super::playground::text::fit;
 use crate::lesson::progress::Status;
 use crate::strings::{tr, trf};
 
@@ -40,9 +42,8 @@ pub struct Areas {
     pub status: Rect,
 }
 
-/// The panels for the app's terminal size. The focused panel gets the room on short screens.
-pub fn areas(app: &App) -> Areas {
-    let area = Rect::new(0, 0, app.size.0, app.size.1);
+/// The panels in `area`, the whole screen. The focused panel gets the room on short screens.
+pub fn areas(app: &App, area: Rect) -> Areas {
     let [body, status] = area.layout(&Layout::vertical([
         Constraint::Fill(1),
         Constraint::Length(1),
@@ -101,32 +102,35 @@ pub fn areas(app: &App) -> Areas {
     }
 }
 
-/// Where the terminal cursor goes (the answer line or a playground line), if anywhere.
-pub fn cursor(app: &App) -> Option<Position> {
-    if too_small(app) {
+/// Where the terminal cursor goes in a frame of `area` (the answer line or a playground
+/// line), if anywhere.
+pub fn cursor(app: &App, area: Rect) -> Option<Position> {
+    if too_small(area) {
         return None;
     }
     match app.mode {
-        Mode::Browse => exercise::cursor(app),
+        Mode::Browse => exercise::cursor(app, areas(app, area).exercise),
         Mode::Playground => app
             .playground
             .as_ref()
-            .and_then(|p| p.cursor_position(areas(app).body)),
+            .and_then(|p| p.cursor_position(areas(app, area).body)),
         _ => None,
     }
 }
 
-fn too_small(app: &App) -> bool {
-    app.size.0 < MIN_SIZE.0 || app.size.1 < MIN_SIZE.1
+fn too_small(area: Rect) -> bool {
+    area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1
 }
 
+/// Drawn from the model and the `area` given, never from [`App::size`]: between a resize
+/// and the message that reports it, the frame is already the new size.
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(self) {
+        if too_small(area) {
             render_too_small(self, area, buf);
             return;
         }
-        let a = areas(self);
+        let a = areas(self, area);
         match &self.mode {
             Mode::Playground => render_playground(self, a.body, buf),
             Mode::Help(back) if **back == Mode::Playground => render_playground(self, a.body, buf),
@@ -137,9 +141,9 @@ impl Widget for &App {
                 render_exercise(self, a.exercise, buf);
             }
         }
-        render_status(self, a.status, buf);
+        keys::render_status(self, a.status, buf);
         match &self.mode {
-            Mode::Help(_) => render_help(self, a.body, buf),
+            Mode::Help(_) => keys::render_help(self, a.body, buf),
             Mode::Confirm(what) => render_confirm(self, what, a.body, buf),
             Mode::Complete { lesson } => render_complete(self, *lesson, a.body, buf),
             Mode::Alert(text) => render_alert(self, text, a.body, buf),
@@ -169,9 +173,16 @@ fn render_too_small(app: &App, area: Rect, buf: &mut Buffer) {
         Line::raw(trf(
             lang,
             "make the window larger (needs {}x{}, now {}x{})",
-            &[&MIN_SIZE.0, &MIN_SIZE.1, &app.size.0, &app.size.1],
+            &[&MIN_SIZE.0, &MIN_SIZE.1, &area.width, &area.height],
         )),
-        Line::styled(tr(lang, "q quits"), theme.dim),
+        Line::styled(
+            trf(
+                lang,
+                "{} quits",
+                &[&keymap::key_for(Context::Commands, &Message::Quit, lang)],
+            ),
+            theme.dim,
+        ),
     ];
     let top = area.height.saturating_sub(3) / 2;
     let area = Rect::new(
@@ -320,9 +331,14 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
         let inner = block.inner(area);
         block.render(area, buf);
         Line::styled(
-            tr(
+            trf(
                 app.settings.lang,
-                "This lesson walks no document. Press p for the playground.",
+                "This lesson walks no document. Press {} for the playground.",
+                &[&keymap::key_for(
+                    Context::Commands,
+                    &Message::OpenPlayground,
+                    app.settings.lang,
+                )],
             ),
             theme.dim,
         )
@@ -339,7 +355,15 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
         title.push_str(&format!(
             " · {}/{count} ({})",
             app.document + 1,
-            tr(lang, "d: next")
+            trf(
+                lang,
+                "{}: next",
+                &[&keymap::key_for(
+                    Context::Commands,
+                    &Message::HexDocument(1),
+                    lang
+                )]
+            )
         ));
     }
     title.push(' ');
@@ -397,57 +421,6 @@ fn render_playground(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Keys for the status bar, by what has the keyboard.
-fn status_keys(app: &App) -> &'static str {
-    tr(app.settings.lang, status_keys_en(app))
-}
-
-fn status_keys_en(app: &App) -> &'static str {
-    match (&app.mode, app.focus) {
-        (Mode::Help(_), _) => "any key: close the help",
-        (Mode::Confirm(_), _) => "y: yes · n: no",
-        (Mode::Alert(_), _) => "any key: go on",
-        (Mode::Complete { .. }, _) => "Enter: next lesson · Esc: stay",
-        (Mode::Playground, _) => {
-            "Tab: next line · Enter (document): add to the collection · Esc: back · F1: keys"
-        }
-        (_, Focus::List) => {
-            "↑↓ move · Enter open · Tab panels · c continue · p playground · ? keys · q quit"
-        }
-        (_, Focus::Lesson) => "↑↓ PgUp PgDn scroll · Tab panels · [ ] exercises · ? keys · q quit",
-        (_, Focus::Hex) => "←→ runs · ↑↓ elements · Enter in · Esc out · d document · ? keys",
-        (_, Focus::Exercise) => {
-            "Enter answer · h hint · r reveal · [ ] exercises · x reset · ? keys"
-        }
-        (_, Focus::Answer) => "Enter check · Esc stop typing · Tab panels",
-    }
-}
-
-fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = &app.settings.theme;
-    buf.set_style(area, theme.status);
-    let right = app
-        .fixed_settings()
-        .map(|fixed| Span::styled(format!(" [{fixed}] "), theme.key))
-        .unwrap_or_default();
-    let right_width = right.width() as u16;
-    let left_width = area.width.saturating_sub(right_width) as usize;
-    // A notice replaces the key hints until the next key: it is what the learner needs now.
-    let left = match &app.notice {
-        Some(n) => Span::styled(
-            format!(" {}", fit(&n.text, left_width.saturating_sub(2))),
-            if n.error { theme.error } else { theme.hint },
-        ),
-        None => Span::styled(
-            format!(" {}", fit(status_keys(app), left_width.saturating_sub(2))),
-            theme.status,
-        ),
-    };
-    buf.set_span(area.x, area.y, &left, left_width as u16);
-    let x = area.right().saturating_sub(right_width.min(area.width));
-    buf.set_span(x, area.y, &right, right_width.min(area.width));
-}
-
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let width = width.min(area.width);
     let height = height.min(area.height);
@@ -460,11 +433,25 @@ fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 fn overlay(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    overlay_at_least(app, title, lines, 0, area, buf);
+}
+
+/// An overlay at least `min_width` columns of text wide (the help keeps its width while it
+/// scrolls).
+fn overlay_at_least(
+    app: &App,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    min_width: usize,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let width = lines
         .iter()
         .map(Line::width)
         .max()
         .unwrap_or(0)
+        .max(min_width)
         .max(unicode_width::UnicodeWidthStr::width(title) + 4) as u16
         + 4;
     let rect = centered(area, width, lines.len() as u16 + 2);
@@ -480,50 +467,6 @@ fn overlay(app: &App, title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &
             inner.width.saturating_sub(1),
         );
     }
-}
-
-fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let theme = &app.settings.theme;
-    let lang = app.settings.lang;
-    let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
-    let section_width = KEYS
-        .iter()
-        .map(|(s, _, _)| width(tr(lang, s)))
-        .max()
-        .unwrap_or(0);
-    let key_width = KEYS.iter().map(|(_, k, _)| width(k)).max().unwrap_or(0);
-    // Padded by display width, so Chinese and Vietnamese labels keep the columns straight.
-    let pad = |s: &str, to: usize| format!("{}  ", crate::strings::pad(s, to));
-    let mut lines = Vec::new();
-    let mut section = "";
-    for (s, keys, what) in KEYS {
-        let label = if *s == section { "" } else { tr(lang, s) };
-        section = s;
-        lines.push(Line::from(vec![
-            Span::styled(pad(label, section_width), theme.title),
-            Span::styled(pad(keys, key_width), theme.key),
-            Span::raw(tr(lang, what)),
-        ]));
-    }
-    if let Some(path) = &app.settings.progress_path {
-        lines.push(Line::styled(
-            trf(lang, "progress is saved in {}", &[path]),
-            theme.dim,
-        ));
-    }
-    let rows = area.height.saturating_sub(2) as usize;
-    let max = lines.len().saturating_sub(rows);
-    let scroll = app.help_scroll.min(max);
-    let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(rows).collect();
-    if max > 0
-        && let Some(last) = shown.last_mut()
-    {
-        *last = Line::styled(
-            trf(lang, "↑↓ scroll ({} more lines)", &[&(max - scroll)]),
-            theme.dim,
-        );
-    }
-    overlay(app, tr(lang, "Keys"), shown, area, buf);
 }
 
 fn render_alert(app: &App, text: &str, area: Rect, buf: &mut Buffer) {
@@ -563,12 +506,7 @@ fn render_confirm(app: &App, what: &Confirm, area: Rect, buf: &mut Buffer) {
             tr(lang, "Attempts, hints and answers are forgotten."),
             theme.dim,
         ),
-        Line::from(vec![
-            Span::styled("y", theme.key),
-            Span::raw(tr(lang, " reset   ")),
-            Span::styled("n", theme.key),
-            Span::raw(tr(lang, " keep")),
-        ]),
+        keys::key_line(app, &keymap::status_hints(app)),
     ];
     overlay(app, tr(lang, "Reset"), lines, area, buf);
 }
@@ -581,6 +519,7 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
     let (solved, done) = app.lesson_counts(lesson);
     let count = app.exercise_count(lesson);
     let lang = app.settings.lang;
+    let key = |message: &Message| keymap::key_for(Context::Complete, message, lang);
     let mut lines = vec![
         Line::styled(
             trf(lang, "{}. {}: complete", &[&l.order, &l.title]),
@@ -600,26 +539,27 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
                 &[&next.order, &next.title],
             )));
             lines.push(Line::styled(next.summary.clone(), theme.dim));
-            lines.push(Line::from(vec![
-                Span::styled("Enter", theme.key),
-                Span::raw(tr(lang, " next lesson   ")),
-                Span::styled("Esc", theme.key),
-                Span::raw(tr(lang, " stay here")),
-            ]));
+            lines.push(keys::key_line(
+                app,
+                &[
+                    (key(&Message::Lesson(1)), tr(lang, "next lesson")),
+                    (key(&Message::Back), tr(lang, "stay here")),
+                ],
+            ));
         }
         None => {
             lines.push(Line::raw(tr(
                 lang,
                 "That was the last lesson of the course.",
             )));
-            lines.push(Line::from(vec![
-                Span::styled("c", theme.key),
-                Span::raw(tr(lang, " any exercise left   ")),
-                Span::styled("p", theme.key),
-                Span::raw(tr(lang, " playground   ")),
-                Span::styled("Esc", theme.key),
-                Span::raw(tr(lang, " close")),
-            ]));
+            lines.push(keys::key_line(
+                app,
+                &[
+                    (key(&Message::Continue), tr(lang, "any exercise left")),
+                    (key(&Message::OpenPlayground), tr(lang, "playground")),
+                    (key(&Message::Back), tr(lang, "close")),
+                ],
+            ));
         }
     }
     let max = area.width.saturating_sub(8) as usize;

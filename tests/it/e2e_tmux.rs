@@ -258,7 +258,7 @@ fn a_damaged_progress_file_is_moved_aside_and_a_broken_lesson_is_named() {
     assert!(screen.contains("moved"), "{screen}");
     // Any key closes the note; then q quits.
     tmux.keys(&["Escape"]);
-    tmux.wait_for("PgUp PgDn scroll");
+    tmux.wait_for("PgUp PgDn page");
     tmux.keys(&["q"]);
     tmux.wait_for("EXITED:0");
     drop(tmux);

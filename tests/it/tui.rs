@@ -142,14 +142,17 @@ fn frames_of_the_help_overlay_and_the_too_small_screen() {
         assert!(matches!(app.mode, Mode::Help(_)));
         let shown = frame(&app);
         assert!(shown.contains("next / previous panel"), "{shown}");
+        assert!(shown.contains("more lines)"), "{shown}");
         insta::assert_snapshot!(format!("help_{w}x{h}"), shown);
-        // A short screen scrolls the help; a tall one shows it whole.
-        if h < 40 {
-            assert!(!shown.contains("reveal the answer"), "{shown}");
-            press(&mut app, &vec![key(KeyCode::Down); 40]);
-        }
-        let shown = frame(&app);
-        assert!(shown.contains("reveal the answer"), "{shown}");
+        // The help scrolls to its last line, the progress file, and no further: one line up
+        // from there moves at once.
+        assert!(!shown.contains("progress is saved in"), "{shown}");
+        press(&mut app, &vec![key(KeyCode::Down); 100]);
+        let bottom = frame(&app);
+        assert!(bottom.contains("progress is saved in"), "{bottom}");
+        assert!(bottom.contains("(0 more lines)"), "{bottom}");
+        press(&mut app, &[key(KeyCode::Up)]);
+        assert!(frame(&app).contains("(1 more lines)"));
         assert!(matches!(app.mode, Mode::Help(_)));
         press(&mut app, &[key(KeyCode::Esc)]);
         assert_eq!(app.mode, Mode::Browse);
@@ -161,6 +164,46 @@ fn frames_of_the_help_overlay_and_the_too_small_screen() {
         "{shown}"
     );
     insta::assert_snapshot!("too_small_50x12", shown);
+}
+
+/// Draws `app` into a terminal of `width` x `height`, whatever [`App::size`] says.
+fn frame_at(app: &App, width: u16, height: u16) -> String {
+    let mut sized = Terminal::new(TestBackend::new(width, height)).unwrap();
+    sized.draw(|f| f.render_widget(app, f.area())).unwrap();
+    let mut out = String::new();
+    for y in 0..height {
+        let line: String = (0..width)
+            .map(|x| sized.backend().buffer()[(x, y)].symbol())
+            .collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_frame_drawn_before_the_resize_message_is_laid_out_for_its_own_area() {
+    // The terminal shrank (or grew) and a key arrived before the resize message: the frame
+    // is drawn at the new size while the app still holds the old one. Layout comes from the
+    // area alone, so the frame is whole and the same as once the message is handled.
+    for (old, new) in [
+        ((120, 40), (80, 24)),
+        ((80, 24), (120, 40)),
+        ((80, 24), (50, 12)),
+    ] {
+        for keys in [
+            vec![],
+            vec![key(KeyCode::Tab)],
+            vec![key(KeyCode::Char('p'))],
+        ] {
+            let mut app = app(old.0, old.1);
+            press(&mut app, &keys);
+            let early = frame_at(&app, new.0, new.1);
+            press(&mut app, &[Event::Resize(new.0, new.1)]);
+            assert_eq!(app.size, new);
+            assert_eq!(early, frame_at(&app, new.0, new.1), "{old:?} -> {new:?}");
+        }
+    }
 }
 
 #[test]
@@ -280,6 +323,20 @@ fn finishing_a_lesson_shows_what_comes_next() {
         "{shown}"
     );
     insta::assert_snapshot!("complete_120x40", shown);
+    // The overlay's other keys do what the help says: `c` goes on at the first exercise not
+    // done (in the next lesson), `p` opens the playground, Esc stays.
+    for (code, mode, lesson) in [
+        (KeyCode::Char('c'), Mode::Browse, 1),
+        (KeyCode::Char('p'), Mode::Playground, 0),
+        (KeyCode::Esc, Mode::Browse, 0),
+    ] {
+        app.mode = Mode::Complete { lesson: 0 };
+        app.open_lesson(0);
+        press(&mut app, &[key(code)]);
+        assert_eq!((app.mode.clone(), app.lesson), (mode, lesson), "{code:?}");
+    }
+    app.mode = Mode::Complete { lesson: 0 };
+    app.open_lesson(0);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!((app.mode.clone(), app.lesson), (Mode::Browse, 1));
 }

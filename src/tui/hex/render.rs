@@ -2,6 +2,7 @@
 
 #[allow(clippy::wildcard_imports)]
 use super::*;
+use crate::strings::localize::one_other;
 
 /// The sentence under the bytes: `offset 19: string length = 3 (counting the trailing NUL)`.
 ///
@@ -71,11 +72,12 @@ pub(super) fn write_range(
     lang: Lang,
 ) -> fmt::Result {
     let last = offset + len.saturating_sub(1);
-    let en = if len == 1 {
-        "bytes {}–{} ({} byte)"
-    } else {
-        "bytes {}–{} ({} bytes)"
-    };
+    let en = one_other(
+        lang,
+        u64::try_from(len).unwrap_or(u64::MAX),
+        "bytes {}–{} ({} byte)",
+        "bytes {}–{} ({} bytes)",
+    );
     write_trf(w, lang, en, &[&offset, &last, &len])
 }
 

@@ -5,9 +5,11 @@ use ratatui::text::{Line, Span};
 
 use super::wrap::{Marks, fill, runs};
 use crate::lesson::progress::Status;
+use crate::strings::localize::one_other;
 use crate::strings::{tr, trf};
 use crate::tui::app::App;
-use crate::tui::message::Focus;
+use crate::tui::keymap::{Context, key_for};
+use crate::tui::message::{Focus, Message};
 
 /// The panel's title: `Exercise 2/7 · size · 1 attempt · hints 1/2`.
 pub fn title(app: &App) -> String {
@@ -31,11 +33,7 @@ pub fn title(app: &App) -> String {
     }
     let attempts = app.attempts(app.exercise);
     if attempts > 0 {
-        let en = if attempts == 1 {
-            "{} attempt"
-        } else {
-            "{} attempts"
-        };
+        let en = one_other(lang, attempts.into(), "{} attempt", "{} attempts");
         t.push_str(&format!(" · {}", trf(lang, en, &[&attempts])));
     }
     if !card.hints.is_empty() {
@@ -57,10 +55,15 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         code: theme.code,
     };
     let Some(card) = app.page.cards.get(app.exercise) else {
+        let lang = app.settings.lang;
         return vec![Line::styled(
-            tr(
-                app.settings.lang,
-                "This lesson has no exercises. < and > move between lessons.",
+            trf(
+                lang,
+                "This lesson has no exercises. {} and {} move between lessons.",
+                &[
+                    &key_for(Context::Commands, &Message::Lesson(-1), lang),
+                    &key_for(Context::Commands, &Message::Lesson(1), lang),
+                ],
             ),
             theme.dim,
         )];
@@ -115,13 +118,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             .collect();
         out.extend(fill(&w, width, Span::styled(mark, style), "  "));
         if !f.correct && !app.revealed {
-            out.push(Line::styled(
-                tr(
-                    app.settings.lang,
-                    "  edit and press Enter to try again · h: a hint · r: reveal the answer",
-                ),
-                theme.dim,
-            ));
+            out.push(Line::styled(try_again(app), theme.dim));
         }
     }
     if app.revealed {
@@ -146,6 +143,43 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     out
 }
 
+/// The key that starts typing an answer from the panel that has the keyboard: Enter in the
+/// exercise panel, where elsewhere Enter does something else.
+fn typing_key(app: &App) -> String {
+    let context = if app.focus == Focus::Exercise {
+        Context::Exercise
+    } else {
+        Context::Commands
+    };
+    key_for(context, &Message::StartTyping, app.settings.lang)
+}
+
+/// What to do after a wrong answer, with the keys that do it from where the learner is: while
+/// typing, h and r are letters of the answer, so Esc comes first.
+fn try_again(app: &App) -> String {
+    let lang = app.settings.lang;
+    let hint = key_for(Context::Commands, &Message::Hint, lang);
+    let reveal = key_for(Context::Commands, &Message::Reveal, lang);
+    if app.focus == Focus::Answer {
+        trf(
+            lang,
+            "  edit and press {} to try again · {}, then {}: a hint · {}: the answer",
+            &[
+                &key_for(Context::Answer, &Message::Submit, lang),
+                &key_for(Context::Answer, &Message::Back, lang),
+                &hint,
+                &reveal,
+            ],
+        )
+    } else {
+        trf(
+            lang,
+            "  {}: try again · {}: a hint · {}: reveal the answer",
+            &[&typing_key(app), &hint, &reveal],
+        )
+    }
+}
+
 /// The answer line: the prompt mark and the visible part of the text, and where the cursor
 /// goes when the learner is typing.
 pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
@@ -161,9 +195,13 @@ pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
     )];
     if app.answer.is_empty() && !typing {
         let hint = if app.page.cards.is_empty() {
-            ""
+            String::new()
         } else {
-            tr(app.settings.lang, "press Enter to type your answer")
+            trf(
+                app.settings.lang,
+                "press {} to type your answer",
+                &[&typing_key(app)],
+            )
         };
         spans.push(Span::styled(hint, theme.dim));
     } else {
@@ -173,9 +211,9 @@ pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
     (Line::from(spans), cursor)
 }
 
-/// Where the terminal cursor goes, if the learner is typing an answer.
-pub fn cursor(app: &App) -> Option<Position> {
-    let area = super::areas(app).exercise;
+/// Where the terminal cursor goes in the exercise panel at `area`, if the learner is typing
+/// an answer.
+pub fn cursor(app: &App, area: ratatui::layout::Rect) -> Option<Position> {
     if area.height < 3 || app.focus != Focus::Answer {
         return None;
     }
