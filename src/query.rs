@@ -1,5 +1,7 @@
-//! Queries as the server runs them: the comparison order, and (later) paths, the matcher,
-//! updates, expressions and an in-memory collection.
+//! Queries as the server runs them: the comparison order (`order`), dotted paths (`path`),
+//! the matcher with its reasons (`matcher`), sorts, updates, aggregation expressions (`expr`)
+//! and pipelines (`aggregate`), an in-memory collection (`collection`), and the errors
+//! (`error`, with the server's own words and codes in `server`).
 
 pub mod aggregate;
 pub mod collection;
@@ -8,6 +10,7 @@ pub mod expr;
 pub mod matcher;
 pub mod order;
 pub mod path;
+pub mod server;
 pub mod sort;
 pub mod update;
 

@@ -7,7 +7,6 @@ use std::fmt::{self, Display};
 use std::sync::OnceLock;
 
 mod cli;
-pub mod errors;
 mod help;
 pub mod localize;
 mod matcher;

@@ -5,8 +5,8 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use super::error::{ServerError, code};
 use super::order;
+use super::server::{ServerError, code};
 use crate::bson::datetime;
 use crate::bson::datetime::format::DateError;
 use crate::bson::num::{self, Number};

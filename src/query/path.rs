@@ -3,7 +3,7 @@
 //! through arrays and may find many candidates. They share the syntax, not the cardinality.
 
 use crate::bson::{Document, Value};
-use crate::query::error::{ServerError, code};
+use crate::query::server::{ServerError, code};
 use crate::strings::Lang;
 use crate::strings::localize::Localize;
 

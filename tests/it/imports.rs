@@ -258,7 +258,9 @@ fn no_two_source_files_import_each_other() {
     );
     assert!(
         edges["bson/spans.rs"].contains("bson/raw.rs")
-            && edges["cli/lesson.rs"].contains("lesson/check.rs"),
+            && edges["cli/lesson.rs"]
+                .iter()
+                .any(|t| t.starts_with("lesson")),
         "known edges are missing: the reader is broken"
     );
     let found = cycles(&edges);
