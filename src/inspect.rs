@@ -225,7 +225,7 @@ fn render_one(
                 let _ = write_trf(
                     &mut out,
                     lang,
-                    "document {} (input bytes {}..{})",
+                    "document {n} (input bytes {start}..{end})",
                     &[&document, &start, &(start + bytes.len())],
                 );
                 out.push('\n');
@@ -347,7 +347,7 @@ fn table_row(out: &mut String, row: &Row, bytes: &[u8], widths: (usize, usize), 
                 "{:<offset_width$}  {:<width$}  {indent}  ",
                 offset, "..."
             );
-            let _ = write_trf(out, lang, "({} more bytes)", &[&rest]);
+            let _ = write_trf(out, lang, "({n} more bytes)", &[&rest]);
             out.push('\n');
             break;
         }

@@ -1,6 +1,6 @@
 //! The interface's own words in every language. The English text is the key: a string with no
-//! translation shows in English, so adding a string never breaks another language. `{}` marks
-//! a value filled in by [`trf`], in order.
+//! translation shows in English, so adding a string never breaks another language. `{name}`
+//! marks a value filled in by [`trf`]; a translation may use the names in any order.
 
 use std::collections::HashMap;
 use std::fmt::{self, Display};
@@ -109,7 +109,16 @@ fn merged(pick: fn(&(Table, Table)) -> &Table) -> HashMap<&'static str, &'static
         .collect()
 }
 
-/// `en` in `lang` with each `{}` replaced by the next of `args`.
+/// `en` in `lang` with its `{name}` placeholders filled: `args` are bound, in order, to the
+/// names as they first appear in the English text, so a translation may put them in any
+/// order (see [`localize::fill`]).
+///
+/// # Examples
+/// ```
+/// use bson_tutor::strings::{Lang, trf};
+/// assert_eq!(trf(Lang::En, "hints {shown}/{total}", &[&1, &3]), "hints 1/3");
+/// assert_eq!(trf(Lang::Vi, "hints {shown}/{total}", &[&1, &3]), "gợi ý 1/3");
+/// ```
 pub fn trf(lang: Lang, en: &'static str, args: &[&dyn Display]) -> String {
     let mut out = String::new();
     // Writing into a String cannot fail.
@@ -127,17 +136,12 @@ pub fn write_trf(
     en: &'static str,
     args: &[&dyn Display],
 ) -> fmt::Result {
-    let mut args = args.iter();
-    let mut parts = tr(lang, en).split("{}").peekable();
-    while let Some(part) = parts.next() {
-        w.write_str(part)?;
-        if parts.peek().is_some()
-            && let Some(a) = args.next()
-        {
-            write!(w, "{a}")?;
-        }
-    }
-    Ok(())
+    debug_assert!(!en.contains("{}"), "{en:?}: a placeholder needs a name");
+    let named: Vec<(&str, &dyn Display)> = localize::placeholders(en)
+        .into_iter()
+        .zip(args.iter().copied())
+        .collect();
+    localize::fill(w, tr(lang, en), &named)
 }
 
 #[cfg(test)]
@@ -152,8 +156,15 @@ mod tests {
                 .flat_map(|(vi, zh)| if lang == Lang::Vi { *vi } else { *zh }.iter().copied())
                 .collect();
             for (en, text) in &table {
-                let count = |s: &str| s.matches("{}").count();
-                assert_eq!(count(en), count(text), "{lang:?}: {en:?} → {text:?}");
+                let mut names = localize::placeholders(en);
+                let mut theirs = localize::placeholders(text);
+                names.sort_unstable();
+                theirs.sort_unstable();
+                assert_eq!(
+                    names, theirs,
+                    "{lang:?}: {en:?} → {text:?}: other placeholders"
+                );
+                assert!(!en.contains("{}"), "{en:?}: a placeholder needs a name");
             }
             let mut keys: Vec<&str> = table.iter().map(|(en, _)| *en).collect();
             keys.sort_unstable();
@@ -164,7 +175,11 @@ mod tests {
         assert_eq!(tr(Lang::Vi, "Lessons"), "Bài học");
         assert_eq!(tr(Lang::Zh, "not in any table"), "not in any table");
         assert_eq!(
-            trf(Lang::Vi, "Exercise {}/{} · {}", &[&2, &7, &"size"]),
+            trf(
+                Lang::Vi,
+                "Exercise {n}/{total} · {kind}",
+                &[&2, &7, &"size"]
+            ),
             "Bài tập 2/7 · size"
         );
     }

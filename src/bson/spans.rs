@@ -211,80 +211,87 @@ impl Meaning {
             Meaning::DocumentLength { container: c, len } => write_trf(
                 w,
                 lang,
-                "{} length = 0x{} = {} bytes",
+                "{container} length = 0x{hex} = {len} bytes",
                 &[&container(c), &format_args!("{len:x}"), len],
             ),
             Meaning::DocumentEnd { container: c } => {
-                write_trf(w, lang, "end of {}", &[&container(c)])
+                write_trf(w, lang, "end of {container}", &[&container(c)])
             }
             Meaning::TypeByte(t) => write_trf(
                 w,
                 lang,
-                "type 0x{} = {}",
+                "type 0x{hex} = {name}",
                 &[&format_args!("{:02x}", t.byte()), &t.name()],
             ),
-            Meaning::Key(k) => write_trf(w, lang, "key {} + NUL", &[&format_args!("{k:?}")]),
+            Meaning::Key(k) => write_trf(w, lang, "key {text} + NUL", &[&format_args!("{k:?}")]),
             Meaning::StringLength(n) => write_trf(
                 w,
                 lang,
-                "string length = {} (counting the trailing NUL)",
+                "string length = {n} (counting the trailing NUL)",
                 &[n],
             ),
-            Meaning::StringBytes(s) => write_trf(w, lang, "{} + NUL", &[&format_args!("{s:?}")]),
-            Meaning::Scalar { text, .. } => write_trf(w, lang, "value {}", &[text]),
+            Meaning::StringBytes(s) => {
+                write_trf(w, lang, "{text} + NUL", &[&format_args!("{s:?}")])
+            }
+            Meaning::Scalar { text, .. } => write_trf(w, lang, "value {value}", &[text]),
             Meaning::DateTime(ms) => write_trf(
                 w,
                 lang,
-                "value {} ({} ms since 1970)",
+                "value {date} ({ms} ms since 1970)",
                 &[&format_iso(*ms), ms],
             ),
             Meaning::OidTime(secs) => write_trf(
                 w,
                 lang,
-                "ObjectId time 0x{} = {} s = {} (big-endian)",
+                "ObjectId time 0x{hex} = {secs} s = {date} (big-endian)",
                 &[
                     &format_args!("{secs:08x}"),
                     secs,
                     &format_iso(i64::from(*secs) * 1000),
                 ],
             ),
-            Meaning::OidRandom(h) => {
-                write_trf(w, lang, "ObjectId random value {} (one per process)", &[h])
-            }
+            Meaning::OidRandom(h) => write_trf(
+                w,
+                lang,
+                "ObjectId random value {hex} (one per process)",
+                &[h],
+            ),
             Meaning::OidCounter(c) => write_trf(
                 w,
                 lang,
-                "ObjectId counter 0x{} = {} (big-endian)",
+                "ObjectId counter 0x{hex} = {counter} (big-endian)",
                 &[&format_args!("{c:06x}"), c],
             ),
-            Meaning::TimestampIncrement(i) => write_trf(w, lang, "timestamp increment {}", &[i]),
-            Meaning::TimestampTime(t) => write_trf(w, lang, "timestamp seconds {}", &[t]),
+            Meaning::TimestampIncrement(i) => write_trf(w, lang, "timestamp increment {n}", &[i]),
+            Meaning::TimestampTime(t) => write_trf(w, lang, "timestamp seconds {secs}", &[t]),
             Meaning::BinaryLength(n) => {
-                write_trf(w, lang, "binary length = {} bytes of data", &[n])
+                write_trf(w, lang, "binary length = {n} bytes of data", &[n])
             }
             Meaning::BinarySubtype(s) => write_trf(
                 w,
                 lang,
-                "subtype 0x{} = {}",
+                "subtype 0x{hex} = {name}",
                 &[&format_args!("{s:02x}"), &tr(lang, binary_subtype_name(*s))],
             ),
-            Meaning::OldBinaryLength(n) => write_trf(w, lang, "old binary inner length = {}", &[n]),
+            Meaning::OldBinaryLength(n) => {
+                write_trf(w, lang, "old binary inner length = {n}", &[n])
+            }
             Meaning::BinaryData { len, uuid: Some(u) } => {
-                write_trf(w, lang, "{} bytes: UUID {}", &[len, u])
+                write_trf(w, lang, "{n} bytes: UUID {uuid}", &[len, u])
             }
             Meaning::BinaryData { len, uuid: None } => {
-                write_trf(w, lang, "{} bytes of data", &[len])
+                write_trf(w, lang, "{n} bytes of data", &[len])
             }
             Meaning::RegexPattern(p) => {
-                write_trf(w, lang, "pattern {} + NUL", &[&format_args!("{p:?}")])
+                write_trf(w, lang, "pattern {text} + NUL", &[&format_args!("{p:?}")])
             }
             Meaning::RegexOptions(o) => {
-                write_trf(w, lang, "options {} + NUL", &[&format_args!("{o:?}")])
+                write_trf(w, lang, "options {text} + NUL", &[&format_args!("{o:?}")])
             }
             Meaning::CodeWithScopeLength(n) => write_trf(
                 w,
                 lang,
-                "code-with-scope length = {} bytes (code and scope)",
+                "code-with-scope length = {n} bytes (code and scope)",
                 &[n],
             ),
         }

@@ -88,8 +88,8 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
         let key = one_other(
             lang(),
             all as u64,
-            "{} of {} file left out of the summary: {}",
-            "{} of {} files left out of the summary: {}",
+            "{of} of {of2} file left out of the summary: {summary}",
+            "{of} of {of2} files left out of the summary: {summary}",
         );
         let message = tf(key, &[&out, &all, &names]);
         eprintln!("{error}{message}");
@@ -97,8 +97,8 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
         let key = one_other(
             lang(),
             all as u64,
-            "no usable export in the {} file: nothing to summarize",
-            "no usable export among the {} files: nothing to summarize",
+            "no usable export in the {the} file: nothing to summarize",
+            "no usable export among the {the} files: nothing to summarize",
         );
         eprintln!("{error}{}", tf(key, &[&all]));
     }

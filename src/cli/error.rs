@@ -56,9 +56,12 @@ impl Localize for Place {
         match self {
             Place::Arg(name) => out.write_str(name),
             Place::File(path) => out.write_str(path),
-            Place::Line { of, line } => {
-                write_trf(out, lang, "{} line {}", &[&of.display_in(lang), line])
-            }
+            Place::Line { of, line } => write_trf(
+                out,
+                lang,
+                "{display_in} line {line}",
+                &[&of.display_in(lang), line],
+            ),
         }
     }
 }
@@ -288,7 +291,7 @@ impl Localize for CliError {
             E::In { place, error } => write_trf(
                 out,
                 lang,
-                "{}: {}",
+                "{display_in}: {display_in2}",
                 &[&place.display_in(lang), &error.display_in(lang)],
             ),
             E::Parse(e) => {
@@ -309,31 +312,31 @@ impl Localize for CliError {
             E::TutorialOption { flag } => write_trf(
                 out,
                 lang,
-                "{} is an option of the tutorial (bson-tutor with no command); put a command's options after the command",
+                "{flag} is an option of the tutorial (bson-tutor with no command); put a command's options after the command",
                 &[flag],
             ),
             E::Insert { index, error } => write_trf(
                 out,
                 lang,
-                "--docs: document {}: {}",
+                "--docs: document {index}: {display_in}",
                 &[index, &error.display_in(lang)],
             ),
             E::AtOutOfRange { text } => write_trf(
                 out,
                 lang,
-                "--at: an ObjectId's timestamp is 4 unsigned bytes of seconds, from 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z, but `{}` is outside",
+                "--at: an ObjectId's timestamp is 4 unsigned bytes of seconds, from 1970-01-01T00:00:00Z to 2106-02-07T06:28:15Z, but `{text}` is outside",
                 &[text],
             ),
             E::NotADocument { place, found } => write_trf(
                 out,
                 lang,
-                "{} must be a document, not {}",
+                "{display_in} must be a document, not {alias}",
                 &[&place.display_in(lang), &found.alias()],
             ),
             E::NotDocuments { place, found } => write_trf(
                 out,
                 lang,
-                "{} must be an array of documents, not {}",
+                "{display_in} must be an array of documents, not {alias}",
                 &[&place.display_in(lang), &found.alias()],
             ),
             E::ItemNotADocument {
@@ -343,62 +346,70 @@ impl Localize for CliError {
             } => write_trf(
                 out,
                 lang,
-                "{}: item {} is {}, not a document",
+                "{display_in}: item {index} is {alias}, not a document",
                 &[&place.display_in(lang), index, &found.alias()],
             ),
             E::StageNotADocument { index, found } => write_trf(
                 out,
                 lang,
-                "stage {} is {}, not a document",
+                "stage {index} is {alias}, not a document",
                 &[index, &found.alias()],
             ),
             E::NotAPipeline { found } => write_trf(
                 out,
                 lang,
-                "PIPELINE must be an array of stages, not {}",
+                "PIPELINE must be an array of stages, not {alias}",
                 &[&found.alias()],
             ),
             E::NoInput => write_trf(out, lang, "give a DOCUMENT, --hex or --file", &[]),
             E::BsonFromText { place } => write_trf(
                 out,
                 lang,
-                "{} is text; --from bson reads raw bytes from --file",
+                "{display_in} is text; --from bson reads raw bytes from --file",
                 &[&place.display_in(lang)],
             ),
             E::NotUtf8 { path, at } => {
-                write_trf(out, lang, "{}: not UTF-8 text (byte {})", &[path, at])
+                write_trf(out, lang, "{path}: not UTF-8 text (byte {at})", &[path, at])
             }
             E::DocsNotUtf8 { path } => write_trf(
                 out,
                 lang,
-                "{}: not UTF-8 text (use a .bson name for raw BSON)",
+                "{path}: not UTF-8 text (use a .bson name for raw BSON)",
                 &[path],
             ),
             E::DocumentAt { path, start, error } => write_trf(
                 out,
                 lang,
-                "{}: document at input byte {}: {}",
+                "{path}: document at input byte {start}: {display_in}",
                 &[path, start, &error.display_in(lang)],
             ),
             // The system's own message stays as the system gives it.
-            E::ReadStdin(e) => write_trf(out, lang, "reading standard input: {}", &[e]),
-            E::Io { path, error } => write_trf(out, lang, "{}: {}", &[&path.display(), error]),
+            E::ReadStdin(e) => write_trf(out, lang, "reading standard input: {error}", &[e]),
+            E::Io { path, error } => write_trf(
+                out,
+                lang,
+                "{display_in}: {display_in2}",
+                &[&path.display(), error],
+            ),
             E::NoGenerators => write_trf(out, lang, "could not make ObjectId generators", &[]),
             E::NoLesson { id, ids } => write_trf(
                 out,
                 lang,
-                "no lesson `{}`; the lessons are: {}",
+                "no lesson `{id}`; the lessons are: {ids}",
                 &[id, &ids.join(", ")],
             ),
             E::NoLessonToAnswer { id } => write_trf(
                 out,
                 lang,
-                "no lesson `{}` (see `bson-tutor lessons`)",
+                "no lesson `{id}` (see `bson-tutor lessons`)",
                 &[id],
             ),
-            E::NoExercise { id, count } => {
-                write_trf(out, lang, "lesson `{}` has exercises 1 to {}", &[id, count])
-            }
+            E::NoExercise { id, count } => write_trf(
+                out,
+                lang,
+                "lesson `{id}` has exercises 1 to {count}",
+                &[id, count],
+            ),
             E::RevealFirst => write_trf(
                 out,
                 lang,
@@ -414,13 +425,13 @@ impl Localize for CliError {
             E::NoLessonNoProgress { id } => write_trf(
                 out,
                 lang,
-                "no lesson `{}` and no progress recorded for it (see `bson-tutor progress`)",
+                "no lesson `{id}` and no progress recorded for it (see `bson-tutor progress`)",
                 &[id],
             ),
             E::ReadAnswer(e) => write_trf(
                 out,
                 lang,
-                "reading the answer from standard input: {}",
+                "reading the answer from standard input: {error}",
                 &[e],
             ),
             E::NoAnswer => write_trf(
@@ -433,31 +444,37 @@ impl Localize for CliError {
             E::NotSlug { id, at, bad } => write_trf(
                 out,
                 lang,
-                "lesson id `{}` is not a simple slug: character {} (`{}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
+                "lesson id `{id}` is not a simple slug: character {at} (`{bad}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
                 &[id, at, bad],
             ),
             E::Exists { path } => write_trf(
                 out,
                 lang,
-                "{} already exists; bson-tutor never overwrites a lesson: pick another id or --dir, or remove the file first",
+                "{path} already exists; bson-tutor never overwrites a lesson: pick another id or --dir, or remove the file first",
                 &[&path.display()],
             ),
             E::ExistsNow { path } => write_trf(
                 out,
                 lang,
-                "{} already exists; bson-tutor never overwrites a lesson",
+                "{path} already exists; bson-tutor never overwrites a lesson",
                 &[&path.display()],
             ),
-            E::Create { dir, error } => {
-                write_trf(out, lang, "creating {}: {}", &[&dir.display(), error])
-            }
-            E::Write { path, error } => {
-                write_trf(out, lang, "writing {}: {}", &[&path.display(), error])
-            }
-            E::Man(e) => write_trf(out, lang, "rendering the man page: {}", &[e]),
+            E::Create { dir, error } => write_trf(
+                out,
+                lang,
+                "creating {dir}: {error}",
+                &[&dir.display(), error],
+            ),
+            E::Write { path, error } => write_trf(
+                out,
+                lang,
+                "writing {path}: {error}",
+                &[&path.display(), error],
+            ),
+            E::Man(e) => write_trf(out, lang, "rendering the man page: {error}", &[e]),
             E::NoLessons => write_trf(out, lang, "no lessons to show", &[]),
-            E::Signals(e) => write_trf(out, lang, "cannot watch for signals: {}", &[e]),
-            E::Terminal(e) => write_trf(out, lang, "terminal: {}", &[e]),
+            E::Signals(e) => write_trf(out, lang, "cannot watch for signals: {error}", &[e]),
+            E::Terminal(e) => write_trf(out, lang, "terminal: {error}", &[e]),
         }
     }
 }

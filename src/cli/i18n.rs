@@ -13,7 +13,7 @@ use bson_tutor::strings::{tr, trf};
 
 /// `--lang` values.
 pub fn parse_lang(code: &str) -> Result<Lang, String> {
-    Lang::from_code(code).ok_or_else(|| tf("unknown language `{}`: use en, vi or zh", &[&code]))
+    Lang::from_code(code).ok_or_else(|| tf("unknown language `{code}`: use en, vi or zh", &[&code]))
 }
 
 /// The language of this run, chosen once by [`set`] before any command runs.
@@ -150,7 +150,7 @@ pub fn translation_warnings(lessons: &[&Loaded], dir: Option<&Path>) -> Vec<Stri
             };
             let Some(translation) = translation else {
                 out.push(tf(
-                    "{}:1: no {} translation of lesson `{}` (it shows in English)",
+                    "{file}:1: no {lang_code} translation of lesson `{id}` (it shows in English)",
                     &[&loaded.file, &lang.code(), &lesson.id],
                 ));
                 continue;

@@ -146,9 +146,9 @@ impl ClassroomArgs {
 /// exercise headings and answers. The text itself is unchanged.
 fn colorize(text: &str) -> String {
     // The labels as `show` wrote them, in the run's language.
-    let lead = |key: &'static str| t(key).split("{}").next().unwrap_or_default();
-    let exercise = lead("Exercise {} ({}): ");
-    let hint = format!("  {}", lead("hint {}: "));
+    let lead = |key: &'static str| t(key).split('{').next().unwrap_or_default();
+    let exercise = lead("Exercise {n} ({kind}): ");
+    let hint = format!("  {}", lead("hint {n}: "));
     let answer = format!("  {}", t("answer: "));
     const BOLD: &str = "\x1b[1m";
     const DIM: &str = "\x1b[2m";
@@ -255,7 +255,7 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
         Ok(p) => Some(p),
         Err(e) => {
             warn(&tf(
-                "progress not shown: {}",
+                "progress not shown: {display_in}",
                 &[&e.display_in(super::i18n::lang())],
             ));
             None
@@ -281,8 +281,11 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
             Ok(l) => {
                 let count = l.lesson.exercises().count();
                 let solved = match &progress {
-                    Some(p) => tf("{}/{} solved", &[&p.solved(&l.lesson.id, count), &count]),
-                    None => tf("{} exercises", &[&count]),
+                    Some(p) => tf(
+                        "{solved}/{total} solved",
+                        &[&p.solved(&l.lesson.id, count), &count],
+                    ),
+                    None => tf("{n} exercises", &[&count]),
                 };
                 let title = titles.next().unwrap_or(&l.lesson.title);
                 writeln!(
@@ -406,7 +409,10 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             let _ = writeln!(
                 out,
                 "{}",
-                tf("check: {} passed, {} failed", &[&passed, &failed])
+                tf(
+                    "check: {passed} passed, {failed} failed",
+                    &[&passed, &failed]
+                )
             );
         }
         CheckFormat::Json => {
@@ -474,7 +480,7 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             match ex.hints.get(next) {
                 Some(h) => {
                     let hint = fill_computed(h, &ctx)?;
-                    let _ = writeln!(out, "{}{hint}", tf("hint {}: ", &[&(next + 1)]));
+                    let _ = writeln!(out, "{}{hint}", tf("hint {n}: ", &[&(next + 1)]));
                     progress.hinted(id, n);
                     changed.insert(progress::key(id, n));
                 }
@@ -482,7 +488,7 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
                     let _ = writeln!(
                         out,
                         "{}",
-                        tf("no more hints ({} given)", &[&ex.hints.len()])
+                        tf("no more hints ({count} given)", &[&ex.hints.len()])
                     );
                 }
             }
@@ -503,9 +509,9 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             let verdict = answer(ex, text, &ctx);
             if verdict.correct {
                 let why = fill_computed(&ex.explanation, &ctx)?;
-                let _ = writeln!(out, "{}", tf("correct. {}", &[&why]));
+                let _ = writeln!(out, "{}", tf("correct. {why}", &[&why]));
             } else {
-                let _ = writeln!(out, "{}", tf("not yet: {}", &[&verdict.feedback]));
+                let _ = writeln!(out, "{}", tf("not yet: {feedback}", &[&verdict.feedback]));
                 let _ = writeln!(
                     out,
                     "{}",

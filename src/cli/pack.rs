@@ -113,7 +113,7 @@ fn new_lesson(id: &str, dir: &Path) -> Result<String, CliError> {
     file.write_all(skeleton(id).as_bytes())
         .and_then(|()| file.flush())
         .map_err(write)?;
-    let mut out = format!("{}\n", tf("wrote {}", &[&path.display()]));
+    let mut out = format!("{}\n", tf("wrote {path}", &[&path.display()]));
     if builtin::LESSONS
         .iter()
         .any(|(_, text)| bson_tutor::lesson::load_str("", text).is_ok_and(|l| l.lesson.id == id))
@@ -123,7 +123,7 @@ fn new_lesson(id: &str, dir: &Path) -> Result<String, CliError> {
             "{}{}",
             t("note: "),
             tf(
-                "a built-in lesson is also called `{}`; with --with-builtin both are loaded",
+                "a built-in lesson is also called `{id}`; with --with-builtin both are loaded",
                 &[&id]
             )
         );

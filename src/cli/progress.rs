@@ -93,18 +93,21 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
     use std::fmt::Write as _;
     let mut out = String::new();
     let _ = match path {
-        Some(p) => writeln!(out, "{}", tf("progress file: {}", &[&p.display()])),
+        Some(p) => writeln!(out, "{}", tf("progress file: {path}", &[&p.display()])),
         None => writeln!(out, "{}", t("progress file: none (kept in memory only)")),
     };
     let _ = match &progress.last {
         Some(Position {
             lesson,
             exercise: 0,
-        }) => writeln!(out, "{}", tf("last position: {}", &[lesson])),
+        }) => writeln!(out, "{}", tf("last position: {lesson}", &[lesson])),
         Some(Position { lesson, exercise }) => writeln!(
             out,
             "{}",
-            tf("last position: {}, exercise {}", &[lesson, exercise])
+            tf(
+                "last position: {lesson}, exercise {exercise}",
+                &[lesson, exercise]
+            )
         ),
         None => writeln!(out, "{}", t("last position: none yet")),
     };
@@ -112,14 +115,14 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
         let count = |n: u32, one: &'static str, other: &'static str| {
             tf(one_other(lang(), u64::from(n), one, other), &[&n])
         };
-        let attempts = count(r.attempts, "{} attempt", "{} attempts");
-        let hints = count(r.hints, "{} hint", "{} hints");
+        let attempts = count(r.attempts, "{n} attempt", "{n} attempts");
+        let hints = count(r.hints, "{n} hint", "{n} hints");
         let _ = writeln!(
             out,
             "      {} {}  {}",
             pad(label, 12),
             pad(t(r.status.label()), 8),
-            tf("{}, {}", &[&attempts, &hints])
+            tf("{attempts}, {hints}", &[&attempts, &hints])
         );
     };
     let mut shown = BTreeSet::new();
@@ -130,7 +133,10 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
             "{:>3}. {}  ({id})  {}",
             l.order,
             l.title,
-            tf("{}/{} solved", &[&progress.solved(id, count), &count])
+            tf(
+                "{solved}/{total} solved",
+                &[&progress.solved(id, count), &count]
+            )
         );
         let mut mine: Vec<(usize, &String, &progress::Record)> = progress
             .exercises
@@ -142,7 +148,7 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
             .collect();
         mine.sort_by_key(|&(n, ..)| n);
         for (n, k, r) in mine {
-            record_line(&mut out, &tf("exercise {}", &[&n]), r);
+            record_line(&mut out, &tf("exercise {n}", &[&n]), r);
             shown.insert(k);
         }
     }
@@ -174,11 +180,17 @@ fn reset(
             if !exists {
                 println!(
                     "{}",
-                    tf("nothing to erase: {} does not exist", &[&path.display()])
+                    tf(
+                        "nothing to erase: {path} does not exist",
+                        &[&path.display()]
+                    )
                 );
                 return Ok(());
             }
-            (tf("Erase all progress in {}?", &[&path.display()]), None)
+            (
+                tf("Erase all progress in {path}?", &[&path.display()]),
+                None,
+            )
         }
         Some(id) => {
             let mut changed = progress.reset_lesson(id);
@@ -195,13 +207,16 @@ fn reset(
             if !exists {
                 println!(
                     "{}",
-                    tf("nothing to erase: {} does not exist", &[&path.display()])
+                    tf(
+                        "nothing to erase: {path} does not exist",
+                        &[&path.display()]
+                    )
                 );
                 return Ok(());
             }
             (
                 tf(
-                    "Erase the progress of lesson `{}` in {}?",
+                    "Erase the progress of lesson `{id}` in {path}?",
                     &[id, &path.display()],
                 ),
                 Some(changed),
@@ -228,11 +243,14 @@ fn reset(
     match changed {
         None => {
             if store.erase()? {
-                println!("{}", tf("erased {}", &[&path.display()]));
+                println!("{}", tf("erased {path}", &[&path.display()]));
             } else {
                 println!(
                     "{}",
-                    tf("nothing to erase: {} does not exist", &[&path.display()])
+                    tf(
+                        "nothing to erase: {path} does not exist",
+                        &[&path.display()]
+                    )
                 );
             }
         }
@@ -244,7 +262,7 @@ fn reset(
             println!(
                 "{}",
                 tf(
-                    "erased the progress of lesson `{}` in {}",
+                    "erased the progress of lesson `{id}` in {path}",
                     &[&id, &path.display()]
                 )
             );
@@ -261,7 +279,7 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
         for e in all.iter().filter_map(|l| l.as_ref().err()) {
             warn(&tf(
-                "not exported, the lesson does not load: {}",
+                "not exported, the lesson does not load: {display_in}",
                 &[&e.display_in(lang())],
             ));
         }
@@ -285,8 +303,8 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
             let key = one_other(
                 lang(),
                 n as u64,
-                "{} record of a lesson or exercise not loaded is not exported",
-                "{} records of lessons or exercises not loaded are not exported",
+                "{record} record of a lesson or exercise not loaded is not exported",
+                "{records} records of lessons or exercises not loaded are not exported",
             );
             note(&tf(key, &[&n]));
         }

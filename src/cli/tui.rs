@@ -140,13 +140,13 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         // (`bson-tutor check DIR` lists them all).
         let more = match broken.len() {
             1 => String::new(),
-            n => tf(" (and {} more: bson-tutor check)", &[&(n - 1)]),
+            n => tf(" (and {n} more: bson-tutor check)", &[&(n - 1)]),
         };
         app.notice = Some(Notice {
             text: format!(
                 "{}{more}",
                 tf(
-                    "not loaded: {}:{}:{}: {}",
+                    "not loaded: {file}:{line}:{column}: {display_in}",
                     &[
                         &first.file,
                         &first.line,

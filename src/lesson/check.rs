@@ -61,7 +61,7 @@ pub fn answer(ex: &Exercise, learner: &str, ctx: &Context) -> Verdict {
         Ok(solution) => judge(&solution.truth, text, &ex.options, ctx),
         Err(e) => Verdict::wrong(trf(
             lang,
-            "this exercise cannot be answered: {}",
+            "this exercise cannot be answered: {display_in}",
             &[&e.display_in(lang)],
         )),
     }
@@ -109,17 +109,17 @@ fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdic
                 Err(e) => {
                     return Verdict::wrong(trf(
                         lang,
-                        "that is not a value: {}",
+                        "that is not a value: {display_in}",
                         &[&e.display_in(lang)],
                     ));
                 }
             };
             if same_typed(&typed, value) || (!exact && order::equal(&typed, value)) {
-                Verdict::right(trf(lang, "right: {}", &[&describe(value)]))
+                Verdict::right(trf(lang, "right: {value}", &[&describe(value)]))
             } else if order::equal(&typed, value) {
                 Verdict::wrong(trf(
                     lang,
-                    "the right value, but {} is {}, and the result is {}: the type matters here",
+                    "the right value, but {value} is {ty}, and the result is {result_ty}: the type matters here",
                     &[
                         &describe(&typed),
                         &typed.element_type().alias(),
@@ -129,22 +129,26 @@ fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdic
             } else if order::bracket(&typed) != order::bracket(value) {
                 Verdict::wrong(trf(
                     lang,
-                    "{} is not even the right kind of value: the result is {}",
+                    "{value} is not even the right kind of value: the result is {ty}",
                     &[&describe(&typed), &value.element_type().alias()],
                 ))
             } else {
                 Verdict::wrong(trf(
                     lang,
-                    "{} is not the value the engine computes",
+                    "{value} is not the value the engine computes",
                     &[&describe(&typed)],
                 ))
             }
         }
         Truth::Hex(bytes) => match hex::decode(text) {
-            Err(e) => Verdict::wrong(trf(lang, "that is not hex: {}", &[&e.display_in(lang)])),
+            Err(e) => Verdict::wrong(trf(
+                lang,
+                "that is not hex: {display_in}",
+                &[&e.display_in(lang)],
+            )),
             Ok(typed) if &typed == bytes => {
                 let n = bytes.len();
-                let key = one_other(lang, n as u64, "right: {} byte", "right: {} bytes");
+                let key = one_other(lang, n as u64, "right: {right} byte", "right: {n} bytes");
                 Verdict::right(trf(lang, key, &[&n]))
             }
             Ok(typed) => {
@@ -152,15 +156,15 @@ fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdic
                 match first {
                     Some(i) => Verdict::wrong(trf(
                         lang,
-                        "byte {} is wrong: you typed {}",
+                        "byte {n} is wrong: you typed {value}",
                         &[&i, &format!("{:02x}", typed.get(i).copied().unwrap_or(0))],
                     )),
                     None => {
                         let key = one_other(
                             lang,
                             typed.len() as u64,
-                            "you typed {} byte, but the answer has {}",
-                            "you typed {} bytes, but the answer has {}",
+                            "you typed {value} byte, but the answer has {has}",
+                            "you typed {value} bytes, but the answer has {len}",
                         );
                         Verdict::wrong(trf(lang, key, &[&typed.len(), &bytes.len()]))
                     }
@@ -186,7 +190,7 @@ fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdic
             if words.contains(&normalise_word(text)) {
                 right()
             } else {
-                Verdict::wrong(trf(lang, "`{}` is not what that byte is", &[&text]))
+                Verdict::wrong(trf(lang, "`{text}` is not what that byte is", &[&text]))
             }
         }
         Truth::Type(t) => {
@@ -205,15 +209,15 @@ fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdic
                         .and_then(ElementType::from_u8)
                 });
             match parsed {
-                Some(p) if p == *t => Verdict::right(trf(lang, "right: {}", &[&t.alias()])),
+                Some(p) if p == *t => Verdict::right(trf(lang, "right: {value}", &[&t.alias()])),
                 Some(p) => Verdict::wrong(trf(
                     lang,
-                    "`{}` is {} (type {}), a different type",
+                    "`{value}` is {alias} (type {number}), a different type",
                     &[&typed, &p.alias(), &p.number()],
                 )),
                 None => Verdict::wrong(trf(
                     lang,
-                    "`{}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
+                    "`{value}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
                     &[&typed],
                 )),
             }
@@ -231,24 +235,24 @@ fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdic
                     let key = one_other(
                         lang,
                         off.unsigned_abs(),
-                        "{} is {} second off",
-                        "{} is {} seconds off",
+                        "{is} is {is2} second off",
+                        "{value} is {secs} seconds off",
                     );
                     Verdict::wrong(trf(lang, key, &[&datetime::format_iso(t), &off]))
                 }
                 Err(e) => Verdict::wrong(trf(
                     lang,
-                    "that is not an ISO-8601 time: {}",
+                    "that is not an ISO-8601 time: {display_in}",
                     &[&e.display_in(lang)],
                 )),
             }
         }
         Truth::Choice(i) => match choice_index(text, options) {
             Some(j) if j == *i => right(),
-            Some(j) => Verdict::wrong(trf(lang, "({}) is not right", &[&letter(j)])),
+            Some(j) => Verdict::wrong(trf(lang, "({letter}) is not right", &[&letter(j)])),
             None => Verdict::wrong(trf(
                 lang,
-                "answer with a letter from a to {}",
+                "answer with a letter from a to {letter}",
                 &[&letter(options.len().saturating_sub(1))],
             )),
         },
@@ -278,7 +282,7 @@ fn judge_ids(
         Err(e) => {
             return Verdict::wrong(trf(
                 lang,
-                "type the _ids as a list: {}",
+                "type the _ids as a list: {display_in}",
                 &[&e.display_in(lang)],
             ));
         }
@@ -291,7 +295,7 @@ fn judge_ids(
             match (doc_of(t), filter) {
                 (None, _) => why.push(trf(
                     lang,
-                    "there is no document with _id {}",
+                    "there is no document with _id {id}",
                     &[&describe(t)],
                 )),
                 (Some(d), Some(f)) => {
@@ -300,12 +304,12 @@ fn judge_ids(
                         .unwrap_or_else(|| tr(lang, "it is not in the result").into());
                     why.push(trf(
                         lang,
-                        "_id {} does not match: {}",
+                        "_id {id} does not match: {reason}",
                         &[&describe(t), &reason],
                     ));
                 }
                 (Some(_), None) => {
-                    why.push(trf(lang, "_id {} is not in the result", &[&describe(t)]));
+                    why.push(trf(lang, "_id {id} is not in the result", &[&describe(t)]));
                 }
             }
         }
@@ -313,7 +317,11 @@ fn judge_ids(
     for id in ids {
         if !contains(&typed, id) {
             let shown = doc_of(id).map_or_else(|| describe(id), shell::print_document);
-            why.push(trf(lang, "{} matches too, and you left it out", &[&shown]));
+            why.push(trf(
+                lang,
+                "{value} matches too, and you left it out",
+                &[&shown],
+            ));
         }
     }
     if typed.len() != ids.len() && why.is_empty() {
@@ -331,7 +339,7 @@ fn judge_ids(
                 {
                     return Verdict::wrong(trf(
                         lang,
-                        "{} sorts after {}",
+                        "{first} sorts after {second}",
                         &[&shell::print_document(da), &shell::print_document(db)],
                     ));
                 }
@@ -341,7 +349,7 @@ fn judge_ids(
     }
     Verdict::right(trf(
         lang,
-        "right: {}",
+        "right: {value}",
         &[&shell::print_value(&Value::Array(ids.to_vec()))],
     ))
 }

@@ -225,7 +225,7 @@ impl Classroom {
             let _ = write_trf(
                 &mut out,
                 lang,
-                "focus: `{}` is bytes {}..{} ({} bytes): {}",
+                "focus: `{path}` is bytes {start}..{end} ({len} bytes): {bytes}",
                 &[
                     &path,
                     &e.offset,

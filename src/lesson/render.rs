@@ -47,7 +47,11 @@ pub fn render(lesson: &Lesson, options: RenderOptions, ctx: &Context) -> String 
     out.push_str(&wrap(&lesson.summary, width, "", ""));
     if !lesson.prerequisites.is_empty() {
         let prerequisites = lesson.prerequisites.join(", ");
-        let _ = writeln!(out, "{}", trf(lang, "Read first: {}", &[&prerequisites]));
+        let _ = writeln!(
+            out,
+            "{}",
+            trf(lang, "Read first: {lesson}", &[&prerequisites])
+        );
     }
     let options = RenderOptions { width, ..options };
     let mut exercise = 0;
@@ -61,7 +65,7 @@ pub fn render(lesson: &Lesson, options: RenderOptions, ctx: &Context) -> String 
                     "{}",
                     trf(
                         lang,
-                        "(this step does not compute: {})",
+                        "(this step does not compute: {error})",
                         &[&e.display_in(lang)],
                     )
                 );
@@ -394,7 +398,7 @@ fn render_exercise(
     let fill = |text: &str| fill_computed(text, ctx);
     let mut out = String::new();
     let kind = tr(lang, e.exercise_type.name());
-    let head = trf(lang, "Exercise {} ({}): ", &[&n, &kind]);
+    let head = trf(lang, "Exercise {n} ({kind}): ", &[&n, &kind]);
     out.push_str(&wrap(
         &format!("{head}{}", fill(&e.prompt)?),
         width,
@@ -423,7 +427,7 @@ fn render_exercise(
         out.push_str(&wrap(
             &fill(h)?,
             width,
-            &format!("  {}", trf(lang, "hint {}: ", &[&(i + 1)])),
+            &format!("  {}", trf(lang, "hint {n}: ", &[&(i + 1)])),
             "    ",
         ));
     }

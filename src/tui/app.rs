@@ -207,7 +207,7 @@ impl App {
             app.notice = Some(Notice {
                 text: crate::strings::trf(
                     app.settings.lang,
-                    "resumed at lesson {}",
+                    "resumed at lesson {lesson}",
                     &[&app.lessons[lesson].order],
                 ),
                 error: false,

@@ -153,9 +153,9 @@ fn without_caption(step: &Step) -> (Option<String>, Step) {
 /// The document a hex or `inspect` step walks, and whether it is a hex step's.
 fn hex_doc(step: &Step, i: usize, room: &Classroom, lang: Lang) -> Option<(bool, HexDoc)> {
     let (label, document, focus) = match step {
-        Step::Hex(h) => ("hex step {}", &h.document, h.focus.clone()),
+        Step::Hex(h) => ("hex step {step}", &h.document, h.focus.clone()),
         Step::Run(r) if r.command == RunCommand::Inspect && r.expect_error.is_none() => {
-            ("inspect step {}", r.document.as_ref()?, None)
+            ("inspect step {step}", r.document.as_ref()?, None)
         }
         _ => return None,
     };

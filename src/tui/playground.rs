@@ -355,7 +355,11 @@ impl Playground {
             Ok(analysis) => analysis,
             Err(e) => {
                 let e = e.display_in(self.lang);
-                return Err(trf(self.lang, "the document does not parse: {}", &[&e]));
+                return Err(trf(
+                    self.lang,
+                    "the document does not parse: {error}",
+                    &[&e],
+                ));
             }
         };
         // The shell makes `ObjectId()` and the missing `_id` from one process: hand the
@@ -373,7 +377,7 @@ impl Playground {
         self.selected = self.entries.len().saturating_sub(1);
         self.recompute_document();
         let id = shell::print_value(&id);
-        Ok(trf(self.lang, "inserted { _id: {} }", &[&id]))
+        Ok(trf(self.lang, "inserted { _id: {id} }", &[&id]))
     }
 
     /// Deletes the selected document from the collection (`deleteOne({ _id: ... })`); the
@@ -393,7 +397,7 @@ impl Playground {
         self.notice = Some(match self.collection.delete_one(&by_id) {
             Ok(_) => {
                 self.refresh_entries();
-                Notice::Done(trf(self.lang, "deleted { _id: {} }", &[&shown]))
+                Notice::Done(trf(self.lang, "deleted { _id: {id} }", &[&shown]))
             }
             Err(e) => Notice::Refused(e.to_string()),
         });

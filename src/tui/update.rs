@@ -87,7 +87,7 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
                 app.notice = Some(Notice {
                     text: trf(
                         lang,
-                        "this lesson has no document to walk: try the playground ({})",
+                        "this lesson has no document to walk: try the playground ({key_for})",
                         &[&key_for(Context::Commands, &Message::OpenPlayground, lang)],
                     ),
                     error: false,
@@ -328,7 +328,7 @@ fn hint(app: &mut App) -> Option<Effect> {
         } else {
             trf(
                 lang,
-                "no more hints: {} reveals the answer after a wrong attempt",
+                "no more hints: {key_for} reveals the answer after a wrong attempt",
                 &[&key_for(Context::Commands, &Message::Reveal, lang)],
             )
         };
@@ -382,7 +382,11 @@ fn confirm(app: &mut App, yes: bool) -> Option<Effect> {
             app.progress.reset_exercise(&id, exercise + 1);
             app.changed.insert(key(&id, exercise + 1));
             app.notice = Some(Notice {
-                text: trf(app.settings.lang, "exercise {} reset", &[&(exercise + 1)]),
+                text: trf(
+                    app.settings.lang,
+                    "exercise {exercise} reset",
+                    &[&(exercise + 1)],
+                ),
                 error: false,
             });
         }
@@ -393,7 +397,7 @@ fn confirm(app: &mut App, yes: bool) -> Option<Effect> {
                 app.changed.insert(key(&id, n));
             }
             app.notice = Some(Notice {
-                text: trf(app.settings.lang, "lesson {} reset", &[&id]),
+                text: trf(app.settings.lang, "lesson {id} reset", &[&id]),
                 error: false,
             });
         }

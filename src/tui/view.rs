@@ -172,13 +172,13 @@ fn render_too_small(app: &App, area: Rect, buf: &mut Buffer) {
         Line::styled("bson-tutor", theme.title),
         Line::raw(trf(
             lang,
-            "make the window larger (needs {}x{}, now {}x{})",
+            "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",
             &[&MIN_SIZE.0, &MIN_SIZE.1, &area.width, &area.height],
         )),
         Line::styled(
             trf(
                 lang,
-                "{} quits",
+                "{key_for} quits",
                 &[&keymap::key_for(Context::Commands, &Message::Quit, lang)],
             ),
             theme.dim,
@@ -333,7 +333,7 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
         Line::styled(
             trf(
                 app.settings.lang,
-                "This lesson walks no document. Press {} for the playground.",
+                "This lesson walks no document. Press {key_for} for the playground.",
                 &[&keymap::key_for(
                     Context::Commands,
                     &Message::OpenPlayground,
@@ -357,7 +357,7 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
             app.document + 1,
             trf(
                 lang,
-                "{}: next",
+                "{key_for}: next",
                 &[&keymap::key_for(
                     Context::Commands,
                     &Message::HexDocument(1),
@@ -493,12 +493,14 @@ fn render_confirm(app: &App, what: &Confirm, area: Rect, buf: &mut Buffer) {
     let question = match what {
         Confirm::ResetExercise { lesson, exercise } => trf(
             lang,
-            "Reset exercise {} of “{}”?",
+            "Reset exercise {exercise} of “{title}”?",
             &[&(exercise + 1), &title(lesson)],
         ),
-        Confirm::ResetLesson { lesson } => {
-            trf(lang, "Reset every exercise of “{}”?", &[&title(lesson)])
-        }
+        Confirm::ResetLesson { lesson } => trf(
+            lang,
+            "Reset every exercise of “{title}”?",
+            &[&title(lesson)],
+        ),
     };
     let lines = vec![
         Line::raw(question),
@@ -522,12 +524,12 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
     let key = |message: &Message| keymap::key_for(Context::Complete, message, lang);
     let mut lines = vec![
         Line::styled(
-            trf(lang, "{}. {}: complete", &[&l.order, &l.title]),
+            trf(lang, "{order}. {title}: complete", &[&l.order, &l.title]),
             theme.right,
         ),
         Line::raw(trf(
             lang,
-            "{} of {} solved, {} revealed.",
+            "{solved} of {total} solved, {revealed} revealed.",
             &[&solved, &count, &(done - solved)],
         )),
     ];
@@ -535,7 +537,7 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
         Some(next) => {
             lines.push(Line::raw(trf(
                 lang,
-                "Next: {}. {}",
+                "Next: {order}. {title}",
                 &[&next.order, &next.title],
             )));
             lines.push(Line::styled(next.summary.clone(), theme.dim));

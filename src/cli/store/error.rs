@@ -121,19 +121,24 @@ impl Localize for Damage {
         match self {
             Damage::NotUtf8 { at } => {
                 let mut why = String::new();
-                write_trf(&mut why, lang, "not UTF-8 text at byte {}", &[at])?;
-                write_trf(out, lang, "is not a bson-tutor progress file ({})", &[&why])
+                write_trf(&mut why, lang, "not UTF-8 text at byte {at}", &[at])?;
+                write_trf(
+                    out,
+                    lang,
+                    "is not a bson-tutor progress file ({why})",
+                    &[&why],
+                )
             }
             Damage::NotProgress { detail } => write_trf(
                 out,
                 lang,
-                "is not a bson-tutor progress file ({})",
+                "is not a bson-tutor progress file ({why})",
                 &[detail],
             ),
             Damage::Newer { version } => write_trf(
                 out,
                 lang,
-                "was written by a newer bson-tutor (progress format version {}, but this one reads up to version {})",
+                "was written by a newer bson-tutor (progress format version {version}, but this one reads up to version {max})",
                 &[version, &VERSION],
             ),
         }
@@ -150,26 +155,30 @@ impl Localize for StoreError {
             } => {
                 let args: [&dyn fmt::Display; 2] = [&path.display(), error];
                 match action {
-                    Action::Read => write_trf(out, lang, "cannot read {}: {}", &args),
-                    Action::Erase => write_trf(out, lang, "cannot erase {}: {}", &args),
-                    Action::Create => write_trf(out, lang, "cannot create {}: {}", &args),
-                    Action::Open => write_trf(out, lang, "cannot open {}: {}", &args),
-                    Action::Lock => write_trf(out, lang, "cannot lock {}: {}", &args),
-                    Action::Write => write_trf(out, lang, "cannot write {}: {}", &args),
-                    Action::Replace => write_trf(out, lang, "cannot replace {}: {}", &args),
-                    Action::Sync => write_trf(out, lang, "cannot sync {}: {}", &args),
+                    Action::Read => write_trf(out, lang, "cannot read {read}: {value}", &args),
+                    Action::Erase => write_trf(out, lang, "cannot erase {erase}: {value}", &args),
+                    Action::Create => {
+                        write_trf(out, lang, "cannot create {create}: {value}", &args)
+                    }
+                    Action::Open => write_trf(out, lang, "cannot open {open}: {value}", &args),
+                    Action::Lock => write_trf(out, lang, "cannot lock {lock}: {value}", &args),
+                    Action::Write => write_trf(out, lang, "cannot write {write}: {value}", &args),
+                    Action::Replace => {
+                        write_trf(out, lang, "cannot replace {date}: {value}", &args)
+                    }
+                    Action::Sync => write_trf(out, lang, "cannot sync {sync}: {value}", &args),
                 }
             }
             StoreError::MoveAside { path, aside, error } => write_trf(
                 out,
                 lang,
-                "cannot move {} aside to {}: {}",
+                "cannot move {path} aside to {aside}: {error}",
                 &[&path.display(), &aside.display(), error],
             ),
             StoreError::Damaged { path, damage } => write_trf(
                 out,
                 lang,
-                "{} {}; it was left as it is (`bson-tutor progress` moves it aside and starts afresh)",
+                "{path} {display_in}; it was left as it is (`bson-tutor progress` moves it aside and starts afresh)",
                 &[&path.display(), &damage.display_in(lang)],
             ),
             StoreError::MovedAside {
@@ -179,7 +188,7 @@ impl Localize for StoreError {
             } => write_trf(
                 out,
                 lang,
-                "{} {}: moved it aside to {}; nothing was saved this time",
+                "{path} {display_in}: moved it aside to {aside}; nothing was saved this time",
                 &[&path.display(), &damage.display_in(lang), &aside.display()],
             ),
         }
@@ -202,7 +211,7 @@ impl Localize for Notice {
             } => write_trf(
                 out,
                 lang,
-                "{} {}: moved it aside to {} and started afresh",
+                "{path} {display_in}: moved it aside to {aside} and started afresh",
                 &[&path.display(), &damage.display_in(lang), &aside.display()],
             ),
         }

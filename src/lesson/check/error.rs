@@ -45,12 +45,18 @@ pub enum Problem {
 impl Localize for Problem {
     fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
         match self {
-            Problem::DoesNotCompute(e) => {
-                write_trf(out, lang, "does not compute: {}", &[&e.display_in(lang)])
-            }
-            Problem::CannotBeAnswered(e) => {
-                write_trf(out, lang, "cannot be answered: {}", &[&e.display_in(lang)])
-            }
+            Problem::DoesNotCompute(e) => write_trf(
+                out,
+                lang,
+                "does not compute: {display_in}",
+                &[&e.display_in(lang)],
+            ),
+            Problem::CannotBeAnswered(e) => write_trf(
+                out,
+                lang,
+                "cannot be answered: {display_in}",
+                &[&e.display_in(lang)],
+            ),
             Problem::ExpectRefused {
                 expect,
                 truth,
@@ -58,19 +64,19 @@ impl Localize for Problem {
             } => write_trf(
                 out,
                 lang,
-                "expect = {}, but the engine's answer is `{}` ({})",
+                "expect = {expect}, but the engine's answer is `{truth}` ({feedback})",
                 &[&format_args!("{expect:?}"), truth, feedback],
             ),
             Problem::RejectAccepted { reject, feedback } => write_trf(
                 out,
                 lang,
-                "reject {} is accepted: {}",
+                "reject {value} is accepted: {feedback}",
                 &[&format_args!("{reject:?}"), feedback],
             ),
             Problem::RejectSilent { reject } => write_trf(
                 out,
                 lang,
-                "reject {} is refused without feedback",
+                "reject {value} is refused without feedback",
                 &[&format_args!("{reject:?}")],
             ),
             Problem::EmptyAccepted => write_trf(out, lang, "the empty answer is accepted", &[]),
@@ -109,7 +115,7 @@ impl Failure {
     /// # Errors
     /// Whatever `out` returns.
     pub fn write_message(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        write_trf(out, lang, "step {}", &[&self.step])?;
+        write_trf(out, lang, "step {step}", &[&self.step])?;
         write!(out, ": {}", self.problem.display_in(lang))
     }
 

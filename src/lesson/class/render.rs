@@ -50,7 +50,12 @@ pub fn render_text(summary: &Summary, lang: Lang) -> String {
     let mut out = String::new();
     let n = summary.students.len();
     let students = summary.students.join(", ");
-    let key = one_other(lang, n as u64, "{} student: {}", "{} students: {}");
+    let key = one_other(
+        lang,
+        n as u64,
+        "{n} student: {names}",
+        "{n} students: {names}",
+    );
     let head = trf(lang, key, &[&n, &students]);
     let _ = writeln!(out, "{head}");
     if summary.exercises.is_empty() {
@@ -117,7 +122,7 @@ pub fn render_text(summary: &Summary, lang: Lang) -> String {
     for (e, row) in summary.exercises.iter().zip(&rows) {
         if lesson != Some(e.lesson.as_str()) {
             lesson = Some(&e.lesson);
-            let _ = writeln!(out, "\n{}", trf(lang, "lesson {}", &[&e.lesson]));
+            let _ = writeln!(out, "\n{}", trf(lang, "lesson {lesson}", &[&e.lesson]));
             let _ = writeln!(out, "{header}");
         }
         let _ = writeln!(out, "{}", line(row));

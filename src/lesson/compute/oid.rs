@@ -69,7 +69,7 @@ pub fn oid_anatomy(text: &str, lang: Lang) -> Result<String, ObjectIdError> {
             hex::encode(&b[..4]),
             trf(
                 lang,
-                "{} s since 1970 = {}",
+                "{secs} s since 1970 = {date}",
                 &[&secs, &iso.replace(".000Z", "Z")],
             ),
         ),
@@ -83,7 +83,7 @@ pub fn oid_anatomy(text: &str, lang: Lang) -> Result<String, ObjectIdError> {
             tr(lang, "bytes 9-11"),
             tr(lang, "counter"),
             hex::encode(&b[9..]),
-            trf(lang, "{}, +1 per id from that process", &[&counter]),
+            trf(lang, "{counter}, +1 per id from that process", &[&counter]),
         ),
     ];
     let mut out = format!("ObjectId('{id}')\n");

@@ -27,7 +27,7 @@ pub(super) fn why(expr: &Expr, fields: Fields<'_>, lang: Lang) -> String {
                 .collect();
             trf(
                 lang,
-                "no clause of $or matches: {}",
+                "no clause of $or matches: {reasons}",
                 &[&reasons.join(tr(lang, "; "))],
             )
         }
@@ -39,7 +39,7 @@ pub(super) fn why(expr: &Expr, fields: Fields<'_>, lang: Lang) -> String {
                 .unwrap_or_default();
             trf(
                 lang,
-                "$nor rejects documents that match any of its clauses, and clause {} ({}) matches",
+                "$nor rejects documents that match any of its clauses, and clause {n} ({clause}) matches",
                 &[&(hit + 1), &clause],
             )
         }
@@ -64,7 +64,7 @@ fn why_not(inner: &Expr, fields: Fields<'_>, lang: Lang) -> String {
     let Expr::Leaf(leaf) = inner else {
         return trf(
             lang,
-            "{} holds, and $not rejects what it matches",
+            "{condition} holds, and $not rejects what it matches",
             &[&describe(inner, lang)],
         );
     };
@@ -77,7 +77,7 @@ fn why_not(inner: &Expr, fields: Fields<'_>, lang: Lang) -> String {
     let Some(Candidate { value, from_array }) = hit else {
         return trf(
             lang,
-            "{} holds, and the filter asks for its opposite",
+            "{condition} holds, and the filter asks for its opposite",
             &[&describe(inner, lang)],
         );
     };
@@ -85,12 +85,16 @@ fn why_not(inner: &Expr, fields: Fields<'_>, lang: Lang) -> String {
         // Only null-like conditions match a missing field.
         return trf(
             lang,
-            "{} is missing, and {} rejects missing fields as well as nulls",
+            "{path} is missing, and {condition} rejects missing fields as well as nulls",
             &[path, &describe(&Expr::Not(Box::new(inner.clone())), lang)],
         );
     };
     let subject = if from_array {
-        trf(lang, "an element of {} ({})", &[path, &print_value(value)])
+        trf(
+            lang,
+            "an element of {path} ({value})",
+            &[path, &print_value(value)],
+        )
     } else {
         format!("{path}: {}", print_value(value))
     };
@@ -99,23 +103,23 @@ fn why_not(inner: &Expr, fields: Fields<'_>, lang: Lang) -> String {
             let v = print_value(v);
             trf(
                 lang,
-                "{} equals {}, so $ne: {} rejects the document",
+                "{subject} equals {value}, so $ne: {operand} rejects the document",
                 &[&subject, &v, &v],
             )
         }
         Pred::In(_) => trf(
             lang,
-            "{} is in the $nin list, so the document is rejected",
+            "{subject} is in the $nin list, so the document is rejected",
             &[&subject],
         ),
         Pred::Exists => trf(
             lang,
-            "{} exists, so $exists: false rejects the document",
+            "{path} exists, so $exists: false rejects the document",
             &[path],
         ),
         _ => trf(
             lang,
-            "{} satisfies {}, and $not rejects what it matches",
+            "{subject} satisfies {operand}, and $not rejects what it matches",
             &[&subject, &operand(&leaf.pred, lang)],
         ),
     }
@@ -144,11 +148,11 @@ fn describe(expr: &Expr, lang: Lang) -> String {
                 Pred::Exists => format!("{}: {{ $exists: false }}", leaf.path),
                 pred => format!("{}: {{ $not: {{ {} }} }}", leaf.path, operand(pred, lang)),
             },
-            other => trf(lang, "not ({})", &[&describe(other, lang)]),
+            other => trf(lang, "not ({clause})", &[&describe(other, lang)]),
         },
         Expr::And(children) => each(children).join(tr(lang, " and ")),
-        Expr::Or(children) => trf(lang, "$or of ({})", &[&each(children).join("), (")]),
-        Expr::Nor(children) => trf(lang, "$nor of ({})", &[&each(children).join("), (")]),
+        Expr::Or(children) => trf(lang, "$or of ({clauses})", &[&each(children).join("), (")]),
+        Expr::Nor(children) => trf(lang, "$nor of ({clauses})", &[&each(children).join("), (")]),
         Expr::Const(b) => format!("{b}"),
         Expr::Aggregate(e) => format!("$expr: {}", print_value(e)),
     }
@@ -199,8 +203,8 @@ fn type_phrase(v: &Value, lang: Lang) -> String {
     match v {
         Value::Null => "null".into(),
         Value::Document(_) => tr(lang, "an embedded document").to_owned(),
-        _ if alias.starts_with(['a', 'e', 'i', 'o', 'u']) => trf(lang, "an {}", &[&alias]),
-        _ => trf(lang, "a {}", &[&alias]),
+        _ if alias.starts_with(['a', 'e', 'i', 'o', 'u']) => trf(lang, "an {alias}", &[&alias]),
+        _ => trf(lang, "a {alias}", &[&alias]),
     }
 }
 
@@ -251,11 +255,11 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
     let values: Vec<&Value> = found.iter().filter_map(|c| c.value).collect();
     if values.is_empty() {
         return match &leaf.pred {
-            Pred::Exists => trf(lang, "{} does not exist in this document", &[path]),
+            Pred::Exists => trf(lang, "{path} does not exist in this document", &[path]),
             _ => trf(
                 lang,
-                "{} is missing in this document, and {} never matches a missing field \
-                 (only { {}: null } does)",
+                "{path} is missing in this document, and {condition} never matches a missing field \
+                 (only { {field}: null } does)",
                 &[path, &op, path],
             ),
         };
@@ -273,11 +277,15 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
                 let v = whole;
                 if canonical(Some(v)) != canonical(Some(rhs)) {
                     if matches!(rhs, Value::Null) {
-                        return trf(lang, "{} is {}, not null", &[&shown, &type_phrase(v, lang)]);
+                        return trf(
+                            lang,
+                            "{value} is {type_phrase}, not null",
+                            &[&shown, &type_phrase(v, lang)],
+                        );
                     }
                     return trf(
                         lang,
-                        "{} is {}; {} only compares {} (type bracketing)",
+                        "{value} is {type_phrase}; {operator} only compares {bracket_phrase} (type bracketing)",
                         &[
                             &shown,
                             &type_phrase(v, lang),
@@ -289,13 +297,13 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
                 if super::is_nan(v) || super::is_nan(rhs) {
                     return trf(
                         lang,
-                        "{} — NaN is equal only to NaN and neither less nor greater than any number",
+                        "{value} — NaN is equal only to NaN and neither less nor greater than any number",
                         &[&shown],
                     );
                 }
                 return trf(
                     lang,
-                    "{} is not {} {}",
+                    "{value} is not {relation} {operand}",
                     &[&shown, &relation(*op_kind, lang), &print_value(rhs)],
                 );
             }
@@ -305,8 +313,8 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
             if !same_bracket && !matches!(rhs, Value::Null) {
                 return trf(
                     lang,
-                    "{} reaches {} value(s) ({}), none of them in the bracket of {}, which \
-                     only compares {} (type bracketing)",
+                    "{path} reaches {n} value(s) ({values}), none of them in the bracket of {operator}, which \
+                     only compares {bracket_phrase} (type bracketing)",
                     &[
                         path,
                         &values.len(),
@@ -320,13 +328,13 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
                 .iter()
                 .any(|c| !c.from_array && matches!(c.value, Some(Value::Array(_))));
             let template = if leaf_array {
-                "{} reaches {} ({}): an array matches when any element, or the whole array, \
-                 satisfies {}, and none does"
+                "{path} reaches {reached} ({values}): an array matches when any element, or the whole array, \
+                 satisfies {condition}, and none does"
             } else if through_array {
-                "{} goes through an array and reaches {} ({}): it matches when any of them \
-                 satisfies {}, and none does"
+                "{path} goes through an array and reaches {reached} ({values}): it matches when any of them \
+                 satisfies {condition}, and none does"
             } else {
-                "{} reaches {} ({}), and none satisfies {}"
+                "{path} reaches {reached} ({values}), and none satisfies {condition}"
             };
             trf(
                 lang,
@@ -337,29 +345,33 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
         Pred::Size(n) => match whole {
             Value::Array(items) => trf(
                 lang,
-                "{} has {} element(s), not {}",
+                "{value} has {len} element(s), not {size}",
                 &[&shown, &items.len(), n],
             ),
-            _ => is_type("{} is {}, and $size only matches arrays"),
+            _ => is_type("{value} is {type_phrase}, and $size only matches arrays"),
         },
         Pred::ElemMatchObject(_) | Pred::ElemMatchValue(_) => match whole {
-            Value::Array(_) => trf(lang, "{}: no single element satisfies {}", &[&shown, &op]),
-            _ => is_type("{} is {}, and $elemMatch only matches arrays"),
+            Value::Array(_) => trf(
+                lang,
+                "{value}: no single element satisfies {condition}",
+                &[&shown, &op],
+            ),
+            _ => is_type("{value} is {type_phrase}, and $elemMatch only matches arrays"),
         },
         Pred::Regex(_)
             if values
                 .iter()
                 .all(|v| !matches!(v, Value::String(_) | Value::Symbol(_) | Value::Regex(_))) =>
         {
-            is_type("{} is {}, and a regex only matches strings")
+            is_type("{value} is {type_phrase}, and a regex only matches strings")
         }
         Pred::Mod(..) if values.iter().all(|v| !super::is_number(v)) => {
-            is_type("{} is {}, and $mod only matches numbers")
+            is_type("{value} is {type_phrase}, and $mod only matches numbers")
         }
-        _ if values.len() == 1 => trf(lang, "{} does not satisfy {}", &[&shown, &op]),
+        _ if values.len() == 1 => trf(lang, "{value} does not satisfy {condition}", &[&shown, &op]),
         _ => trf(
             lang,
-            "{} reaches {} ({}), and none satisfies {}",
+            "{path} reaches {reached} ({values}), and none satisfies {condition}",
             &[path, &plural(values.len(), lang), &list(&values), &op],
         ),
     }
@@ -369,7 +381,7 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
 fn plural(n: usize, lang: Lang) -> String {
     match localize::plural(lang, n as u64) {
         localize::PluralCategory::ONE => tr(lang, "1 value").to_owned(),
-        _ => trf(lang, "{} values", &[&n]),
+        _ => trf(lang, "{n} values", &[&n]),
     }
 }
 

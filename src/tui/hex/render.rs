@@ -27,7 +27,7 @@ pub(super) fn write_meaning_in(
     w: &mut dyn fmt::Write,
 ) -> fmt::Result {
     let r = &model.rows[state.run(model)];
-    write_trf(w, lang, "offset {}: ", &[&r.offset])?;
+    write_trf(w, lang, "offset {offset}: ", &[&r.offset])?;
     r.meaning.write_in(lang, w)
 }
 
@@ -56,7 +56,7 @@ pub(super) fn write_element_in(
             write!(w, " · {} · ", n.element_type.name())?;
             write_range(w, n.offset, n.len, lang)?;
             w.write_str(" · ")?;
-            write_trf(w, lang, "depth {}", &[&n.depth])
+            write_trf(w, lang, "depth {depth}", &[&n.depth])
         }
         None => {
             write!(w, "{} · ", tr(lang, "document"))?;
@@ -75,8 +75,8 @@ pub(super) fn write_range(
     let en = one_other(
         lang,
         u64::try_from(len).unwrap_or(u64::MAX),
-        "bytes {}–{} ({} byte)",
-        "bytes {}–{} ({} bytes)",
+        "bytes {first}–{last} ({len} byte)",
+        "bytes {first}–{last} ({len} bytes)",
     );
     write_trf(w, lang, en, &[&offset, &last, &len])
 }

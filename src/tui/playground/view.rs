@@ -214,7 +214,7 @@ impl Playground {
                 lines.extend(caret_lines(e, width, theme));
             }
             FilterReading::Refused(e) => lines.extend(
-                wrap(&trf(self.lang, "not a filter: {}", &[&e]), width, 2)
+                wrap(&trf(self.lang, "not a filter: {error}", &[&e]), width, 2)
                     .into_iter()
                     .map(|l| Line::styled(l, theme.error)),
             ),
@@ -466,7 +466,7 @@ impl PlaygroundView<'_> {
         let warnings = p.warnings();
         for (i, w) in warnings.iter().take(2).enumerate() {
             let more = if i == 1 && warnings.len() > 2 {
-                trf(self.lang, " (+{} more)", &[&(warnings.len() - 2)])
+                trf(self.lang, " (+{n} more)", &[&(warnings.len() - 2)])
             } else {
                 String::new()
             };
@@ -536,7 +536,7 @@ impl PlaygroundView<'_> {
     fn render_collection(&self, area: Rect, buf: &mut Buffer) {
         let (p, theme) = (self.playground, self.theme);
         let focused = p.focus == PlaygroundFocus::Collection;
-        let title = trf(self.lang, "Collection {}", &[&super::NAMESPACE]);
+        let title = trf(self.lang, "Collection {namespace}", &[&super::NAMESPACE]);
         let block = bordered(&title, focused, theme);
         let inner = block.inner(area);
         block.render(area, buf);
@@ -609,7 +609,11 @@ impl Widget for PlaygroundView<'_> {
                 Line::styled(
                     format!(
                         " {} ",
-                        trf(self.lang, "{} of {} match", &[&matching, &p.entries.len()])
+                        trf(
+                            self.lang,
+                            "{matching} of {total} match",
+                            &[&matching, &p.entries.len()]
+                        )
                     ),
                     theme.dim,
                 )

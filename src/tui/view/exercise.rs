@@ -19,7 +19,7 @@ pub fn title(app: &App) -> String {
     };
     let mut t = trf(
         lang,
-        "Exercise {}/{} · {}",
+        "Exercise {n}/{total} · {kind}",
         &[
             &(app.exercise + 1),
             &app.page.cards.len(),
@@ -33,14 +33,14 @@ pub fn title(app: &App) -> String {
     }
     let attempts = app.attempts(app.exercise);
     if attempts > 0 {
-        let en = one_other(lang, attempts.into(), "{} attempt", "{} attempts");
+        let en = one_other(lang, attempts.into(), "{n} attempt", "{n} attempts");
         t.push_str(&format!(" · {}", trf(lang, en, &[&attempts])));
     }
     if !card.hints.is_empty() {
         let shown = app.hints_shown(app.exercise).min(card.hints.len());
         t.push_str(&format!(
             " · {}",
-            trf(lang, "hints {}/{}", &[&shown, &card.hints.len()])
+            trf(lang, "hints {shown}/{total}", &[&shown, &card.hints.len()])
         ));
     }
     t
@@ -59,7 +59,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         return vec![Line::styled(
             trf(
                 lang,
-                "This lesson has no exercises. {} and {} move between lessons.",
+                "This lesson has no exercises. {key_for} and {key_for2} move between lessons.",
                 &[
                     &key_for(Context::Commands, &Message::Lesson(-1), lang),
                     &key_for(Context::Commands, &Message::Lesson(1), lang),
@@ -100,7 +100,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             &w,
             width,
             Span::styled(
-                format!("  {}", trf(app.settings.lang, "hint {}: ", &[&(i + 1)])),
+                format!("  {}", trf(app.settings.lang, "hint {n}: ", &[&(i + 1)])),
                 theme.hint,
             ),
             "    ",
@@ -163,7 +163,7 @@ fn try_again(app: &App) -> String {
     if app.focus == Focus::Answer {
         trf(
             lang,
-            "  edit and press {} to try again · {}, then {}: a hint · {}: the answer",
+            "  edit and press {key_for} to try again · {key_for2}, then {hint}: a hint · {reveal}: the answer",
             &[
                 &key_for(Context::Answer, &Message::Submit, lang),
                 &key_for(Context::Answer, &Message::Back, lang),
@@ -174,7 +174,7 @@ fn try_again(app: &App) -> String {
     } else {
         trf(
             lang,
-            "  {}: try again · {}: a hint · {}: reveal the answer",
+            "  {typing_key}: try again · {hint}: a hint · {reveal}: reveal the answer",
             &[&typing_key(app), &hint, &reveal],
         )
     }
@@ -199,7 +199,7 @@ pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
         } else {
             trf(
                 app.settings.lang,
-                "press {} to type your answer",
+                "press {typing_key} to type your answer",
                 &[&typing_key(app)],
             )
         };

@@ -91,7 +91,7 @@ fn help_lines(app: &App, area: Rect) -> Vec<Line<'static>> {
     }
     if let Some(path) = &app.settings.progress_path {
         lines.push(Line::styled(
-            trf(lang, "progress is saved in {}", &[path]),
+            trf(lang, "progress is saved in {path}", &[path]),
             theme.dim,
         ));
     }
@@ -126,7 +126,7 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(rows).collect();
     if max > 0 {
         shown.push(Line::styled(
-            trf(lang, "↑↓ scroll ({} more lines)", &[&(max - scroll)]),
+            trf(lang, "↑↓ scroll ({n} more lines)", &[&(max - scroll)]),
             app.settings.theme.dim,
         ));
     }

@@ -44,7 +44,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             lines.push(Line::styled(
                 trf(
                     app.settings.lang,
-                    "Read first: {}",
+                    "Read first: {lesson}",
                     &[&lesson.prerequisites.join(", ")],
                 ),
                 theme.dim,
@@ -103,7 +103,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                     Span::styled(
                         format!(
                             "{pointer}{}",
-                            trf(app.settings.lang, "Exercise {} ", &[&(n + 1)])
+                            trf(app.settings.lang, "Exercise {n} ", &[&(n + 1)])
                         ),
                         theme.title,
                     ),
@@ -121,7 +121,11 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             }
             Block::Error(e) => {
                 let w: Vec<_> = runs(
-                    &trf(app.settings.lang, "(this step does not compute: {})", &[e]),
+                    &trf(
+                        app.settings.lang,
+                        "(this step does not compute: {error})",
+                        &[e],
+                    ),
                     marks,
                 )
                 .into_iter()
