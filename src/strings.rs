@@ -126,6 +126,27 @@ pub fn trf(lang: Lang, en: &'static str, args: &[&dyn Display]) -> String {
     out
 }
 
+/// [`trf`] for a sentence about `n` things: the English `one` form when `n` is in the CLDR
+/// `one` category of `lang`, else the `other` form (Vietnamese and Chinese have only
+/// `other`), each translated as its own table entry.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::strings::{Lang, trn};
+/// let more = |lang, n: usize| trn(lang, n as u64, "{n} more line", "{n} more lines", &[&n]);
+/// assert_eq!(more(Lang::En, 1), "1 more line");
+/// assert_eq!(more(Lang::En, 2), "2 more lines");
+/// ```
+pub fn trn(
+    lang: Lang,
+    n: u64,
+    one: &'static str,
+    other: &'static str,
+    args: &[&dyn Display],
+) -> String {
+    trf(lang, localize::one_other(lang, n, one, other), args)
+}
+
 /// [`trf`] written straight into `w` (a bounded writer stops a long value early).
 ///
 /// # Errors

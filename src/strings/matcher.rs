@@ -42,7 +42,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{value} có kiểu {type_phrase}; theo quy tắc nhóm kiểu (type bracketing), {operator} chỉ so sánh với {bracket_phrase}",
     ),
     (
-        "{path} reaches {n} value(s) ({values}), none of them in the bracket of {operator}, which only compares {bracket_phrase} (type bracketing)",
+        "{path} reaches {n} value ({values}), none of them in the bracket of {operator}, which only compares {bracket_phrase} (type bracketing)",
+        "{path} dẫn tới {n} giá trị ({values}), không giá trị nào cùng nhóm kiểu với {operator}; theo quy tắc nhóm kiểu (type bracketing), toán tử này chỉ so sánh với {bracket_phrase}",
+    ),
+    (
+        "{path} reaches {n} values ({values}), none of them in the bracket of {operator}, which only compares {bracket_phrase} (type bracketing)",
         "{path} dẫn tới {n} giá trị ({values}), không giá trị nào cùng nhóm kiểu với {operator}; theo quy tắc nhóm kiểu (type bracketing), toán tử này chỉ so sánh với {bracket_phrase}",
     ),
     (
@@ -78,7 +82,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{path} dẫn tới {reached} ({values}), và không giá trị nào thỏa mãn {condition}",
     ),
     (
-        "{value} has {len} element(s), not {size}",
+        "{value} has {len} element, not {size}",
+        "{value} có {len} phần tử, chứ không phải {size}",
+    ),
+    (
+        "{value} has {len} elements, not {size}",
         "{value} có {len} phần tử, chứ không phải {size}",
     ),
     (
@@ -199,7 +207,11 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "{value} 的类型是 {type_phrase}；根据类型括号 (type bracketing) 规则，{operator} 只比较{bracket_phrase}",
     ),
     (
-        "{path} reaches {n} value(s) ({values}), none of them in the bracket of {operator}, which only compares {bracket_phrase} (type bracketing)",
+        "{path} reaches {n} value ({values}), none of them in the bracket of {operator}, which only compares {bracket_phrase} (type bracketing)",
+        "{path} 取到 {n} 个值（{values}），没有一个与 {operator} 属于同一类型括号；根据类型括号 (type bracketing) 规则，它只比较{bracket_phrase}",
+    ),
+    (
+        "{path} reaches {n} values ({values}), none of them in the bracket of {operator}, which only compares {bracket_phrase} (type bracketing)",
         "{path} 取到 {n} 个值（{values}），没有一个与 {operator} 属于同一类型括号；根据类型括号 (type bracketing) 规则，它只比较{bracket_phrase}",
     ),
     (
@@ -235,7 +247,11 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "{path} 取到 {reached}（{values}），但没有一个满足 {condition}",
     ),
     (
-        "{value} has {len} element(s), not {size}",
+        "{value} has {len} element, not {size}",
+        "{value} 有 {len} 个元素，而不是 {size} 个",
+    ),
+    (
+        "{value} has {len} elements, not {size}",
         "{value} 有 {len} 个元素，而不是 {size} 个",
     ),
     (

@@ -62,6 +62,7 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Đó là bài cuối của khóa học.",
     ),
     ("↑↓ scroll ({n} more lines)", "↑↓ cuộn (còn {n} dòng)"),
+    ("↑↓ scroll ({n} more line)", "↑↓ cuộn (còn {n} dòng)"),
     ("progress is saved in {path}", "tiến độ được lưu ở {path}"),
     (
         "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",
@@ -451,6 +452,7 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "这是课程的最后一课。",
     ),
     ("↑↓ scroll ({n} more lines)", "↑↓ 滚动（还有 {n} 行）"),
+    ("↑↓ scroll ({n} more line)", "↑↓ 滚动（还有 {n} 行）"),
     ("progress is saved in {path}", "进度保存在 {path}"),
     (
         "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",

@@ -152,7 +152,7 @@ fn frames_of_the_help_overlay_and_the_too_small_screen() {
         assert!(bottom.contains("progress is saved in"), "{bottom}");
         assert!(bottom.contains("(0 more lines)"), "{bottom}");
         press(&mut app, &[key(KeyCode::Up)]);
-        assert!(frame(&app).contains("(1 more lines)"));
+        assert!(frame(&app).contains("(1 more line)"));
         assert!(matches!(app.mode, Mode::Help(_)));
         press(&mut app, &[key(KeyCode::Esc)]);
         assert_eq!(app.mode, Mode::Browse);

@@ -10,7 +10,7 @@ use super::{Cmp, Expr, Leaf, Pred, canonical};
 use crate::bson::Value;
 use crate::bson::shell::print_value;
 use crate::query::path::{self, Candidate, Fields};
-use crate::strings::{Lang, localize, tr, trf};
+use crate::strings::{Lang, localize, tr, trf, trn};
 
 /// The reason `expr` (known not to match) rejects the document at `fields`, in `lang`.
 pub(super) fn why(expr: &Expr, fields: Fields<'_>, lang: Lang) -> String {
@@ -311,9 +311,12 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
                 .iter()
                 .any(|v| canonical(Some(v)) == canonical(Some(rhs)));
             if !same_bracket && !matches!(rhs, Value::Null) {
-                return trf(
+                return trn(
                     lang,
-                    "{path} reaches {n} value(s) ({values}), none of them in the bracket of {operator}, which \
+                    values.len() as u64,
+                    "{path} reaches {n} value ({values}), none of them in the bracket of {operator}, which \
+                     only compares {bracket_phrase} (type bracketing)",
+                    "{path} reaches {n} values ({values}), none of them in the bracket of {operator}, which \
                      only compares {bracket_phrase} (type bracketing)",
                     &[
                         path,
@@ -343,9 +346,11 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
             )
         }
         Pred::Size(n) => match whole {
-            Value::Array(items) => trf(
+            Value::Array(items) => trn(
                 lang,
-                "{value} has {len} element(s), not {size}",
+                items.len() as u64,
+                "{value} has {len} element, not {size}",
+                "{value} has {len} elements, not {size}",
                 &[&shown, &items.len(), n],
             ),
             _ => is_type("{value} is {type_phrase}, and $size only matches arrays"),

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::{areas, overlay_at_least, wrap};
-use crate::strings::{tr, trf};
+use crate::strings::{tr, trf, trn};
 use crate::tui::app::App;
 use crate::tui::keymap;
 use crate::tui::playground::text::fit;
@@ -126,7 +126,13 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(rows).collect();
     if max > 0 {
         shown.push(Line::styled(
-            trf(lang, "↑↓ scroll ({n} more lines)", &[&(max - scroll)]),
+            trn(
+                lang,
+                (max - scroll) as u64,
+                "↑↓ scroll ({n} more line)",
+                "↑↓ scroll ({n} more lines)",
+                &[&(max - scroll)],
+            ),
             app.settings.theme.dim,
         ));
     }
