@@ -456,6 +456,7 @@ fn overlay_at_least(
         + 4;
     let rect = centered(area, width, lines.len() as u16 + 2);
     Clear.render(rect, buf);
+    cut_wide_characters_at(rect, buf);
     let block = panel(app, format!(" {title} "), true);
     let inner = block.inner(rect);
     block.render(rect, buf);
@@ -576,4 +577,20 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     overlay(app, tr(lang, "Lesson complete"), lines, area, buf);
+}
+
+/// A wide (CJK) character just left of `rect` would spill its second column over the
+/// overlay's border: a terminal draws it two columns wide and the diff skips the border cell
+/// it covers. The overlay hides it, so it becomes a space.
+fn cut_wide_characters_at(rect: Rect, buf: &mut Buffer) {
+    if rect.x == 0 {
+        return;
+    }
+    for y in rect.top()..rect.bottom() {
+        if let Some(cell) = buf.cell_mut((rect.x - 1, y))
+            && unicode_width::UnicodeWidthStr::width(cell.symbol()) > 1
+        {
+            cell.set_symbol(" ");
+        }
+    }
 }

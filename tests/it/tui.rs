@@ -505,3 +505,33 @@ fn the_playground_speaks_the_learners_language() {
         insta::assert_snapshot!(format!("playground_error_{}_120x40", lang.code()), broken);
     }
 }
+
+#[test]
+fn an_overlay_cuts_the_chinese_character_under_its_left_border() {
+    // A wide character left of the border would be drawn over it by a terminal, and the
+    // buffer diff would skip the border cell: the help's rows came out shifted in Chinese.
+    let mut app = app_in(bson_tutor::lesson::i18n::Lang::Zh, 200, 60);
+    press(&mut app, &[key(KeyCode::Char('?'))]);
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    terminal.draw(|f| f.render_widget(&app, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let top: Vec<&str> = (0..200).map(|x| buf[(x, 0)].symbol()).collect();
+    let title = top.windows(3).position(|w| w == ["┌", " ", "按"]);
+    let left = title.expect("the help overlay's top border") as u16;
+    let mut wide_before = 0;
+    for y in 1..59 {
+        if buf[(left, y)].symbol() != "│" {
+            break;
+        }
+        let before = buf[(left - 1, y)].symbol();
+        assert!(
+            unicode_width::UnicodeWidthStr::width(before) <= 1,
+            "row {y}: `{before}` spills over the border"
+        );
+        wide_before += 1;
+    }
+    assert!(
+        wide_before > 20,
+        "the overlay's left border has {wide_before} rows"
+    );
+}
