@@ -45,8 +45,9 @@ pub struct Cli {
     #[command(flatten)]
     pub tui: tui::TuiArgs,
     /// The language of the lessons, the interface and every command's messages: en, vi or
-    /// zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG). A text not translated yet
-    /// shows in English; values, ids and the server's own error messages are never translated.
+    /// zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG, else the system's language). A
+    /// text not translated yet shows in English; values, ids and the server's own error messages
+    /// are never translated.
     #[arg(long, global = true, value_name = "LANG", value_parser = i18n::parse_lang)]
     pub lang: Option<bson_tutor::strings::Lang>,
 }

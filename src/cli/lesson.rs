@@ -36,7 +36,8 @@ pub struct Source {
 #[derive(Debug, clap::Args)]
 pub struct ProgressFile {
     /// The progress file (default: $BSON_TUTOR_PROGRESS, else
-    /// $XDG_DATA_HOME/bson-tutor/progress.json, else ~/.local/share/bson-tutor/progress.json).
+    /// $XDG_DATA_HOME/bson-tutor/progress.json, else ~/.local/share/bson-tutor/progress.json; on
+    /// macOS and Windows, the system's data directory).
     #[arg(long, value_name = "PATH")]
     pub progress: Option<PathBuf>,
 }

@@ -64,12 +64,12 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Dùng với --lessons: giữ cả các bài học có sẵn",
     ),
     (
-        "The progress file (default: $BSON_TUTOR_PROGRESS, else $XDG_DATA_HOME/bson-tutor/progress.json, else ~/.local/share/bson-tutor/progress.json)",
-        "Tệp tiến độ (mặc định: $BSON_TUTOR_PROGRESS, nếu không có thì $XDG_DATA_HOME/bson-tutor/progress.json, nếu vẫn không có thì ~/.local/share/bson-tutor/progress.json)",
+        "The progress file (default: $BSON_TUTOR_PROGRESS, else $XDG_DATA_HOME/bson-tutor/progress.json, else ~/.local/share/bson-tutor/progress.json; on macOS and Windows, the system's data directory)",
+        "Tệp tiến độ (mặc định: $BSON_TUTOR_PROGRESS, nếu không có thì $XDG_DATA_HOME/bson-tutor/progress.json, nếu vẫn không có thì ~/.local/share/bson-tutor/progress.json; trên macOS và Windows là thư mục dữ liệu của hệ thống)",
     ),
     (
-        "The language of the lessons, the interface and every command's messages: en, vi or zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG). A text not translated yet shows in English; values, ids and the server's own error messages are never translated",
-        "Ngôn ngữ của bài học, giao diện và thông báo của mọi lệnh: en, vi hoặc zh (mặc định: theo locale, LC_ALL / LC_MESSAGES / LANG). Văn bản chưa được dịch sẽ hiện bằng tiếng Anh; giá trị, id và thông báo lỗi của chính server không bao giờ được dịch",
+        "The language of the lessons, the interface and every command's messages: en, vi or zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG, else the system's language). A text not translated yet shows in English; values, ids and the server's own error messages are never translated",
+        "Ngôn ngữ của bài học, giao diện và thông báo của mọi lệnh: en, vi hoặc zh (mặc định: theo locale, LC_ALL / LC_MESSAGES / LANG, nếu không có thì theo ngôn ngữ của hệ thống). Văn bản chưa được dịch sẽ hiện bằng tiếng Anh; giá trị, id và thông báo lỗi của chính server không bao giờ được dịch",
     ),
     // inspect
     (
@@ -507,12 +507,12 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "与 --lessons 一起使用：同时保留内置课程",
     ),
     (
-        "The progress file (default: $BSON_TUTOR_PROGRESS, else $XDG_DATA_HOME/bson-tutor/progress.json, else ~/.local/share/bson-tutor/progress.json)",
-        "进度文件（默认：$BSON_TUTOR_PROGRESS，否则 $XDG_DATA_HOME/bson-tutor/progress.json，再否则 ~/.local/share/bson-tutor/progress.json）",
+        "The progress file (default: $BSON_TUTOR_PROGRESS, else $XDG_DATA_HOME/bson-tutor/progress.json, else ~/.local/share/bson-tutor/progress.json; on macOS and Windows, the system's data directory)",
+        "进度文件（默认：$BSON_TUTOR_PROGRESS，否则 $XDG_DATA_HOME/bson-tutor/progress.json，再否则 ~/.local/share/bson-tutor/progress.json；在 macOS 和 Windows 上为系统的数据目录）",
     ),
     (
-        "The language of the lessons, the interface and every command's messages: en, vi or zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG). A text not translated yet shows in English; values, ids and the server's own error messages are never translated",
-        "课程、界面和所有命令消息所用的语言：en、vi 或 zh（默认：取自 locale，即 LC_ALL / LC_MESSAGES / LANG）。尚未翻译的文字以英文显示；值、id 和服务器自己的错误消息从不翻译",
+        "The language of the lessons, the interface and every command's messages: en, vi or zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG, else the system's language). A text not translated yet shows in English; values, ids and the server's own error messages are never translated",
+        "课程、界面和所有命令消息所用的语言：en、vi 或 zh（默认：取自 locale，即 LC_ALL / LC_MESSAGES / LANG，否则取系统语言）。尚未翻译的文字以英文显示；值、id 和服务器自己的错误消息从不翻译",
     ),
     // inspect
     (
