@@ -587,6 +587,34 @@ fn exact_decimal(x: f64) -> Decimal128 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_error_is_the_servers_words_in_every_language() {
+        use crate::strings::localize::Localize;
+        let all = [
+            NumError::NotNumeric {
+                op: "$add",
+                found: "string",
+            },
+            NumError::DivideByZero { op: "$divide" },
+            NumError::TwoDates,
+            NumError::DateOverflow { op: "$add" },
+        ];
+        for e in &all {
+            // A new variant must be added above.
+            match e {
+                NumError::NotNumeric { .. }
+                | NumError::DivideByZero { .. }
+                | NumError::TwoDates
+                | NumError::DateOverflow { .. } => {}
+            }
+            let en = e.to_string();
+            assert_eq!(en, e.to_string_in(Lang::En));
+            assert_eq!(e.to_string_in(Lang::Vi), en);
+            assert_eq!(e.to_string_in(Lang::Zh), en);
+        }
+        assert_eq!(all[2].code(), Some(16612));
+    }
     use super::*;
 
     fn dec(s: &str) -> Value {

@@ -425,6 +425,46 @@ pub fn processes_from_seed(seed: u64, count: usize) -> Vec<ObjectIdProcess> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_error_in_every_language() {
+        use crate::strings::localize::english_words;
+        let all = [
+            ObjectIdErrorKind::Length {
+                text: "abc".into(),
+                count: 3,
+                all_hex: true,
+            },
+            ObjectIdErrorKind::Length {
+                text: "a".repeat(25),
+                count: 25,
+                all_hex: false,
+            },
+            ObjectIdErrorKind::NotHex {
+                text: "64f1c2a0b3e4d5f6a7b8c9dz".into(),
+                found: 'z',
+                column: 24,
+            },
+        ];
+        for kind in all {
+            // A new variant must be added above.
+            match &kind {
+                ObjectIdErrorKind::Length { .. } | ObjectIdErrorKind::NotHex { .. } => {}
+            }
+            let e = ObjectIdError { column: 1, kind };
+            let en = e.to_string();
+            assert_eq!(en, e.to_string_in(Lang::En));
+            for lang in [Lang::Vi, Lang::Zh] {
+                let text = e.to_string_in(lang);
+                assert_ne!(text, en);
+                assert_eq!(
+                    english_words(&text),
+                    Vec::<String>::new(),
+                    "{lang:?}: {text}"
+                );
+            }
+        }
+    }
     use super::*;
 
     #[test]

@@ -213,6 +213,8 @@ pub fn english_words(text: &str) -> Vec<String> {
             }
             // Whole words only: a Vietnamese syllable (`chưa`, `của`) is one word, not `a`.
             None if c.is_alphabetic() => word.push(c),
+            // `a-f`, `zh-CN`: a hyphenated token is one word.
+            None if c == '-' && !word.is_empty() => word.push(c),
             None => flush(&mut word, &mut out),
         }
     }

@@ -127,3 +127,64 @@ impl fmt::Display for DateError {
 }
 
 impl std::error::Error for DateError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strings::localize::english_words;
+
+    /// One of each variant; the `match` makes a new variant a compile error here.
+    fn every_variant() -> Vec<DateError> {
+        let all = vec![
+            DateError::UnmatchedPercent,
+            DateError::InvalidSpecifier {
+                specifier: 'Q',
+                offset: 3,
+            },
+            DateError::UnknownTimeZone {
+                name: "Mars/Olympus".into(),
+            },
+            DateError::OutOfRange { value: 10_000 },
+            DateError::BeyondZoneRules {
+                ms: 400_000_000_000_000,
+                zone: "Asia/Ho_Chi_Minh".into(),
+            },
+            DateError::OffsetTooLarge {
+                offset: "+99:99".into(),
+            },
+        ];
+        for e in &all {
+            match e {
+                DateError::UnmatchedPercent
+                | DateError::InvalidSpecifier { .. }
+                | DateError::UnknownTimeZone { .. }
+                | DateError::OutOfRange { .. }
+                | DateError::BeyondZoneRules { .. }
+                | DateError::OffsetTooLarge { .. } => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_variant_in_every_language() {
+        for e in every_variant() {
+            let en = e.to_string();
+            assert_eq!(en, e.to_string_in(Lang::En));
+            for lang in [Lang::Vi, Lang::Zh] {
+                let text = e.to_string_in(lang);
+                if e.code().is_some() {
+                    // The server's words, as the server prints them.
+                    assert_eq!(text, en, "{lang:?}");
+                } else {
+                    assert_ne!(text, en, "{lang:?}: {en}");
+                    assert_eq!(
+                        english_words(&text),
+                        Vec::<String>::new(),
+                        "{lang:?}: {text}"
+                    );
+                }
+            }
+        }
+    }
+}
