@@ -2,14 +2,11 @@
 //! The one place that decides which syntax a text is in, shared by the commands and the
 //! lessons.
 
-use std::fmt;
-
 use super::parse_error::ParseError;
 use super::shell::{self, Generate, Parsed};
+use super::spec::ElementType;
 use super::value::{Document, Value};
 use super::{ejson, json};
-use crate::strings::Lang;
-use crate::strings::localize::Localize;
 
 /// The two text syntaxes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,8 +81,17 @@ pub fn parse_document(
 /// The documents a value stands for: an array of documents, or a single document.
 ///
 /// # Errors
-/// Any other value, or an array item that is not a document, named with `what`.
-pub fn documents(value: Value, what: &str) -> Result<Vec<Document>, DocumentsError> {
+/// Any other value, or the first array item that is not a document: the caller names the
+/// place the value came from in its own error.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::text::documents;
+/// use bson_tutor::bson::{Value, spec::ElementType};
+/// let e = documents(Value::Array(vec![Value::Int32(1)])).unwrap_err();
+/// assert_eq!((e.index, e.found), (Some(0), ElementType::Int32));
+/// ```
+pub fn documents(value: Value) -> Result<Vec<Document>, NotDocuments> {
     match value {
         Value::Document(d) => Ok(vec![d]),
         Value::Array(items) => items
@@ -93,134 +99,24 @@ pub fn documents(value: Value, what: &str) -> Result<Vec<Document>, DocumentsErr
             .enumerate()
             .map(|(index, item)| match item {
                 Value::Document(d) => Ok(d),
-                other => Err(DocumentsError::Item {
-                    what: what.into(),
-                    index,
-                    found: other.element_type().alias(),
+                other => Err(NotDocuments {
+                    index: Some(index),
+                    found: other.element_type(),
                 }),
             })
             .collect(),
-        other => Err(DocumentsError::NotDocuments {
-            what: what.into(),
-            found: other.element_type().alias(),
+        other => Err(NotDocuments {
+            index: None,
+            found: other.element_type(),
         }),
     }
 }
 
-/// Why a value does not stand for documents.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DocumentsError {
-    /// An array item that is not a document.
-    Item {
-        /// What the value is for (`docs`, `--docs`, `pipeline`).
-        what: String,
-        /// The item's index.
-        index: usize,
-        /// Its type alias (`int`, `string`).
-        found: &'static str,
-    },
-    /// Neither a document nor an array.
-    NotDocuments {
-        /// What the value is for.
-        what: String,
-        /// Its type alias.
-        found: &'static str,
-    },
-}
-
-impl Localize for DocumentsError {
-    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        use DocumentsError as E;
-        match (lang, self) {
-            (Lang::En, E::Item { what, index, found }) => {
-                write!(out, "{what}: item {index} is {found}, not a document")
-            }
-            (Lang::En, E::NotDocuments { what, found }) => {
-                write!(out, "{what} must be an array of documents, not {found}")
-            }
-            (Lang::Vi, E::Item { what, index, found }) => {
-                write!(
-                    out,
-                    "{what}: phần tử {index} là {found}, không phải document"
-                )
-            }
-            (Lang::Vi, E::NotDocuments { what, found }) => write!(
-                out,
-                "{what} phải là một mảng các document, không phải {found}"
-            ),
-            (Lang::Zh, E::Item { what, index, found }) => {
-                write!(out, "{what}：第 {index} 项是 {found}，不是文档")
-            }
-            (Lang::Zh, E::NotDocuments { what, found }) => {
-                write!(out, "{what} 必须是文档数组，而不是 {found}")
-            }
-        }
-    }
-}
-
-impl fmt::Display for DocumentsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_in(Lang::En, f)
-    }
-}
-
-impl std::error::Error for DocumentsError {}
-
-impl From<DocumentsError> for String {
-    fn from(e: DocumentsError) -> Self {
-        e.to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    impl DocumentsError {
-        /// One of every variant; the match makes a new variant a compile error here.
-        fn every_variant() -> Vec<Self> {
-            let all = vec![
-                DocumentsError::Item {
-                    what: "docs".into(),
-                    index: 0,
-                    found: "int",
-                },
-                DocumentsError::NotDocuments {
-                    what: "pipeline".into(),
-                    found: "int",
-                },
-            ];
-            for e in &all {
-                match e {
-                    DocumentsError::Item { .. } | DocumentsError::NotDocuments { .. } => {}
-                }
-            }
-            all
-        }
-    }
-
-    #[test]
-    fn every_variant_in_every_language() {
-        let mut problems = Vec::new();
-        for e in DocumentsError::every_variant() {
-            problems.extend(crate::bson::terms::check_languages(&e));
-        }
-        assert!(problems.is_empty(), "{}", problems.join("\n"));
-        let e = documents(Value::Array(vec![1.into()]), "pipeline").unwrap_err();
-        assert_eq!(e.to_string(), "pipeline: item 0 is int, not a document");
-        assert_eq!(
-            e.to_string_in(Lang::Vi),
-            "pipeline: phần tử 0 là int, không phải document"
-        );
-        assert_eq!(
-            e.to_string_in(Lang::Zh),
-            "pipeline：第 0 项是 int，不是文档"
-        );
-        let e = documents(Value::Int32(1), "docs").unwrap_err();
-        assert_eq!(
-            e.to_string_in(Lang::Vi),
-            "docs phải là một mảng các document, không phải int"
-        );
-        assert_eq!(e.to_string_in(Lang::Zh), "docs 必须是文档数组，而不是 int");
-    }
+/// A value that does not stand for documents: the facts, for the caller's own error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotDocuments {
+    /// The array item that is not a document; `None` when the value is no array at all.
+    pub index: Option<usize>,
+    /// The type of that item, or of the value.
+    pub found: ElementType,
 }

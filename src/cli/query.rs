@@ -84,25 +84,17 @@ fn document(text: &str, origin: &Place, from: Option<TextFormat>) -> Result<Docu
 
 /// The documents a value stands for: an array of documents, or a single document.
 fn documents(value: Value, place: &Place) -> Result<Vec<Document>, CliError> {
-    match value {
-        Value::Document(d) => Ok(vec![d]),
-        Value::Array(items) => items
-            .into_iter()
-            .enumerate()
-            .map(|(index, item)| match item {
-                Value::Document(d) => Ok(d),
-                other => Err(CliError::ItemNotADocument {
-                    place: place.clone(),
-                    index,
-                    found: other.element_type(),
-                }),
-            })
-            .collect(),
-        other => Err(CliError::NotDocuments {
+    bson_tutor::bson::text::documents(value).map_err(|e| match e.index {
+        Some(index) => CliError::ItemNotADocument {
             place: place.clone(),
-            found: other.element_type(),
-        }),
-    }
+            index,
+            found: e.found,
+        },
+        None => CliError::NotDocuments {
+            place: place.clone(),
+            found: e.found,
+        },
+    })
 }
 
 /// The documents of `--docs`: a file (BSON, an array, or one document per line) or a literal.

@@ -139,25 +139,18 @@ impl Classroom {
         what: impl Into<What>,
     ) -> Result<Vec<Document>, ComputeError> {
         let what = what.into();
-        match self.parse_value(text, what.clone())? {
-            Value::Document(d) => Ok(vec![d]),
-            Value::Array(items) => items
-                .into_iter()
-                .enumerate()
-                .map(|(index, item)| match item {
-                    Value::Document(d) => Ok(d),
-                    other => Err(ComputeError::ItemNotADocument {
-                        what: what.clone(),
-                        index,
-                        found: other.element_type(),
-                    }),
-                })
-                .collect(),
-            other => Err(ComputeError::NotDocuments {
+        let value = self.parse_value(text, what.clone())?;
+        text::documents(value).map_err(|e| match e.index {
+            Some(index) => ComputeError::ItemNotADocument {
                 what,
-                found: other.element_type(),
-            }),
-        }
+                index,
+                found: e.found,
+            },
+            None => ComputeError::NotDocuments {
+                what,
+                found: e.found,
+            },
+        })
     }
 
     /// A collection holding `docs`, inserted as `insertMany` would; a document without an

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::MONTH_NAMES;
 use crate::bson::terms::{Found, zh};
 use crate::strings::Lang;
 use crate::strings::localize::Localize;
@@ -86,23 +87,9 @@ struct MonthName(u32);
 
 impl Localize for MonthName {
     fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        const EN: [&str; 12] = [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ];
         let month = self.0.clamp(1, 12);
         match lang {
-            Lang::En => out.write_str(EN[(month - 1) as usize]),
+            Lang::En => out.write_str(MONTH_NAMES[(month - 1) as usize]),
             Lang::Vi => write!(out, "tháng {month}"),
             Lang::Zh => write!(out, "{month} 月"),
         }
