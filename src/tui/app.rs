@@ -70,6 +70,14 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The lessons' classroom and the learner's language, as the lessons are computed.
+    pub fn context(&self) -> crate::lesson::Context {
+        crate::lesson::Context {
+            room: self.classroom(),
+            lang: self.lang,
+        }
+    }
+
     /// The lessons' seed and clock: a fixed `--seed` or `--now` reaches the lessons as it
     /// reaches `bson-tutor show`, otherwise they keep the ids and clock they are written with.
     pub fn classroom(&self) -> crate::lesson::compute::Classroom {
@@ -170,11 +178,7 @@ impl App {
             prerequisites: Vec::new(),
             steps: Vec::new(),
         };
-        let page = Page::build_in(
-            lessons.first().unwrap_or(&empty),
-            &settings.classroom(),
-            settings.lang,
-        );
+        let page = Page::build(lessons.first().unwrap_or(&empty), &settings.context());
         let mut app = App {
             lessons,
             progress,
@@ -235,7 +239,7 @@ impl App {
             return;
         };
         if i != self.lesson || self.page.blocks.is_empty() {
-            self.page = Page::build_in(lesson, &self.settings.classroom(), self.settings.lang);
+            self.page = Page::build(lesson, &self.settings.context());
         }
         self.lesson = i;
         self.scroll = 0;

@@ -56,7 +56,7 @@ mod state;
 mod tests;
 
 pub use model::HexModel;
-pub use render::{HexView, hex_lines, legend, legend_in, meaning_line, selected_element_line};
+pub use render::{HexView, hex_lines, legend, meaning_line, selected_element_line};
 pub use state::{HexMove, HexState};
 // The parts share their private items through this module.
 use state::*;

@@ -79,19 +79,15 @@ pub struct Page {
 }
 
 impl Page {
-    /// Computes every step of `lesson` in `room` (its seed and clock decide generated ids).
-    pub fn build(lesson: &Lesson, room: &Classroom) -> Page {
-        Page::build_in(lesson, room, Lang::En)
-    }
-
-    /// [`Page::build`] with the byte walks, table headers and document labels in `lang` (the
-    /// lesson's own texts come already translated).
-    pub fn build_in(lesson: &Lesson, room: &Classroom, lang: Lang) -> Page {
+    /// Computes every step of `lesson` in the context's classroom (its seed and clock decide
+    /// generated ids), with the byte walks, table headers and document labels in its language
+    /// (the lesson's own texts come already translated).
+    pub fn build(lesson: &Lesson, ctx: &Context) -> Page {
         let options = RenderOptions {
             width: 1000,
             answers: false,
         };
-        let ctx = Context { room: *room, lang };
+        let (ctx, lang) = (*ctx, ctx.lang);
         // Hex steps first: they are the documents a lesson means to be walked.
         let mut inspected = Vec::new();
         let mut page = Page {
@@ -126,7 +122,7 @@ impl Page {
                             .push(Block::Code(text.lines().map(str::to_owned).collect())),
                         Err(e) => page.blocks.push(Block::Error(e.to_string_in(lang))),
                     }
-                    match hex_doc(&step, i, room, lang) {
+                    match hex_doc(&step, i, &ctx.room, lang) {
                         Some((true, doc)) => page.documents.push(doc),
                         Some((false, doc)) => inspected.push(doc),
                         None => {}
@@ -264,7 +260,7 @@ mod tests {
     fn every_builtin_lesson_builds_without_step_errors() {
         for (file, text) in builtin::LESSONS {
             let loaded = load_str(file, text).unwrap();
-            let page = Page::build(&loaded.lesson, &Classroom::default());
+            let page = Page::build(&loaded.lesson, &Context::default());
             let errors: Vec<_> = page
                 .blocks
                 .iter()
@@ -289,9 +285,15 @@ mod tests {
         let mut inspected = 0;
         for (file, text) in builtin::LESSONS {
             let lesson = load_str(file, text).unwrap().lesson;
-            let en = Page::build(&lesson, &room);
+            let en = Page::build(
+                &lesson,
+                &Context {
+                    room,
+                    lang: Lang::En,
+                },
+            );
             let labels = |lang| -> Vec<String> {
-                let page = Page::build_in(&lesson, &room, lang);
+                let page = Page::build(&lesson, &Context { room, lang });
                 page.documents.into_iter().map(|d| d.label).collect()
             };
             let (vi, zh) = (labels(Lang::Vi), labels(Lang::Zh));
@@ -316,7 +318,7 @@ mod tests {
         let (file, text) = builtin::LESSONS[0];
         let lesson = load_str(file, text).unwrap().lesson;
         let code = |lang| -> String {
-            let page = Page::build_in(&lesson, &Classroom::default(), lang);
+            let page = Page::build(&lesson, &Context::in_lang(lang));
             let blocks = page.blocks.into_iter().filter_map(|b| match b {
                 Block::Code(lines) => Some(lines.join("\n")),
                 _ => None,

@@ -111,13 +111,8 @@ pub(super) fn bounded(max: usize, f: impl FnOnce(&mut dyn fmt::Write) -> fmt::Re
     cut.text
 }
 
-/// The role colours, each name in its own style: `length type key value subtype end`.
-pub fn legend(theme: &Theme) -> Line<'static> {
-    legend_in(theme, Lang::En)
-}
-
 /// [`legend`] in `lang`.
-pub fn legend_in(theme: &Theme, lang: Lang) -> Line<'static> {
+pub fn legend(theme: &Theme, lang: Lang) -> Line<'static> {
     let roles = [
         (ByteRole::Length, "length"),
         (ByteRole::TypeByte, "type"),
@@ -368,7 +363,7 @@ impl Widget for HexView<'_> {
             y += 1;
         }
         if footer >= 3 {
-            buf.set_line(area.x, y, &legend_in(theme, lang), area.width);
+            buf.set_line(area.x, y, &legend(theme, lang), area.width);
         }
     }
 }
