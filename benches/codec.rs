@@ -3,7 +3,7 @@
 //!
 //! Three corpora, built deterministically with our encoder; the peer must encode each one to
 //! the same bytes before anything is measured:
-//! 1. the 36-byte seed document `{_id: 1, name: "An", age: 30}`;
+//! 1. the 36-byte document `{_id: 1, name: "An", age: 30}`;
 //! 2. a ~1 KB document holding every common element type;
 //! 3. a large document: an array of 2000 small sub-documents.
 //!
@@ -23,7 +23,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 // ---------------------------------------------------------------------------------------------
 // Corpora
 
-fn seed() -> Document {
+fn tiny() -> Document {
     let mut d = Document::new();
     d.push("_id", 1);
     d.push("name", "An");
@@ -297,7 +297,7 @@ struct Corpus {
 }
 
 fn corpora() -> Vec<Corpus> {
-    [("seed", seed()), ("mixed", mixed()), ("catalog", catalog())]
+    [("tiny", tiny()), ("mixed", mixed()), ("catalog", catalog())]
         .into_iter()
         .map(|(name, doc)| {
             let bytes = encode_document(&doc).expect("corpus encodes");
@@ -330,7 +330,7 @@ fn corpora() -> Vec<Corpus> {
 fn bench(c: &mut Criterion) {
     let corpora = corpora();
     if corpora[0].bytes.len() != 36 {
-        panic!("seed document is {} bytes, not 36", corpora[0].bytes.len());
+        panic!("tiny document is {} bytes, not 36", corpora[0].bytes.len());
     }
     for corpus in &corpora {
         let bytes = &corpus.bytes[..];

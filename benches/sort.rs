@@ -12,7 +12,8 @@ use rand::{Rng, SeedableRng};
 
 const N: usize = 100_000;
 
-/// A value of one of the kinds seed 000's mixed-type sort shows.
+/// A value of one of the kinds a field of mixed types may hold: numbers of the four types, a
+/// string, null, a missing field, arrays (empty too), a boolean, a date, an ObjectId, a UUID.
 fn mixed(rng: &mut StdRng) -> Option<Value> {
     let n: i64 = rng.random_range(-1000..1000);
     Some(match rng.random_range(0..12) {

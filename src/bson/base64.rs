@@ -155,7 +155,7 @@ mod tests {
     }
 
     #[test]
-    fn matches_the_seed_uuid() {
+    fn matches_mongosh_for_a_uuid() {
         let uuid = crate::bson::hex::decode("340a73e35b2b45a8892d712753c15406").unwrap();
         assert_eq!(encode(&uuid), "NApz41srRaiJLXEnU8FUBg==");
     }

@@ -206,11 +206,11 @@ mod tests {
     }
 
     #[test]
-    fn seed_document_decodes_to_three_fields() {
+    fn small_document_decodes_to_three_fields() {
         let b = bytes(
             "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00",
         );
-        let doc = decode_document(&b).expect("seed document is valid");
+        let doc = decode_document(&b).expect("the small document is valid");
         assert_eq!(doc.keys().collect::<Vec<_>>(), ["_id", "name", "age"]);
         assert_eq!(doc.get("name"), Some(&Value::from("An")));
         assert_eq!(doc.get("age"), Some(&Value::Int32(30)));

@@ -44,9 +44,10 @@ mod tests {
         assert_eq!(js_number(1e21), "1e+21");
     }
 
-    /// Seed 000 prints one document three ways; our printers reproduce each line exactly.
+    /// mongosh prints one document three ways (`JSON.stringify`, `EJSON.stringify` relaxed and
+    /// canonical); our printers reproduce each line exactly.
     #[test]
-    fn seed_document_prints_as_the_seed_shows() {
+    fn one_document_prints_as_mongosh_prints_it_three_ways() {
         let mut doc = Document::new();
         doc.push(
             "_id",

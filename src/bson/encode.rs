@@ -261,7 +261,8 @@ mod tests {
     use crate::bson::decode::decode_document;
     use crate::bson::value::Regex;
 
-    fn seed_doc() -> Document {
+    /// `{ _id: 1, name: "An", age: 30 }`: small enough to read byte by byte.
+    fn small_doc() -> Document {
         let mut d = Document::new();
         d.push("_id", 1);
         d.push("name", "An");
@@ -270,11 +271,11 @@ mod tests {
     }
 
     #[test]
-    fn seed_document_is_36_bytes() {
-        let bytes = encode_document(&seed_doc()).unwrap();
+    fn small_document_is_36_bytes() {
+        let bytes = encode_document(&small_doc()).unwrap();
         assert_eq!(bytes.len(), 36);
-        assert_eq!(document_size(&seed_doc()), 36);
-        assert_eq!(decode_document(&bytes).unwrap(), seed_doc());
+        assert_eq!(document_size(&small_doc()), 36);
+        assert_eq!(decode_document(&bytes).unwrap(), small_doc());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!   decimal128); int32 results that overflow become int64, int64 results that overflow
 //!   become double. `$divide` gives a double, or a decimal when a decimal is involved.
 //! - `$sum` keeps doubles in double-double (compensated) form, so ten `0.1`s sum to `1`,
-//!   while ten chained `$add`s give `0.9999999999999999` (seed 000 shows both).
+//!   while ten chained `$add`s give `0.9999999999999999` (as a real server does; the
+//!   compensated sum is how the server implements `$sum`, not a documented promise).
 //! - Comparison across numeric types is exact: no cast to f64 loses the last digit of
 //!   `Long("9007199254740993")`. NaN equals NaN and sorts below every other number.
 

@@ -327,7 +327,7 @@ impl From<ObjectIdError> for String {
 /// argument, so a lesson can replay two "processes" exactly.
 ///
 /// # Examples
-/// Seed 000's first mongosh process, rebuilt from its first id:
+/// A mongosh process's generator, rebuilt from the first id it printed:
 /// ```
 /// use bson_tutor::bson::oid::ObjectIdProcess;
 /// let mut p = ObjectIdProcess::new([0x45, 0x4f, 0x58, 0x8c, 0xa2], 0xd0_5d4b);

@@ -569,11 +569,12 @@ mod tests {
     use super::*;
     use crate::bson::hex;
 
-    const SEED: &str = "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00";
+    /// `{ _id: 1, name: "An", age: 30 }`.
+    const SMALL_DOC: &str = "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00";
 
     #[test]
-    fn seed_rows_match_the_hand_made_table() {
-        let bytes = hex::decode(SEED).unwrap();
+    fn small_document_rows_match_the_hand_made_table() {
+        let bytes = hex::decode(SMALL_DOC).unwrap();
         let spans = document_spans(&bytes).unwrap();
         let got: Vec<(usize, String)> = rows(&spans)
             .iter()

@@ -91,7 +91,8 @@ impl Step {
     }
 }
 
-/// How sure a statement is, as seed 000 labels its claims.
+/// How sure a statement is, shown as a label before it (`[observed]`), so that a learner
+/// knows what to rely on and what to check on their own server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Claim {

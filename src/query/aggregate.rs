@@ -43,7 +43,8 @@ impl Context {
 /// "Invalid $project :: caused by :: ..."), or the first expression that fails on a document.
 ///
 /// # Examples
-/// Seed 000's field-name experiment:
+/// Field names are stored in every document, so shorter names save bytes (the same values
+/// under `customerEmailAddress`-style names take 102):
 /// ```
 /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
 /// use bson_tutor::query::aggregate::{aggregate, Context};

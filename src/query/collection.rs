@@ -4,11 +4,13 @@
 //!
 //! - Documents come back in insertion order (natural order); updates never move them.
 //! - `_id` is unique by *value*, as the `_id` index compares: `1`, `1.0`, `NumberLong(1)` and
-//!   `NumberDecimal("1.0")` collide, `true` and `1` do not (seed 004).
+//!   `NumberDecimal("1.0")` collide, `true` and `1` do not (a boolean is its own BSON type,
+//!   not a number).
 //! - A document without `_id` gets an ObjectId from the driver's process
 //!   ([`Collection::client`]) and the clock the caller sets ([`Collection::now_secs`]); an
 //!   upsert gets one from mongod's process ([`Collection::server`]), so the two kinds of id
-//!   carry different random values, as seed 000 shows. Nothing here reads the real clock.
+//!   carry different random values, as a mongod-made upsert id and mongosh's next
+//!   `ObjectId()` do. Nothing here reads the real clock.
 //! - `_id` is always the first field of a stored document.
 
 use std::collections::BTreeMap;

@@ -1,7 +1,7 @@
 //! The query matcher: a filter document parsed and validated as the server does, then
 //! tested against documents with the server's rules.
 //!
-//! Three rules explain almost every surprise (seed 000, seed 004):
+//! Three rules explain almost every surprise a learner meets:
 //! - **Type bracketing.** A comparison only looks at values in the operand's bracket
 //!   (manual, "Comparison/Sort Order" and each comparison operator's page): `$gt: 0` sees
 //!   numbers only, so `userId: "42"` is silently skipped; all four numeric types are one

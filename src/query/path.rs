@@ -1,6 +1,7 @@
-//! Dotted paths. Two readers on purpose (seed 004 explains why): [`get`] reads the one value
-//! a path names, as updates and expressions do; the matcher's reader ([`resolve`]) expands
-//! through arrays and may find many candidates. They share the syntax, not the cardinality.
+//! Dotted paths. Two readers on purpose: [`get`] reads the one value a path names, as updates
+//! and expressions do; the matcher's reader ([`resolve`]) expands through arrays and may find
+//! many candidates. They share the syntax, not the cardinality: kept apart, updates and
+//! expressions cannot pick up the matcher's array expansion by accident.
 
 use crate::bson::{Document, Value};
 use crate::query::server::{ServerError, code};

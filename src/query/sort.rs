@@ -6,11 +6,12 @@
 //!   smallest element when ascending and its largest when descending, as an index over the
 //!   field would hold one entry per element and the sort uses the first one;
 //! - an empty array at the end of the path is indexed as `undefined`, which sorts before null
-//!   in both directions (seed 000: `emptyArr missing null dec2 ...`);
+//!   in both directions (by `v`, `{ v: [] }` sorts before `{}` and `{ v: null }`, which tie);
 //! - the keys then compare in the server's order ([`crate::query::order::compare`]).
 //!
 //! Sorting is stable: documents whose keys all tie keep their input order. The server does
-//! not promise that, which is why seed 000 sorts by `{ v: 1, _id: 1 }`.
+//! not promise that (manual, `cursor.sort()`, "Sort Consistency": end the sort on a unique
+//! field such as `_id`), which is why the lessons sort by `{ v: 1, _id: 1 }`.
 
 use std::cmp::Ordering;
 

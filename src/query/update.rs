@@ -154,8 +154,8 @@ impl Update {
     }
 
     /// Applies the update to the document an upsert is about to insert (built from the
-    /// filter's equalities): `$setOnInsert` applies too. A replacement keeps only the seed's
-    /// `_id`.
+    /// filter's equalities): `$setOnInsert` applies too. A replacement keeps only that
+    /// document's `_id`.
     ///
     /// # Errors
     /// As [`Update::apply`].

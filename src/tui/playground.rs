@@ -33,7 +33,7 @@ pub use view::PlaygroundView;
 /// The namespace the playground's collection reports in the server's messages.
 pub const NAMESPACE: &str = "test.playground";
 
-/// The document the playground starts with: seed 000's 36-byte document.
+/// The document the playground starts with: 36 bytes of BSON, few enough to read one by one.
 const START_DOCUMENT: &str = r#"{ _id: 1, name: "An", age: 30 }"#;
 
 /// The filter it starts with: `$gt: 0` only sees numbers.

@@ -1,6 +1,6 @@
-//! Aggregation pipelines against the seeds: seed 003's reconciliation (`$bsonSize` of
-//! `$$ROOT`, `$type` names through `$map` over `$objectToArray`), seed 000's `$group` by
-//! type and its field-name sizes, and the new expression operators.
+//! Aggregation pipelines as a real server runs them: a size reconciliation (`$bsonSize` of
+//! `$$ROOT` against our encoder, `$type` names through `$map` over `$objectToArray`), `$group`
+//! by type to find mixed types, what field names cost in bytes, and the expression operators.
 
 use bson_tutor::bson::shell::{FixedGenerator, parse_document, parse_value, print_document};
 use bson_tutor::bson::{Document, Value, document_size};
@@ -29,13 +29,13 @@ fn run(input: &[&str], pipeline: &[&str]) -> Result<Vec<String>, String> {
         .map_err(|e| e.kind.to_string())
 }
 
-/// Seed 003's document: `_id` int32, `name` a string of 11 value bytes, `tags` an array of
-/// 23, `n` an int64, `sub` a document of 10; 86 bytes in all.
+/// `_id` int32, `name` a string of 11 value bytes, `tags` an array of 23, `n` an int64, `sub`
+/// a document of 10: 86 bytes in all, which mongosh's `bsonsize()` and `$bsonSize` agree on.
 const RECONCILED: &str =
     "{ _id: 1, name: 'Nguyen', tags: ['a', 'b'], n: NumberLong(5), sub: { ok: true } }";
 
 #[test]
-fn seed_003_reconciliation_size_and_type_names() {
+fn bson_size_and_type_names_reconcile_with_the_encoder() {
     assert_eq!(document_size(&doc(RECONCILED)), 86);
     let out = run(
         &[RECONCILED],
@@ -56,7 +56,7 @@ fn seed_003_reconciliation_size_and_type_names() {
 }
 
 #[test]
-fn seed_000_group_by_type_finds_the_mixed_user_ids() {
+fn group_by_type_finds_the_mixed_user_ids() {
     let out = run(
         &[
             "{ _id: 1, userId: 42 }",
@@ -83,7 +83,7 @@ fn seed_000_group_by_type_finds_the_mixed_user_ids() {
 }
 
 #[test]
-fn seed_000_field_names_cost_bytes() {
+fn field_names_cost_bytes() {
     let out = run(
         &[],
         &[
@@ -100,7 +100,7 @@ fn seed_000_field_names_cost_bytes() {
 }
 
 #[test]
-fn seed_000_sum_is_exact_where_add_drifts() {
+fn sum_is_exact_where_add_drifts() {
     let tenths: Vec<String> = (0..10).map(|i| format!("{{ _id: {i}, x: 0.1 }}")).collect();
     let tenths: Vec<&str> = tenths.iter().map(String::as_str).collect();
     let out = run(
@@ -293,12 +293,12 @@ fn stage_errors_name_their_place_and_keep_the_servers_words_and_codes() {
 #[test]
 fn string_lengths_in_bytes_and_code_points() {
     let e = |s: &str| evaluate(&value(s), None).map_err(|e| e.to_string());
-    // Seed 003's strings: "中文" is 2 code points and 6 bytes, the emoji 1 and 4.
+    // UTF-8: "中文" is 2 code points and 6 bytes, the emoji 1 and 4.
     assert_eq!(e("{ $strLenBytes: '中文' }"), Ok(Value::Int32(6)));
     assert_eq!(e("{ $strLenCP: '中文' }"), Ok(Value::Int32(2)));
     assert_eq!(e("{ $strLenBytes: '😀' }"), Ok(Value::Int32(4)));
     assert_eq!(e("{ $strLenCP: '😀' }"), Ok(Value::Int32(1)));
-    // Seed 000: the JSON text of the 36-byte document is 30 bytes.
+    // The JSON text of the 36-byte BSON document is 30 bytes: BSON is not smaller.
     assert_eq!(
         e(r#"{ $strLenBytes: '{"_id":1,"name":"An","age":30}' }"#),
         Ok(Value::Int32(30))

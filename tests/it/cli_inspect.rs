@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const SEED: &str = "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00";
+/// `{ _id: 1, name: "An", age: 30 }`: 36 bytes.
+const SMALL_DOC: &str = "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00";
 
 fn bson_tutor(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bson-tutor"))
@@ -34,8 +35,8 @@ fn stderr(o: &Output) -> String {
 }
 
 #[test]
-fn seed_document_table_has_the_seed_rows() {
-    let out = bson_tutor(&["inspect", "--hex", SEED], None);
+fn small_document_table_has_one_row_per_part() {
+    let out = bson_tutor(&["inspect", "--hex", SMALL_DOC], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let rows: Vec<(usize, String)> = text
@@ -87,8 +88,8 @@ fn a_one_is_12_bytes_and_the_empty_document_5() {
 
 #[test]
 fn hex_view_round_trips_through_our_encoder() {
-    let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "hex"], None);
-    assert_eq!(stdout(&out), format!("{}\n", SEED.replace(' ', "")));
+    let out = bson_tutor(&["inspect", "--hex", SMALL_DOC, "--to", "hex"], None);
+    assert_eq!(stdout(&out), format!("{}\n", SMALL_DOC.replace(' ', "")));
     // A degenerate array (keys "" instead of "0") comes back canonical.
     let out = bson_tutor(
         &[
@@ -106,7 +107,7 @@ fn hex_view_round_trips_through_our_encoder() {
 
 #[test]
 fn spans_are_json_with_offsets_from_the_document_start() {
-    let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "spans"], None);
+    let out = bson_tutor(&["inspect", "--hex", SMALL_DOC, "--to", "spans"], None);
     let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).expect("JSON");
     let first = &json[0];
     assert_eq!(first["path"], "_id");
@@ -140,7 +141,7 @@ fn stdin_stream_of_documents_is_walked_one_by_one() {
 
 #[test]
 fn dump_view_shows_offsets_hex_and_ascii() {
-    let out = bson_tutor(&["inspect", "--hex", SEED, "--to", "dump"], None);
+    let out = bson_tutor(&["inspect", "--hex", SMALL_DOC, "--to", "dump"], None);
     let text = stdout(&out);
     assert_eq!(
         text.lines().next(),
@@ -151,7 +152,7 @@ fn dump_view_shows_offsets_hex_and_ascii() {
 
 #[test]
 fn bad_bytes_fail_with_the_offset_and_a_sentence() {
-    let bad = SEED.replacen("03 00 00 00 41", "30 00 00 00 41", 1);
+    let bad = SMALL_DOC.replacen("03 00 00 00 41", "30 00 00 00 41", 1);
     let out = bson_tutor(&["inspect", "--hex", &bad], None);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
@@ -273,14 +274,14 @@ fn extended_json_lines_from_a_file_and_errors_with_a_caret() {
     assert!(stderr(&out).contains("--file line 2:"), "{}", stderr(&out));
 }
 
-/// Seed 000's document, as typed in mongosh.
-const SEED_DOC: &str = r#"{ _id: ObjectId("6ac71201a9fded4f0c2e7ec8"), qty: 42,
+/// A document with one value of each common type, as typed in mongosh.
+const EJSON_EXAMPLE: &str = r#"{ _id: ObjectId("6ac71201a9fded4f0c2e7ec8"), qty: 42,
   total: NumberDecimal("19.99"), views: NumberLong("9007199254740993"),
   at: new Date("2026-10-08T10:00:00Z"), ref: UUID("340a73e3-5b2b-45a8-892d-712753c15406") }"#;
 
 #[test]
-fn seed_document_prints_the_seeds_three_lines() {
-    let line = |to: &str| stdout(&bson_tutor(&["inspect", SEED_DOC, "--to", to], None));
+fn one_document_prints_as_mongosh_prints_it_three_ways() {
+    let line = |to: &str| stdout(&bson_tutor(&["inspect", EJSON_EXAMPLE, "--to", to], None));
     assert_eq!(
         line("stringify"),
         "{\"_id\":\"6ac71201a9fded4f0c2e7ec8\",\"qty\":42,\"total\":{\"$numberDecimal\":\"19.99\"},\"views\":{\"high\":2097152,\"low\":1,\"unsigned\":false},\"at\":\"2026-10-08T10:00:00.000Z\",\"ref\":\"NApz41srRaiJLXEnU8FUBg==\"}\n"

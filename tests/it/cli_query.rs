@@ -1,4 +1,5 @@
-//! `bson-tutor find` and `aggregate`, driven as a learner would, on the seed's experiments.
+//! `bson-tutor find` and `aggregate`, driven as a learner would, on the lessons' experiments
+//! (type bracketing, the mixed-type sort, what field names cost).
 
 use std::process::{Command, Output};
 
@@ -118,7 +119,7 @@ fn the_mixed_type_sort_line() {
 }
 
 #[test]
-fn seed_003_reconciliation_sizes() {
+fn aggregate_shows_what_field_names_cost() {
     let sizes = out(&[
         "aggregate",
         r#"[{ $documents: [{}] }, { $project: { _id: 0,

@@ -1,5 +1,7 @@
-//! The in-memory collection against the seeds: seed 004's identity rules, seed 000's wallet,
-//! counter, mixed-type sort and events, and the server's refusals.
+//! The in-memory collection against what a real server does: `_id` identity by value (`1`
+//! and `1.0` collide, `true` and `1` do not), the wallet credited ten times, the int32
+//! counter that overflows into a long, the mixed-type sort, dates stored as strings, type
+//! bracketing, and the server's refusals.
 
 use bson_tutor::bson::oid::ObjectIdProcess;
 use bson_tutor::bson::shell::{FixedGenerator, parse_document, print_document, print_value};
@@ -8,7 +10,7 @@ use bson_tutor::query::collection::{Collection, FindOptions, UpdateOptions};
 use bson_tutor::strings::Lang;
 use bson_tutor::strings::localize::Localize;
 
-/// 2026-10-08T03:45:49Z, seed 000's second.
+/// 2026-10-08T03:45:49Z, the second the ids below were made in (`6ac711ed`).
 const NOW: u32 = 1_791_431_149;
 
 fn doc(s: &str) -> Document {
@@ -20,7 +22,7 @@ fn doc(s: &str) -> Document {
 fn collection() -> Collection {
     Collection::new(
         "lab04.t",
-        // Seed 000's mongosh process and its server-side process.
+        // A mongosh process and a mongod process, rebuilt from ids each of them made.
         ObjectIdProcess::new([0x45, 0x4f, 0x58, 0x8c, 0xa2], 0xd0_5d4b),
         ObjectIdProcess::new([0x12, 0x02, 0xb5, 0x5b, 0xa5], 0xd6_ca57),
         NOW,
@@ -293,7 +295,7 @@ fn upserts_take_the_filters_equalities_and_a_server_made_id() {
         )
         .unwrap();
     assert_eq!((r.matched, r.modified), (0, 0));
-    // mongod's process, not the driver's: seed 000's "server-generated" random value.
+    // mongod's process, not the driver's: an upsert's id carries the server's random value.
     let id = r.upserted_id.unwrap();
     assert_eq!(print_value(&id), "ObjectId('6ac711ed1202b55ba5d6ca57')");
     let stored = c.find_one(&doc("{ proc: 'server' }")).unwrap().unwrap();
@@ -330,7 +332,7 @@ fn upserts_take_the_filters_equalities_and_a_server_made_id() {
 }
 
 #[test]
-fn seed_000_mixed_types_sort_as_the_manual_says() {
+fn mixed_types_sort_as_the_manual_says() {
     let mut c = collection();
     c.insert_many(
         [
@@ -371,7 +373,7 @@ fn seed_000_mixed_types_sort_as_the_manual_says() {
 }
 
 #[test]
-fn seed_000_dates_stored_as_strings_sort_and_match_wrongly() {
+fn dates_stored_as_strings_sort_and_match_wrongly() {
     let mut c = collection();
     c.insert_many(
         [
@@ -402,7 +404,7 @@ fn seed_000_dates_stored_as_strings_sort_and_match_wrongly() {
 }
 
 #[test]
-fn seed_000_type_bracketing_in_find() {
+fn type_bracketing_in_find() {
     let mut c = collection();
     c.insert_many(
         [

@@ -1,4 +1,4 @@
-//! `$dateToString` as the server prints it: seed 000's Vietnam example, every specifier on
+//! `$dateToString` as the server prints it: 10:00 UTC in Vietnam (UTC+7), every specifier on
 //! known dates, daylight saving in New York, the default formats, the server's own jstest
 //! cases, the errors, and a property test that nothing panics.
 
@@ -22,7 +22,7 @@ fn show(iso: &str, format: &str, tz: Option<&str>) -> String {
 }
 
 #[test]
-fn seed_example_ten_utc_is_five_pm_in_vietnam() {
+fn ten_utc_is_five_pm_in_vietnam() {
     let at = ms("2026-10-08T10:00:00Z");
     assert_eq!(at, 1_791_453_600_000);
     assert_eq!(

@@ -45,17 +45,17 @@ fn run(table: &str) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 000
+// Money in decimal: what a wallet credited in tenths shows
 
 #[test]
-fn seed_000_point_one_plus_point_two_is_exactly_point_three() {
+fn point_one_plus_point_two_is_exactly_point_three() {
     let sum = d("0.1").add(d("0.2"));
     assert_eq!(sum, d("0.3"), "same bits: coefficient 3, exponent -1");
     assert_eq!(sum.to_string(), "0.3");
 }
 
 #[test]
-fn seed_000_ten_additions_of_point_one_from_zero_print_one_point_zero() {
+fn ten_additions_of_point_one_from_zero_print_one_point_zero() {
     let mut total = Decimal128::ZERO;
     for _ in 0..10 {
         total = total.add(d("0.1"));
@@ -65,7 +65,7 @@ fn seed_000_ten_additions_of_point_one_from_zero_print_one_point_zero() {
 }
 
 #[test]
-fn seed_000_forty_two_point_zero_zero_equals_forty_two() {
+fn forty_two_point_zero_zero_equals_forty_two() {
     assert_eq!(d("42.00").total_cmp_mongo(&d("42")), Ordering::Equal);
     assert_ne!(d("42.00"), d("42"), "different bits");
 }

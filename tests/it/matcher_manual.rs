@@ -1,6 +1,6 @@
 //! The matcher against the MongoDB manual, example by example: each row is a collection,
-//! a filter and the `_id`s the manual (or the seed lessons) says come back, all in mongosh
-//! syntax. The comment on each row names the manual page and section it comes from.
+//! a filter and the `_id`s the manual (or a run on a real server) says come back, all in
+//! mongosh syntax. The comment on each row names the manual page and section it comes from.
 
 use bson_tutor::bson::shell::{FixedGenerator, parse_document, parse_value};
 use bson_tutor::bson::{Document, Value};
@@ -9,7 +9,7 @@ use bson_tutor::query::order;
 use bson_tutor::strings::Lang;
 
 struct Case {
-    /// Where in the manual (or which seed) the case comes from.
+    /// Where in the manual the case comes from (or the rule a real server showed).
     source: &'static str,
     docs: &'static str,
     filter: &'static str,
@@ -179,12 +179,12 @@ const MOD: &str = r#"[
 ]"#;
 const NEGATIVE_MOD: &str = "[ { _id: 1, qty: -5 }, { _id: 2, qty: 5 }, { _id: 3, qty: -4.5 } ]";
 
-// Seed 000, "Type bracketing": userId from several sources.
+// "Type Bracketing in Query Predicates": userId from several sources, numbers and a string.
 const USERS: &str = r#"[
   { _id: 1, userId: 42 }, { _id: 2, userId: "42" }, { _id: 3, userId: NumberLong("42") },
   { _id: 4, userId: 42.0 }, { _id: 5, userId: NumberDecimal("42.00") }
 ]"#;
-// Seed 000, "Date: đừng lưu ngày giờ bằng chuỗi".
+// Dates stored as strings next to the same dates stored as Dates.
 const EVENTS: &str = r#"[
   { _id: "a", at: "2026-9-30",  atDate: new Date("2026-09-30T00:00:00Z") },
   { _id: "b", at: "2026-10-01", atDate: new Date("2026-10-01T00:00:00Z") },
@@ -359,18 +359,18 @@ const CASES: &[Case] = &[
     case("$mod: floating point arguments (4.99 truncated)", MOD, "{ qty: { $mod: [ 4.99, 0 ] } }", "[1, 3]"),
     case("$mod: negative dividend gives a negative remainder", NEGATIVE_MOD, "{ qty: { $mod: [ 4, -1 ] } }", "[1]"),
     case("$mod: negative divisor, sign follows the dividend", NEGATIVE_MOD, "{ qty: { $mod: [ -4, 1 ] } }", "[2]"),
-    // --- Seed 000: type bracketing
-    case("Seed 000 / Comparison/Sort Order: all numeric types equal 42", USERS, "{ userId: 42 }", "[1, 3, 4, 5]"),
-    case("Seed 000: a string only equals strings", USERS, r#"{ userId: "42" }"#, "[2]"),
-    case("Seed 000: $gt 0 only compares numbers", USERS, "{ userId: { $gt: 0 } }", "[1, 3, 4, 5]"),
-    case("Seed 000: $gt \"\" only compares strings", USERS, r#"{ userId: { $gt: "" } }"#, "[2]"),
-    case("Seed 000: decimal operand equals every numeric 42", USERS, r#"{ userId: NumberDecimal("42.00") }"#, "[1, 3, 4, 5]"),
+    // --- Type Bracketing in Query Predicates
+    case("Type Bracketing / Comparison/Sort Order: all numeric types equal 42", USERS, "{ userId: 42 }", "[1, 3, 4, 5]"),
+    case("Type Bracketing: a string only equals strings", USERS, r#"{ userId: "42" }"#, "[2]"),
+    case("Type Bracketing: $gt 0 only compares numbers", USERS, "{ userId: { $gt: 0 } }", "[1, 3, 4, 5]"),
+    case("Type Bracketing: $gt \"\" only compares strings", USERS, r#"{ userId: { $gt: "" } }"#, "[2]"),
+    case("Type Bracketing: decimal operand equals every numeric 42", USERS, r#"{ userId: NumberDecimal("42.00") }"#, "[1, 3, 4, 5]"),
     case("$in: one entry per bracket", USERS, r#"{ userId: { $in: [ 42, "42" ] } }"#, "[1, 2, 3, 4, 5]"),
     case("$type: number alias over int, long, double, decimal", USERS, r#"{ userId: { $type: "number" } }"#, "[1, 3, 4, 5]"),
-    case("Seed 000: string range compares byte by byte", EVENTS, r#"{ at: { $gte: "2026-10-01" } }"#, r#"["a", "b", "c"]"#),
-    case("Seed 000: date range", EVENTS, r#"{ atDate: { $gte: new Date("2026-10-01T00:00:00Z") } }"#, r#"["b", "c"]"#),
-    case("Seed 000: Date field queried with a string", EVENTS, r#"{ atDate: { $gte: "2026-10-01" } }"#, "[]"),
-    case("Seed 000: string field queried with a Date", EVENTS, r#"{ at: { $gte: new Date("2026-10-01T00:00:00Z") } }"#, "[]"),
+    case("Comparison/Sort Order: string range compares byte by byte", EVENTS, r#"{ at: { $gte: "2026-10-01" } }"#, r#"["a", "b", "c"]"#),
+    case("Type Bracketing: date range", EVENTS, r#"{ atDate: { $gte: new Date("2026-10-01T00:00:00Z") } }"#, r#"["b", "c"]"#),
+    case("Type Bracketing: Date field queried with a string", EVENTS, r#"{ atDate: { $gte: "2026-10-01" } }"#, "[]"),
+    case("Type Bracketing: string field queried with a Date", EVENTS, r#"{ at: { $gte: new Date("2026-10-01T00:00:00Z") } }"#, "[]"),
     // --- Comparison/Sort Order: brackets
     case("Comparison/Sort Order: $gt MinKey matches every other value, missing too", MIXED, "{ v: { $gt: MinKey() } }", "[2, 3, 4, 5, 6, 7, 8, 9, 10]"),
     case("Comparison/Sort Order: $lt MaxKey matches every other value, missing too", MIXED, "{ v: { $lt: MaxKey() } }", "[1, 2, 3, 4, 5, 6, 7, 8, 10]"),

@@ -1,4 +1,4 @@
-//! ObjectIds and UUIDs as seed 000 shows them: the anatomy of a real id, `getTimestamp()`,
+//! ObjectIds and UUIDs as mongosh shows them: the anatomy of a real id, `getTimestamp()`,
 //! `createFromTime`, two processes in the same second, the counter's wrap, the legacy UUID
 //! byte orders, and `bson-tutor oid` driven as a user would.
 
@@ -20,12 +20,13 @@ fn secs_of(iso: &str) -> u32 {
     u32::try_from(parse_iso(iso).unwrap() / 1000).unwrap()
 }
 
-/// Seed 000's two mongosh processes, rebuilt from their first ids.
-fn seed_process_1() -> ObjectIdProcess {
+/// Two mongosh processes run one after the other in the same second, rebuilt from the
+/// first id each printed.
+fn mongosh_process_1() -> ObjectIdProcess {
     ObjectIdProcess::new([0x45, 0x4f, 0x58, 0x8c, 0xa2], 0xd0_5d4b)
 }
 
-fn seed_process_2() -> ObjectIdProcess {
+fn mongosh_process_2() -> ObjectIdProcess {
     ObjectIdProcess::new([0x17, 0x4c, 0xba, 0xf7, 0x6f], 0xf1_a390)
 }
 
@@ -33,7 +34,7 @@ fn seed_process_2() -> ObjectIdProcess {
 // Anatomy and getTimestamp
 
 #[test]
-fn seed_timestamp_is_big_endian_seconds_of_2026_10_08() {
+fn timestamp_is_big_endian_seconds_of_2026_10_08() {
     let id = oid("6ac711ed454f588ca2d05d4b");
     assert_eq!(id.timestamp(), 0x6ac7_11ed);
     assert_eq!(id.timestamp(), 1_791_431_149);
@@ -44,7 +45,7 @@ fn seed_timestamp_is_big_endian_seconds_of_2026_10_08() {
 
 #[test]
 fn get_timestamp_drops_the_milliseconds() {
-    // Seed 000: made at 03:45:49.477, getTimestamp() says 03:45:49.000.
+    // Made at 03:45:49.477, getTimestamp() says 03:45:49.000: an id keeps whole seconds.
     let made_at_ms = parse_iso("2026-10-08T03:45:49.477Z").unwrap();
     let mut g = SeededGenerator::from_seed(0, made_at_ms);
     let doc = shell::parse_document("{ _id: ObjectId() }", &mut g)
@@ -62,9 +63,9 @@ fn get_timestamp_drops_the_milliseconds() {
 }
 
 #[test]
-fn seed_processes_print_the_seed_lines() {
+fn rebuilt_processes_print_the_lines_mongosh_printed() {
     let secs = 1_791_431_149;
-    let mut p1 = seed_process_1();
+    let mut p1 = mongosh_process_1();
     let lines: Vec<String> = (0..5)
         .map(|_| p1.next_id(secs).to_split_hex(" | "))
         .collect();
@@ -78,7 +79,7 @@ fn seed_processes_print_the_seed_lines() {
             "6ac711ed | 454f588ca2 | d05d4f",
         ]
     );
-    let mut p2 = seed_process_2();
+    let mut p2 = mongosh_process_2();
     let last = (0..5).map(|_| p2.next_id(secs)).last().unwrap();
     assert_eq!(last.to_split_hex(" | "), "6ac711ed | 174cbaf76f | f1a394");
 }
@@ -106,7 +107,7 @@ fn create_from_time_zeroes_everything_after_the_seconds() {
         ObjectId::create_from_time(secs).to_hex(),
         "6ac6dd000000000000000000"
     );
-    // Seed 000's ObjectId(secs) of the same second fills the rest, so it is larger.
+    // mongosh's ObjectId(secs) of the same second fills the rest, so it is larger.
     let filled = oid("6ac6dd00dcfdc9da974196bf");
     assert_eq!(filled.timestamp(), secs);
     assert!(ObjectId::create_from_time(secs) < filled);
@@ -146,8 +147,9 @@ fn sorted_labels(mut ids: Vec<(&'static str, ObjectId)>) -> Vec<&'static str> {
 }
 
 #[test]
-fn seed_lab_b_inserted_later_but_sorts_first() {
-    // Seed 000's lab: A (d1375a74bd) inserted ~250 ms before B (a9fded4f0c), same second.
+fn b_inserted_later_but_sorts_first() {
+    // Two mongosh processes, run one after the other: A (d1375a74bd) inserted ~250 ms before
+    // B (a9fded4f0c), in the same second.
     let secs = secs_of("2026-10-08T03:46:09Z");
     let mut a = ObjectIdProcess::new([0xd1, 0x37, 0x5a, 0x74, 0xbd], 0x43_981a);
     let mut b = ObjectIdProcess::new([0xa9, 0xfd, 0xed, 0x4f, 0x0c], 0x2e_7ec8);
@@ -303,7 +305,7 @@ fn same_seed_same_document() {
 // ---------------------------------------------------------------------------------------------
 // UUIDs
 
-const SEED_UUID: &str = "340a73e3-5b2b-45a8-892d-712753c15406";
+const MONGOSH_UUID: &str = "340a73e3-5b2b-45a8-892d-712753c15406";
 const SPEC_UUID: &str = "00112233-4455-6677-8899-aabbccddeeff";
 
 fn bytes16(hex_text: &str) -> [u8; 16] {
@@ -311,8 +313,8 @@ fn bytes16(hex_text: &str) -> [u8; 16] {
 }
 
 #[test]
-fn seed_uuid_is_the_seeds_base64() {
-    let u = Uuid::parse(SEED_UUID).unwrap();
+fn a_uuid_has_the_base64_mongosh_prints() {
+    let u = Uuid::parse(MONGOSH_UUID).unwrap();
     assert_eq!(Uuid::parse("340a73e35b2b45a8892d712753c15406"), Ok(u));
     assert_eq!(base64::encode(&u.0), "NApz41srRaiJLXEnU8FUBg==");
     assert_eq!(u.to_shell(), "UUID('340a73e3-5b2b-45a8-892d-712753c15406')");
@@ -427,7 +429,7 @@ fn stderr(o: &Output) -> String {
 }
 
 #[test]
-fn cli_takes_the_seed_id_apart() {
+fn cli_takes_a_mongosh_id_apart() {
     let out = bson_tutor(&["oid", "6ac711ed454f588ca2d05d4b"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);

@@ -1,6 +1,6 @@
-//! mongosh syntax against the seed lessons: every snippet that builds a document or value
-//! parses, numbers take JavaScript's types, the printer writes what mongosh printed, and bad
-//! input gets one clear message with a position.
+//! mongosh syntax as people type it: every snippet of the lessons' experiments that builds a
+//! document or value parses, numbers take JavaScript's types, the printer writes what mongosh
+//! printed, and bad input gets one clear message with a position.
 
 use bson_tutor::bson::shell::{
     FixedGenerator, Parsed, parse_document, parse_value, print_document, print_value,
@@ -11,7 +11,7 @@ use bson_tutor::bson::{
     Timestamp, Value, encode_document,
 };
 
-/// 2026-10-08T03:45:49.477Z, the moment of the seed's ObjectId experiment.
+/// 2026-10-08T03:45:49.477Z: the clock of a mongosh session whose ids begin `6ac711ed`.
 const NOW_MS: i64 = 1_791_431_149_477;
 
 fn generator() -> FixedGenerator {
@@ -45,45 +45,46 @@ fn dec(s: &str) -> Value {
     Value::Decimal128(Decimal128::parse(s).unwrap())
 }
 
-/// The arguments of the seed's `insertOne`/`insertMany`/`find`/`aggregate` calls, verbatim.
-const SEED_SNIPPETS: &[&str] = &[
-    // 000: the 36-byte document.
+/// The arguments of the experiments' `insertOne`/`insertMany`/`find`/`aggregate` calls and
+/// mongosh's printed results, verbatim: spacing, quotes and trailing commas as typed.
+const MONGOSH_SNIPPETS: &[&str] = &[
+    // The 36-byte document.
     r#"{ _id: 1, name: "An", age: 30 }"#,
-    // 000: long and short field names.
+    // Long and short field names.
     r#"[{ $documents: [{}] }, { $project: { _id: 0,
   longNames:  { $bsonSize: { $literal: { customerEmailAddress: "an@x.vn",
                   customerPhoneNumber: "0901234567", customerCreatedAt: new Date(0) } } },
   shortNames: { $bsonSize: { $literal: { email: "an@x.vn",
                   phone: "0901234567", createdAt: new Date(0) } } } } }]"#,
-    // 000: the Extended JSON example.
+    // The Extended JSON example: one value of each common type.
     r#"{ _id: ObjectId("6ac71201a9fded4f0c2e7ec8"), qty: 42,
   total: NumberDecimal("19.99"), views: NumberLong("9007199254740993"),
   at: new Date("2026-10-08T10:00:00Z"), ref: UUID("340a73e3-5b2b-45a8-892d-712753c15406") }"#,
-    // 000: the sizes pipeline.
+    // The sizes pipeline.
     r#"[
   { $project: { _id: 0, label: 1, type: { $type: "$v" }, size: { $bsonSize: { v: "$v" } } } }
 ]"#,
-    // 000: 0.1 + 0.2 on the server.
+    // 0.1 + 0.2 on the server.
     r#"[{ $documents: [{}] }, { $project: {
   dbl:   { $add: [0.1, 0.2] },
   dec:   { $add: [NumberDecimal("0.1"), NumberDecimal("0.2")] },
   dblEq: { $eq: [{ $add: [0.1, 0.2] }, 0.3] },
   decEq: { $eq: [{ $add: [NumberDecimal("0.1"), NumberDecimal("0.2")] }, NumberDecimal("0.3")] }
 } }]"#,
-    // 000: the wallet.
+    // The wallet credited 0.1 ten times.
     r#"{ _id: "w1", dbl: 0, dec: NumberDecimal("0") }"#,
     r#"{ _id: "w1" }"#,
     r#"{ $inc: { dbl: 0.1, dec: NumberDecimal("0.1") } }"#,
     r#"{ dbl: 1 }"#,
     r#"{ dec: 1 }"#,
-    // 000: JavaScript's numbers.
+    // JavaScript's numbers.
     r#"[{ _id: 1, v: 42.0 }, { _id: 2, v: Double(42) }, { _id: 3, v: 42.5 }]"#,
     r#"[{ $project: { v: 1, t: { $type: "$v" } } }]"#,
     r#"{ jsLiteral: 9007199254740993, long: NumberLong("9007199254740993") }"#,
-    // 000: int32 overflow under $inc.
+    // int32 overflow under $inc.
     r#"{ _id: 1, n: NumberInt("2147483647") }"#,
     r#"{ $inc: { n: NumberInt("1") } }"#,
-    // 000: dates as strings and as dates.
+    // Dates as strings and as dates.
     r#"[
   { _id: "a", at: "2026-9-30",  atDate: new Date("2026-09-30T00:00:00Z") },
   { _id: "b", at: "2026-10-01", atDate: new Date("2026-10-01T00:00:00Z") },
@@ -93,7 +94,7 @@ const SEED_SNIPPETS: &[&str] = &[
     r#"{ atDate: { $gte: new Date("2026-10-01T00:00:00Z") } }"#,
     r#"{ at: -1 }"#,
     r#"{ atDate: { $gte: "2026-10-01" } }"#,
-    // 000: every type in one field.
+    // Every type in one field.
     r#"[
   { _id: "date", v: new Date("2020-01-01T00:00:00Z") }, { _id: "bool", v: true },
   { _id: "oid", v: ObjectId("000000000000000000000000") },
@@ -104,7 +105,7 @@ const SEED_SNIPPETS: &[&str] = &[
   { _id: "emptyArr", v: [] }, { _id: "binData", v: UUID() },
 ]"#,
     r#"{ v: 1, _id: 1 }"#,
-    // 000: type bracketing.
+    // Type bracketing.
     r#"[
   { _id: 1, userId: 42 }, { _id: 2, userId: "42" }, { _id: 3, userId: NumberLong("42") },
   { _id: 4, userId: 42.0 }, { _id: 5, userId: NumberDecimal("42.00") },
@@ -113,12 +114,12 @@ const SEED_SNIPPETS: &[&str] = &[
     r#"{userId: "42"}"#,
     r#"{userId: {$gt: 0}}"#,
     r#"{userId: {$gt: ""}}"#,
-    // 000: server-generated ids.
+    // Server-generated ids.
     r#"{ proc: "server" }"#,
     r#"{ $set: { at: new Date() } }"#,
     r#"{ upsert: true }"#,
     r#"{ _id: 1 }"#,
-    // 000: the printed results, read back.
+    // The printed results, read back.
     r#"{ _id: 'w1', dbl: 0.9999999999999999, dec: Decimal128('1.0') }"#,
     r#"[ { _id: 1, v: 42, t: 'int' }, { _id: 2, v: 42, t: 'double' }, { _id: 3, v: 42.5, t: 'double' } ]"#,
     r#"{ jsLiteral: 9007199254740992, long: Long('9007199254740993') }"#,
@@ -127,7 +128,7 @@ const SEED_SNIPPETS: &[&str] = &[
     r#"[ { longNames: 102, shortNames: 65 } ]"#,
     r#"{'0': 'red', '1': 'blue'}"#,
     r#"['red', 'blue']"#,
-    // 003: documents and the aggregation.
+    // Small documents, and a `$bsonSize`/`$type` reconciliation with its printed result.
     r#"{"a": 1}"#,
     r#"{}"#,
     r#"{"0":"x","1":"y"}"#,
@@ -146,9 +147,9 @@ const SEED_SNIPPETS: &[&str] = &[
   ]"#,
 ];
 
-/// The one seed snippet containing `marker`.
-fn seed(marker: &str) -> &'static str {
-    let found: Vec<_> = SEED_SNIPPETS
+/// The one snippet containing `marker`.
+fn snippet(marker: &str) -> &'static str {
+    let found: Vec<_> = MONGOSH_SNIPPETS
         .iter()
         .filter(|s| s.contains(marker))
         .collect();
@@ -157,8 +158,8 @@ fn seed(marker: &str) -> &'static str {
 }
 
 #[test]
-fn every_seed_snippet_parses_and_encodes() {
-    for src in SEED_SNIPPETS {
+fn every_mongosh_snippet_parses_and_encodes() {
+    for src in MONGOSH_SNIPPETS {
         let parsed = value(src);
         let mut d = Document::new();
         d.push("v", parsed.value);
@@ -168,7 +169,7 @@ fn every_seed_snippet_parses_and_encodes() {
 
 #[test]
 fn the_extended_json_example_has_every_type() {
-    let doc = document(seed("UUID(\"340a73e3"));
+    let doc = document(snippet("UUID(\"340a73e3"));
     assert!(doc.warnings.is_empty());
     let d = doc.value;
     assert_eq!(
@@ -208,13 +209,13 @@ fn the_extended_json_example_has_every_type() {
 
 #[test]
 fn a_whole_number_literal_is_an_int_and_double_42_is_a_double() {
-    let v = value(seed("v: Double(42)")).value;
+    let v = value(snippet("v: Double(42)")).value;
     let docs = v.as_array().unwrap();
     let types: Vec<_> = docs
         .iter()
         .map(|d| d.as_document().unwrap().get("v").unwrap().element_type())
         .collect();
-    // The seed's $type column: int, double, double.
+    // mongosh's $type column: int, double, double.
     assert_eq!(
         types,
         [ElementType::Int32, ElementType::Double, ElementType::Double]
@@ -228,7 +229,7 @@ fn a_whole_number_literal_is_an_int_and_double_42_is_a_double() {
 
 #[test]
 fn integers_past_2_to_the_53_are_rounded_before_anything_is_sent() {
-    let parsed = document(seed("jsLiteral: 9007199254740993"));
+    let parsed = document(snippet("jsLiteral: 9007199254740993"));
     let d = &parsed.value;
     assert_eq!(
         d.get("jsLiteral"),
@@ -236,7 +237,7 @@ fn integers_past_2_to_the_53_are_rounded_before_anything_is_sent() {
     );
     assert_eq!(d.get("long"), Some(&Value::Int64(9_007_199_254_740_993)));
     assert!(parsed.warnings.is_empty());
-    // The seed's printjson output, character for character.
+    // mongosh's printjson output, character for character.
     assert_eq!(
         print_document(d),
         "{ jsLiteral: 9007199254740992, long: Long('9007199254740993') }"
@@ -268,8 +269,8 @@ fn number_long_with_a_number_goes_through_a_double_and_warns() {
 }
 
 #[test]
-fn the_wallet_prints_as_in_the_seed() {
-    let d = document(seed("dec: NumberDecimal(\"0\")")).value;
+fn the_wallet_prints_as_mongosh_prints_it() {
+    let d = document(snippet("dec: NumberDecimal(\"0\")")).value;
     assert_eq!(
         types(&d)[1..],
         [
@@ -286,15 +287,15 @@ fn the_wallet_prints_as_in_the_seed() {
         printed,
         "{ _id: 'w1', dbl: 0.9999999999999999, dec: Decimal128('1.0') }"
     );
-    // The seed's output reads back to the same document.
+    // mongosh's output reads back to the same document.
     assert_eq!(document(&printed).value, wallet);
 }
 
 #[test]
 fn the_ctr_document_is_an_int32_at_its_maximum() {
-    let d = document(seed("NumberInt(\"2147483647\")")).value;
+    let d = document(snippet("NumberInt(\"2147483647\")")).value;
     assert_eq!(d.get("n"), Some(&Value::Int32(i32::MAX)));
-    let out = value(seed("n: Long('2147483648')")).value;
+    let out = value(snippet("n: Long('2147483648')")).value;
     assert_eq!(
         print_value(&out),
         "[ { _id: 1, n: Long('2147483648'), t: 'long' } ]"
@@ -309,7 +310,7 @@ fn the_ctr_document_is_an_int32_at_its_maximum() {
 
 #[test]
 fn the_mixed_types_array_has_one_of_each() {
-    let v = value(seed("_id: \"binData\"")).value;
+    let v = value(snippet("_id: \"binData\"")).value;
     let docs = v.as_array().unwrap();
     let by_id = |id: &str| {
         docs.iter()
@@ -336,7 +337,7 @@ fn the_mixed_types_array_has_one_of_each() {
 
 #[test]
 fn the_orders_keep_their_numeric_types() {
-    let v = value(seed("userId: NumberDecimal(\"42.00\")")).value;
+    let v = value(snippet("userId: NumberDecimal(\"42.00\")")).value;
     let t: Vec<_> = v
         .as_array()
         .unwrap()
@@ -363,7 +364,7 @@ fn the_orders_keep_their_numeric_types() {
 
 #[test]
 fn the_events_are_dates_and_strings() {
-    let v = value(seed("at: \"2026-9-30\"")).value;
+    let v = value(snippet("at: \"2026-9-30\"")).value;
     let first = v.as_array().unwrap()[0].as_document().unwrap();
     assert_eq!(first.get("at"), Some(&Value::from("2026-9-30")));
     assert_eq!(
@@ -388,7 +389,7 @@ fn object_id_from_seconds_fills_the_rest_and_create_from_time_zeroes_it() {
         value(&format!("ObjectId.createFromTime({secs})")).value,
         Value::ObjectId(oid("6ac6dd000000000000000000"))
     );
-    // A new id takes its seconds from the generator's clock: 6ac711ed, as in the seed.
+    // A new id takes its seconds from the generator's clock: 6ac711ed, as NOW_MS says.
     let mut g = generator();
     let a = parse_value("ObjectId()", &mut g).unwrap().value;
     let b = parse_value("ObjectId()", &mut g).unwrap().value;
@@ -398,7 +399,7 @@ fn object_id_from_seconds_fills_the_rest_and_create_from_time_zeroes_it() {
 
 #[test]
 fn the_aggregation_result_prints_as_mongosh_lays_it_out() {
-    let src = seed("size: 86");
+    let src = snippet("size: 86");
     let v = value(src).value;
     let expected: String = src
         .lines()
@@ -417,7 +418,7 @@ fn the_aggregation_result_prints_as_mongosh_lays_it_out() {
 
 #[test]
 fn shorthand_properties_need_variables() {
-    // The seed's `{ proc: '$p', i, at: new Date() }` uses a shell variable `i`.
+    // `{ proc: '$p', i, at: new Date() }`, typed inside a shell loop, uses its variable `i`.
     let e = error("{ proc: '$p', i, at: new Date() }");
     assert_eq!(e.message(), "expected `:` after the key `i`, but found `,`");
     assert_eq!(e.column, 16);
@@ -642,12 +643,12 @@ mod no_panics {
         }
 
         #[test]
-        fn on_mangled_seed_snippets(
-            pick in 0..SEED_SNIPPETS.len(),
+        fn on_mangled_mongosh_snippets(
+            pick in 0..MONGOSH_SNIPPETS.len(),
             cut in 0usize..400,
             insert in "[\\[\\]{}(),:'\"/\\\\*a-z0-9.$-]{0,3}",
         ) {
-            let src = SEED_SNIPPETS[pick];
+            let src = MONGOSH_SNIPPETS[pick];
             let mut at = cut.min(src.len());
             while !src.is_char_boundary(at) {
                 at -= 1;

@@ -1,4 +1,5 @@
-//! The values issue's seed experiments, run through `bson-tutor eval` as a learner would,
+//! The numeric experiments (0.1 + 0.2, `$sum` against chained `$add`, the wallet, int32
+//! overflow), run through `bson-tutor eval` as a learner would,
 //! and the numeric order checked as a property.
 
 use std::cmp::Ordering;

@@ -324,8 +324,8 @@ fn object_id(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseErro
                 Js::Bson(Value::ObjectId(id)) => Ok(Value::ObjectId(*id)),
                 _ => {
                     // mongosh 2.x: ObjectId(secs) sets the timestamp and fills the process
-                    // value and counter like a new id (seed: '6ac6dd00dcfdc9da974196bf');
-                    // only createFromTime leaves them zero.
+                    // value and counter like a new id (for 2026-10-08T00:00:00Z mongosh gave
+                    // '6ac6dd00dcfdc9da974196bf'); only createFromTime leaves them zero.
                     let secs = seconds(p, call, &arg).map_err(|e| {
                         if number(&arg).is_none() {
                             type_error(p, call, &arg, takes)

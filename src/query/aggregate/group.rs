@@ -2,8 +2,8 @@
 //!
 //! Keys are compared as the server compares values, so `1`, `1.0` and `NumberLong(1)` are
 //! one group (the first one seen names it). Groups come out in the order their keys were
-//! first seen; the server's order is unspecified (it hashes), so sort afterwards when order
-//! matters, as seed 000 does.
+//! first seen; the server's order is unspecified (it hashes), so a pipeline that needs an
+//! order puts a `$sort` after the `$group`.
 
 use std::collections::BTreeMap;
 

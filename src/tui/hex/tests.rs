@@ -8,10 +8,11 @@ use crate::bson::shell::FixedGenerator;
 use crate::bson::text::{Syntax, parse_document};
 use crate::bson::{Document, Value, encode_document, hex};
 
-const SEED: &str = "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00";
+/// `{ _id: 1, name: "An", age: 30 }`: 36 bytes.
+const SMALL_DOC: &str = "24 00 00 00 10 5f 69 64 00 01 00 00 00 02 6e 61 6d 65 00 03 00 00 00 41 6e 00 10 61 67 65 00 1e 00 00 00 00";
 
-fn seed() -> HexModel {
-    HexModel::new(hex::decode(SEED).unwrap()).unwrap()
+fn small() -> HexModel {
+    HexModel::new(hex::decode(SMALL_DOC).unwrap()).unwrap()
 }
 
 fn shell(text: &str) -> HexModel {
@@ -84,8 +85,8 @@ fn moves(model: &HexModel, state: &mut HexState, moves: &[HexMove]) -> Vec<usize
 }
 
 #[test]
-fn seed_renders_offsets_hex_ascii_meaning_element_and_legend() {
-    let model = seed();
+fn small_document_renders_offsets_hex_ascii_meaning_element_and_legend() {
+    let model = small();
     let state = HexState::default();
     assert_eq!(
         text(&render(&model, &state, 80, 7)),
@@ -104,7 +105,7 @@ fn seed_renders_offsets_hex_ascii_meaning_element_and_legend() {
 
 #[test]
 fn a_byte_has_its_role_style_in_both_columns_and_the_selection_on_top() {
-    let model = seed();
+    let model = small();
     let theme = Theme::default();
     let mut state = HexState::default();
     state.select_byte(&model, 19);
@@ -150,7 +151,7 @@ fn a_byte_has_its_role_style_in_both_columns_and_the_selection_on_top() {
 
 #[test]
 fn selecting_byte_19_explains_the_string_length() {
-    let model = seed();
+    let model = small();
     let mut state = HexState::default();
     state.select_byte(&model, 19);
     assert_eq!(
@@ -171,7 +172,7 @@ fn selecting_byte_19_explains_the_string_length() {
 
 #[test]
 fn up_and_down_walk_the_top_level_elements() {
-    let model = seed();
+    let model = small();
     let mut state = HexState::default();
     use HexMove::*;
     assert_eq!(
@@ -199,7 +200,7 @@ fn up_and_down_walk_the_top_level_elements() {
 
 #[test]
 fn left_and_right_step_through_runs() {
-    let model = seed();
+    let model = small();
     let mut state = HexState::default();
     use HexMove::*;
     assert_eq!(
@@ -289,7 +290,7 @@ fn focus_path_selects_the_type_byte() {
 
 #[test]
 fn clicks_on_hex_or_ascii_select_the_run_under_them() {
-    let model = seed();
+    let model = small();
     let mut state = HexState::default();
     // Drawn at (2, 1) inside a larger buffer, as inside a border.
     let mut buf = Buffer::empty(Rect::new(0, 0, 84, 9));
@@ -321,7 +322,7 @@ fn clicks_on_hex_or_ascii_select_the_run_under_them() {
 
 #[test]
 fn narrow_areas_show_8_or_4_bytes_per_line() {
-    let model = seed();
+    let model = small();
     let state = HexState::default();
     assert_eq!(
         text(&render(&model, &state, 41, 8))[..2],
@@ -396,7 +397,7 @@ fn long_meanings_are_cut_at_the_width() {
 
 #[test]
 fn short_areas_drop_the_legend_then_the_element_line() {
-    let model = seed();
+    let model = small();
     let state = HexState::default();
     let lines = text(&render(&model, &state, 80, 3));
     assert_eq!(lines[1], "offset 0: document length = 0x24 = 36 bytes");
@@ -410,7 +411,7 @@ fn short_areas_drop_the_legend_then_the_element_line() {
 
 #[test]
 fn no_area_or_document_is_too_small() {
-    let models = [seed(), HexModel::new(vec![5, 0, 0, 0, 0]).unwrap()];
+    let models = [small(), HexModel::new(vec![5, 0, 0, 0, 0]).unwrap()];
     for model in &models {
         let mut state = HexState::default();
         for w in 0..30 {
