@@ -40,7 +40,7 @@ print(f"{len(os.listdir(ejson_out))} distinct files in {ejson_out}")
 PY
 
 # mongosh-syntax snippets from the project's own shell tests seed the `shell` target.
-python3 - "$here/../tests/shell_syntax.rs" "$here/corpus/shell" <<'PY'
+python3 - "$here/../tests/it/shell_syntax.rs" "$here/corpus/shell" <<'PY'
 import hashlib, os, re, sys
 src, out = open(sys.argv[1]).read(), sys.argv[2]
 for m in re.finditer(r'r#"(.*?)"#|"((?:[^"\\]|\\.)*)"', src, re.S):
