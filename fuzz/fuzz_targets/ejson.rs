@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     match ejson::parse_document(text) {
         Err(e) => {
             assert!(e.offset <= text.len(), "error offset past the input: {e}");
-            assert!(!e.message.is_empty());
+            assert!(!e.message().is_empty());
             let _ = e.caret();
         }
         Ok(doc) => {

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
     match shell::parse_document(text, &mut generator) {
         Err(e) => {
             assert!(e.offset <= text.len(), "error offset past the input: {e}");
-            assert!(!e.message.is_empty());
+            assert!(!e.message().is_empty());
             let _ = e.caret();
         }
         Ok(parsed) => {
