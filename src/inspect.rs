@@ -482,7 +482,7 @@ mod tests {
             assert_eq!(Lang::ALL.map(|l| e.to_string_in(l)), want);
             for lang in [Lang::Vi, Lang::Zh] {
                 let allowed: &[&str] = if lang == Lang::Vi {
-                    &crate::bson::error::VI_LOANWORDS
+                    &crate::strings::localize::VI_LOANWORDS
                 } else {
                     &[]
                 };

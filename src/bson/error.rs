@@ -966,59 +966,32 @@ impl fmt::Display for EncodeError {
 impl std::error::Error for EncodeError {}
 
 /// Test support shared by the error types of the crate: `text`, the rendering in `lang` of a
-/// message whose English is `en`, is translated.
-///
-/// Words of the text that hold a letter outside ASCII are Vietnamese (`của`), never
-/// English, though [`english_words`](crate::strings::localize::english_words) would read
-/// `của` as `c` and `a`: they are blanked before asking it, and so are BSON's names
-/// (`code-with-scope`) and operators (`$where`). `allowed` are the English-looking
-/// words the language keeps on purpose (Vietnamese "byte", "document").
+/// message whose English is `en`, is translated. BSON's names made of English words
+/// (`code-with-scope`) are kept by every language; `allowed` are the English-looking words
+/// the language keeps on purpose (Vietnamese "byte", "document").
 #[cfg(test)]
 pub(crate) fn assert_translated(en: &str, lang: Lang, text: &str, allowed: &[&str]) {
     assert_ne!(text, en, "{lang:?}: not translated");
-    // BSON's names made of English words, which every language keeps.
     let text = &["code-with-scope", "little-endian"]
         .iter()
         .fold(text.to_owned(), |t, name| t.replace(name, " "));
-    let mut blanked = String::with_capacity(text.len());
-    let mut word = String::new();
-    // Whether the word being read follows a `$`: an operator (`$where`), not prose.
-    let mut operator = false;
-    let flush = |word: &mut String, operator: bool, out: &mut String| {
-        if word.is_ascii() && !operator {
-            out.push_str(word);
-        } else {
-            out.extend(word.chars().map(|_| ' '));
-        }
-        word.clear();
-    };
-    for c in text.chars() {
-        if c.is_alphabetic() {
-            word.push(c);
-        } else {
-            flush(&mut word, operator, &mut blanked);
-            operator = c == '$';
-            blanked.push(c);
-        }
-    }
-    flush(&mut word, operator, &mut blanked);
-    let left: Vec<String> = crate::strings::localize::english_words(&blanked)
+    let left: Vec<String> = crate::strings::localize::english_words(text)
         .into_iter()
         .filter(|w| !allowed.contains(&w.as_str()))
         .collect();
     assert!(left.is_empty(), "{lang:?}: {left:?} left in {text}");
 }
 
-/// Vietnamese keeps these as the interface does (src/strings/ui.rs, the byte walk).
-#[cfg(test)]
-pub(crate) const VI_LOANWORDS: [&str; 2] = ["byte", "document"];
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn assert_translated(en: &str, lang: Lang, text: &str) {
-        let allowed: &[&str] = if lang == Lang::Vi { &VI_LOANWORDS } else { &[] };
+        let allowed: &[&str] = if lang == Lang::Vi {
+            &crate::strings::localize::VI_LOANWORDS
+        } else {
+            &[]
+        };
         super::assert_translated(en, lang, text, allowed);
     }
 
@@ -1107,8 +1080,8 @@ mod tests {
         );
     }
 
-    /// The exact words of every variant in the three languages (the wording of the
-    /// translation tables `src/strings/errors/vi.rs` and `zh.rs` had for them).
+    /// The exact words of every variant in the three languages (the wording the learners saw
+    /// before the errors were typed, kept).
     #[test]
     fn every_error_in_three_languages() {
         let expected: &[(&str, &str, &str)] = &[

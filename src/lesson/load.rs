@@ -460,7 +460,6 @@ pub fn load_dir<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lesson::i18n::english_in;
 
     #[test]
     fn syntax_error_has_line_and_column() {
@@ -545,7 +544,11 @@ mod tests {
                     continue;
                 }
                 assert_ne!(text, en, "{kind:?}");
-                assert_eq!(english_in(&text), Vec::<String>::new(), "{lang:?}: {text}");
+                assert_eq!(
+                    crate::strings::localize::english_words(&text),
+                    Vec::<String>::new(),
+                    "{lang:?}: {text}"
+                );
             }
         }
     }

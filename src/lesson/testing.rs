@@ -3,12 +3,7 @@
 use std::fmt::{Debug, Display};
 
 use crate::strings::Lang;
-use crate::strings::localize::{Localize, english_words};
-
-/// Words the Vietnamese interface keeps from English on purpose, as its tables do
-/// (src/strings/ui.rs, walk.rs): "document" and "byte" are the terms a learner meets in
-/// MongoDB's own documentation.
-const VI_LOANWORDS: [&str; 2] = ["document", "byte"];
+use crate::strings::localize::{Localize, VI_LOANWORDS, english_words};
 
 /// The English words of `text` that `lang` does not keep on purpose.
 fn english_left(lang: Lang, text: &str) -> Vec<String> {

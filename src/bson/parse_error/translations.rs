@@ -1,6 +1,6 @@
 //! The readers' messages in Vietnamese and Chinese, exactly: one case or more for every
 //! rule of mongosh syntax, JSON, Extended JSON, ISO-8601 dates, hex, ObjectIds and UUIDs
-//! (the wording the pattern tables in `strings::errors` gave them).
+//! (the wording learners saw before the errors were typed, kept).
 
 use crate::bson::datetime::{date_to_string, parse_iso, parse_timezone};
 use crate::bson::oid::ObjectId;

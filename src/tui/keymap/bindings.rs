@@ -213,6 +213,21 @@ const END: Key = Key::Plain(KeyCode::End);
 const PAGE_UP: Key = Key::Plain(KeyCode::PageUp);
 const PAGE_DOWN: Key = Key::Plain(KeyCode::PageDown);
 const SPACE: Key = ch(' ');
+
+/// Line scrolling, the same in the lesson text and the help.
+const SCROLL_LINES: &[(Key, Message)] = &[
+    (UP, M::Scroll(-1)),
+    (DOWN, M::Scroll(1)),
+    (ch('k'), M::Scroll(-1)),
+    (ch('j'), M::Scroll(1)),
+];
+
+/// Page scrolling, the same in the lesson text and the help.
+const SCROLL_PAGES: &[(Key, Message)] = &[
+    (PAGE_UP, M::ScrollPage(-1)),
+    (PAGE_DOWN, M::ScrollPage(1)),
+    (SPACE, M::ScrollPage(1)),
+];
 const F1: Key = Key::Plain(KeyCode::F(1));
 
 use Context::{
@@ -316,27 +331,8 @@ pub static BINDINGS: &[Binding] = &[
         "open the lesson or exercise",
     )
     .hint("open", &[]),
-    bind(
-        Text,
-        &[
-            (UP, M::Scroll(-1)),
-            (DOWN, M::Scroll(1)),
-            (ch('k'), M::Scroll(-1)),
-            (ch('j'), M::Scroll(1)),
-        ],
-        "scroll",
-    )
-    .hint("scroll", &[]),
-    bind(
-        Text,
-        &[
-            (PAGE_UP, M::ScrollPage(-1)),
-            (PAGE_DOWN, M::ScrollPage(1)),
-            (SPACE, M::ScrollPage(1)),
-        ],
-        "scroll a page",
-    )
-    .hint("page", &[]),
+    bind(Text, SCROLL_LINES, "scroll").hint("scroll", &[]),
+    bind(Text, SCROLL_PAGES, "scroll a page").hint("page", &[]),
     bind(
         Text,
         &[
@@ -517,26 +513,8 @@ pub static BINDINGS: &[Binding] = &[
         &[(ch('q'), M::ClosePlayground)],
         "back to the lessons",
     ),
-    bind(
-        Help,
-        &[
-            (UP, M::Scroll(-1)),
-            (DOWN, M::Scroll(1)),
-            (ch('k'), M::Scroll(-1)),
-            (ch('j'), M::Scroll(1)),
-        ],
-        "scroll",
-    )
-    .hint("scroll", &[]),
-    bind(
-        Help,
-        &[
-            (PAGE_UP, M::ScrollPage(-1)),
-            (PAGE_DOWN, M::ScrollPage(1)),
-            (SPACE, M::ScrollPage(1)),
-        ],
-        "scroll a page",
-    ),
+    bind(Help, SCROLL_LINES, "scroll").hint("scroll", &[]),
+    bind(Help, SCROLL_PAGES, "scroll a page"),
     bind(Help, &[(Key::Any, M::ToggleHelp)], "close the help").hint("close", &[]),
     bind(
         Confirm,
