@@ -7,6 +7,7 @@ pub mod aggregate;
 pub mod collection;
 pub mod error;
 pub mod expr;
+pub mod interrupt;
 pub mod matcher;
 pub mod order;
 pub mod path;

@@ -184,6 +184,26 @@ impl QueryError {
     }
 }
 
+impl From<super::interrupt::Stop> for QueryErrorKind {
+    /// The server's words for an operation stopped at its `maxTimeMS` or killed.
+    fn from(why: super::interrupt::Stop) -> Self {
+        match why {
+            super::interrupt::Stop::TimeLimit => {
+                QueryErrorKind::server(code::MAX_TIME_MS_EXPIRED, "operation exceeded time limit")
+            }
+            super::interrupt::Stop::Cancelled => {
+                QueryErrorKind::server(code::INTERRUPTED, "operation was interrupted")
+            }
+        }
+    }
+}
+
+impl From<super::interrupt::Stop> for QueryError {
+    fn from(why: super::interrupt::Stop) -> Self {
+        QueryError::from(QueryErrorKind::from(why))
+    }
+}
+
 impl From<QueryErrorKind> for QueryError {
     /// An error about the whole specification (`at` is empty).
     fn from(kind: QueryErrorKind) -> Self {

@@ -14,6 +14,8 @@ pub mod code {
     pub const BAD_VALUE: i32 = 2;
     /// `FailedToParse`.
     pub const FAILED_TO_PARSE: i32 = 9;
+    /// `MaxTimeMSExpired`: "operation exceeded time limit".
+    pub const MAX_TIME_MS_EXPIRED: i32 = 50;
     /// `TypeMismatch`.
     pub const TYPE_MISMATCH: i32 = 14;
     /// `PathNotViable`: "Cannot create field 'b' in element {a: 1}".
@@ -34,6 +36,8 @@ pub mod code {
     pub const INVALID_PIPELINE_OPERATOR: i32 = 168;
     /// `ConversionFailure`: `$toInt` and friends without `onError`.
     pub const CONVERSION_FAILURE: i32 = 241;
+    /// `Interrupted`: "operation was interrupted" (`killOp`).
+    pub const INTERRUPTED: i32 = 11601;
     /// `DuplicateKey`: "E11000 duplicate key error ...".
     pub const DUPLICATE_KEY: i32 = 11000;
 }

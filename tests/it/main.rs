@@ -15,6 +15,7 @@ mod differential;
 mod e2e_tmux;
 mod error_languages;
 mod help_languages;
+mod hostile;
 mod imports;
 mod languages;
 mod lessons;

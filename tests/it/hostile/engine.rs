@@ -1,0 +1,1 @@
+//! Hostile inputs: engine. (Filled in by the engine work of issue 14.)

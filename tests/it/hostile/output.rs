@@ -1,0 +1,1 @@
+//! Hostile inputs: output. (Filled in by the output work of issue 14.)

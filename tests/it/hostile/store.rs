@@ -1,0 +1,1 @@
+//! Hostile inputs: store. (Filled in by the store work of issue 14.)
