@@ -10,6 +10,7 @@ mod cli;
 mod help;
 pub mod localize;
 mod matcher;
+pub mod safe;
 mod ui;
 mod walk;
 
