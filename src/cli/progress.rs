@@ -203,7 +203,10 @@ fn reset(
             if count.is_none() && changed.is_empty() {
                 return Err(CliError::NoLessonNoProgress { id: id.clone() });
             }
-            changed.extend((1..=count.unwrap_or(0)).map(|n| progress::key(id, n)));
+            for n in 1..=count.unwrap_or(0) {
+                progress.reset_exercise(id, n);
+                changed.insert(progress::key(id, n));
+            }
             if !exists {
                 println!(
                     "{}",

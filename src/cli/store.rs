@@ -1,18 +1,36 @@
-//! Where progress lives on disk, and how two instances share it: every save takes an
-//! exclusive lock, re-reads the file, lays this instance's changes over it and replaces the
-//! file atomically (temp file, fsync, rename, fsync of the directory). A file that is not
-//! progress, or is from a newer bson-tutor, is moved aside, never overwritten or deleted.
+//! Where progress lives on disk, and how instances share it, as a database would: every
+//! writer (the TUI's saves, `answer`, `progress --reset`) takes an exclusive lock, re-reads
+//! the file, adds its own journal to it (attempts add up, solved wins, the later answer
+//! wins: see `Progress::merge_changes`) and replaces the file atomically (a temporary file
+//! with an unpredictable name created exclusively beside it, fsync, rename, fsync of the
+//! directory). Fields this build does not know survive.
+//!
+//! What the store refuses to touch, with an error naming the path:
+//! - anything but a regular file at the progress path (a device such as `/dev/null`, a
+//!   FIFO, a directory, a socket), or a symbolic link to one of those or to nothing; a link
+//!   to a regular file is followed, and the real file is the one locked and replaced;
+//! - a link (or anything but a regular file) where the lock file `<path>.lock` belongs;
+//! - a read-only progress file (`chmod 444`): not replaced, not erased; a replaced file
+//!   keeps its permissions;
+//! - a file that is not progress and does not look like damaged progress either (a
+//!   mistyped `--progress ~/.bashrc`): left as it is. Only a regular file that looks like
+//!   damaged progress (named `progress.json`, or text starting `{` with `"exercises"` in
+//!   its first 4 KiB), or that a newer bson-tutor wrote, is moved aside, never overwritten
+//!   or deleted.
 
 mod error;
+mod file;
+#[cfg(test)]
+mod tests;
 
 pub use error::{Action, Damage, Notice, StoreError};
 
 use std::collections::BTreeSet;
-use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use bson_tutor::lesson::progress::{Progress, ProgressError};
+use bson_tutor::lesson::progress::Progress;
+
+use file::{Disk, check_writable, dir_of, io, lock, move_aside, read_disk, resolve, write_atomically};
 
 /// What a command knows about the progress file. `path` is `None` when there is nowhere
 /// to save (no `--progress`, `$BSON_TUTOR_PROGRESS`, `$XDG_DATA_HOME` or `$HOME`): progress
@@ -22,22 +40,24 @@ pub struct Store {
     path: Option<PathBuf>,
 }
 
-/// What was found at the path.
-enum Disk {
-    Missing,
-    Good(Progress),
-    /// Not progress, or from a newer bson-tutor.
-    Damaged(Damage),
+/// A damaged file found under the lock: moved aside when it looks like progress, else an
+/// error that leaves it alone.
+fn aside_or_refuse(path: &Path, damage: Damage, ours: bool) -> Result<PathBuf, StoreError> {
+    if !ours {
+        return Err(StoreError::Foreign {
+            path: path.to_path_buf(),
+            damage,
+        });
+    }
+    move_aside(path, damage.suffix())
 }
 
-/// A failed step's error, for `map_err`.
-fn io(action: Action, path: &Path) -> impl FnOnce(std::io::Error) -> StoreError {
-    let path = path.to_path_buf();
-    move |error| StoreError::Io {
-        action,
-        path,
-        error,
-    }
+/// Unix milliseconds now, to stamp this save's answers. The clock is read here, in the
+/// binary, never in the library.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 impl Store {
@@ -57,23 +77,25 @@ impl Store {
     /// also says when there is nowhere to save.
     ///
     /// # Errors
-    /// The file cannot be read, or cannot be moved aside (with the path).
+    /// The file cannot be read, is not a regular file, or is damaged but does not look like
+    /// progress (left where it is), or cannot be moved aside (with the path).
     pub fn load(&self) -> Result<(Progress, Option<Notice>), StoreError> {
-        let Some(path) = self.path() else {
+        let Some(given) = self.path() else {
             return Ok((Progress::new(), Some(Notice::Nowhere)));
         };
+        let path = &resolve(given)?;
         match read_disk(path)? {
             Disk::Missing => Ok((Progress::new(), None)),
             Disk::Good(p) => Ok((p, None)),
-            Disk::Damaged(_) => {
+            Disk::Damaged { .. } => {
                 // Under the lock: another instance may be replacing the file right now, and
                 // its good file must not be the one moved aside.
                 let _lock = lock(path)?;
                 match read_disk(path)? {
                     Disk::Missing => Ok((Progress::new(), None)),
                     Disk::Good(p) => Ok((p, None)),
-                    Disk::Damaged(damage) => {
-                        let aside = move_aside(path, damage.suffix())?;
+                    Disk::Damaged { damage, ours } => {
+                        let aside = aside_or_refuse(path, damage.clone(), ours)?;
                         Ok((
                             Progress::new(),
                             Some(Notice::MovedAside {
@@ -92,45 +114,59 @@ impl Store {
     /// and stays where it is. For one-shot commands that should not rearrange files.
     ///
     /// # Errors
-    /// The file cannot be read, is not progress, or is from a newer bson-tutor.
+    /// The file cannot be read, is not a regular file, is not progress, or is from a newer
+    /// bson-tutor.
     pub fn read(&self) -> Result<Progress, StoreError> {
-        let Some(path) = self.path() else {
+        let Some(given) = self.path() else {
             return Ok(Progress::new());
         };
+        let path = &resolve(given)?;
         match read_disk(path)? {
             Disk::Missing => Ok(Progress::new()),
             Disk::Good(p) => Ok(p),
-            Disk::Damaged(damage) => Err(StoreError::Damaged {
+            Disk::Damaged { damage, ours: true } => Err(StoreError::Damaged {
+                path: path.to_path_buf(),
+                damage,
+            }),
+            Disk::Damaged {
+                damage,
+                ours: false,
+            } => Err(StoreError::Foreign {
                 path: path.to_path_buf(),
                 damage,
             }),
         }
     }
 
-    /// Saves `mine`'s changed keys: takes an exclusive lock (`<path>.lock`), re-reads the
-    /// file, merges with [`Progress::merge_changes`], writes a temporary file in the same
-    /// directory, fsyncs it, renames it over the file and fsyncs the directory. Returns the
-    /// merged progress, which the caller adopts (so it sees other instances' answers) before
-    /// clearing its changed keys. With nowhere to save, returns `mine` unchanged.
+    /// Saves `mine`'s journal (what it did since it loaded or last saved): takes an
+    /// exclusive lock (`<path>.lock`), re-reads the file, merges with
+    /// [`Progress::merge_changes`] (keys in `changed` that `mine` has no record of are
+    /// erased: a lesson's reset), writes a temporary file in the same directory, fsyncs it,
+    /// renames it over the file and fsyncs the directory. Returns the merged progress, with
+    /// an empty journal, which the caller adopts (so it sees other instances' answers)
+    /// before clearing its changed keys. With nowhere to save, returns `mine` settled.
     ///
     /// # Errors
-    /// Any step failing, with the path; nothing is half-written. If the file turned out to be
-    /// corrupt or from a newer bson-tutor, it is moved aside, nothing is saved and the error
-    /// says where it went: keep the changed keys, the next save starts a new file.
+    /// Any step failing, with the path; nothing is half-written, and `mine`'s journal is
+    /// still to save. If the file turned out to be corrupt or from a newer bson-tutor, it is
+    /// moved aside, nothing is saved and the error says where it went: keep the journal, the
+    /// next save starts a new file. A file that is not progress, not a regular file, or
+    /// read-only is refused and left as it is.
     pub fn save(
         &self,
         mine: &Progress,
         changed: &BTreeSet<String>,
     ) -> Result<Progress, StoreError> {
-        let Some(path) = self.path() else {
-            return Ok(mine.clone());
+        let Some(given) = self.path() else {
+            return Ok(mine.clone().settled());
         };
+        let path = &resolve(given)?;
         let _lock = lock(path)?;
         let disk = match read_disk(path)? {
             Disk::Missing => Progress::new(),
             Disk::Good(p) => p,
-            Disk::Damaged(damage) => {
-                let aside = move_aside(path, damage.suffix())?;
+            Disk::Damaged { damage, ours } => {
+                let aside = aside_or_refuse(path, damage.clone(), ours)?;
                 return Err(StoreError::MovedAside {
                     path: path.to_path_buf(),
                     damage,
@@ -138,146 +174,63 @@ impl Store {
                 });
             }
         };
-        let merged = mine.merge_changes(disk, changed);
-        write_atomically(path, merged.to_json().as_bytes())?;
+        let perms = check_writable(path)?;
+        let merged = mine.merge_changes(disk, changed, now_ms());
+        write_atomically(path, merged.to_json().as_bytes(), perms)?;
         Ok(merged)
     }
 
-    /// Erases all progress (for `progress --reset`): removes the file under the lock. The
-    /// lock file stays (removing it could let two instances lock different files).
+    /// Erases all progress (for `progress --reset`): removes the file under the lock, or,
+    /// when the progress path is a link, empties the file it leads to (so the link keeps
+    /// working). The lock file stays (removing it could let two instances lock different
+    /// files).
     ///
     /// # Errors
-    /// The file cannot be removed, with the path.
+    /// The file cannot be removed, with the path; a file that is not progress (damaged,
+    /// foreign, not a regular file) or is read-only is refused and left as it is.
     pub fn erase(&self) -> Result<bool, StoreError> {
-        let Some(path) = self.path() else {
+        let Some(given) = self.path() else {
             return Ok(false);
         };
+        let path = &resolve(given)?;
         if !dir_of(path).exists() {
             // Nothing to erase, and no directory to create just to lock it.
             return Ok(false);
         }
         let _lock = lock(path)?;
+        match read_disk(path)? {
+            Disk::Missing => return Ok(false),
+            Disk::Good(_) => {}
+            Disk::Damaged { damage, ours: true } => {
+                return Err(StoreError::Damaged {
+                    path: path.to_path_buf(),
+                    damage,
+                });
+            }
+            Disk::Damaged {
+                damage,
+                ours: false,
+            } => {
+                return Err(StoreError::Foreign {
+                    path: path.to_path_buf(),
+                    damage,
+                });
+            }
+        }
+        let perms = check_writable(path)?;
+        if path != given {
+            write_atomically(path, Progress::new().to_json().as_bytes(), perms)?;
+            return Ok(true);
+        }
         match std::fs::remove_file(path) {
             Ok(()) => {
-                sync_dir(path)?;
+                file::sync_dir(path)?;
                 Ok(true)
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
             Err(e) => Err(io(Action::Erase, path)(e)),
         }
     }
-}
-
-/// `path` with `suffix` appended to its file name: `progress.json` + `.lock`.
-fn sibling(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(suffix);
-    path.with_file_name(name)
-}
-
-fn dir_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    }
-}
-
-fn read_disk(path: &Path) -> Result<Disk, StoreError> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Disk::Missing),
-        Err(e) => return Err(io(Action::Read, path)(e)),
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            return Ok(Disk::Damaged(Damage::NotUtf8 { at }));
-        }
-    };
-    let damage = match Progress::from_json(&text).and_then(|p| p.check_version().map(|()| p)) {
-        Ok(p) => return Ok(Disk::Good(p)),
-        Err(ProgressError::NotProgress { detail }) => Damage::NotProgress { detail },
-        Err(ProgressError::Newer { version }) => Damage::Newer { version },
-    };
-    Ok(Disk::Damaged(damage))
-}
-
-/// Takes the exclusive lock on `<path>.lock`, creating the directory if need be; released
-/// when the returned file is dropped (also when the process dies).
-fn lock(path: &Path) -> Result<File, StoreError> {
-    let dir = dir_of(path);
-    std::fs::create_dir_all(dir).map_err(io(Action::Create, dir))?;
-    let lock_path = sibling(path, ".lock");
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .map_err(io(Action::Open, &lock_path))?;
-    file.lock().map_err(io(Action::Lock, &lock_path))?;
-    Ok(file)
-}
-
-/// Renames `path` to `<path>.<suffix>-<unix secs>` (adding `-2`, `-3`, ... when that name
-/// is taken, as rename would replace it). Called under the lock, so the name stays free.
-fn move_aside(path: &Path, suffix: &str) -> Result<PathBuf, StoreError> {
-    // The clock is read here, in the binary, never in the library.
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let base = format!(".{suffix}-{secs}");
-    let mut aside = sibling(path, &base);
-    let mut n = 2;
-    while aside.symlink_metadata().is_ok() {
-        aside = sibling(path, &format!("{base}-{n}"));
-        n += 1;
-    }
-    if let Err(error) = std::fs::rename(path, &aside) {
-        return Err(StoreError::MoveAside {
-            path: path.to_path_buf(),
-            aside,
-            error,
-        });
-    }
-    sync_dir(path)?;
-    Ok(aside)
-}
-
-/// Replaces `path` with `bytes`: a reader sees the old file or the new one, never a mix,
-/// and after a crash the file is one or the other. Called under the lock, so one writer at
-/// a time uses the temporary name.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let tmp = sibling(path, ".tmp");
-    let written = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()
-    })();
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(Action::Write, &tmp)(e));
-    }
-    if let Err(e) = std::fs::rename(&tmp, path) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(Action::Replace, path)(e));
-    }
-    sync_dir(path)
-}
-
-/// Makes a rename or removal in `path`'s directory durable.
-fn sync_dir(path: &Path) -> Result<(), StoreError> {
-    #[cfg(unix)]
-    {
-        let dir = dir_of(path);
-        File::open(dir)
-            .and_then(|d| d.sync_all())
-            .map_err(io(Action::Sync, dir))?;
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-    Ok(())
 }
 
 /// The progress file when `--progress` names none: `$BSON_TUTOR_PROGRESS`, else
@@ -322,187 +275,3 @@ fn native_data_dir() -> Option<PathBuf> {
         .map(|s| s.data_dir())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bson_tutor::lesson::progress::key;
-
-    /// A fresh directory for one test.
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("bson-tutor-store-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-
-    #[test]
-    fn two_writers_keep_every_change_and_the_file_is_always_whole() {
-        let dir = scratch("threads");
-        let path = dir.join("progress.json");
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let reader = {
-            let (path, done) = (path.clone(), done.clone());
-            std::thread::spawn(move || {
-                let mut reads = 0;
-                while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                    if let Ok(text) = std::fs::read_to_string(&path) {
-                        Progress::from_json(&text).expect("a whole file at every moment");
-                        reads += 1;
-                    }
-                }
-                reads
-            })
-        };
-        let writers: Vec<_> = ["a", "b"]
-            .into_iter()
-            .map(|lesson| {
-                let store = Store::new(Some(path.clone()));
-                std::thread::spawn(move || {
-                    let (mut mine, _) = store.load().unwrap();
-                    for n in 1..=50 {
-                        mine.answered(lesson, n, "x", true);
-                        let changed = BTreeSet::from([key(lesson, n)]);
-                        mine = store.save(&mine, &changed).unwrap();
-                    }
-                })
-            })
-            .collect();
-        for w in writers {
-            w.join().unwrap();
-        }
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
-        assert!(reader.join().unwrap() > 0);
-        let (all, notice) = Store::new(Some(path)).load().unwrap();
-        assert_eq!(notice, None);
-        assert_eq!(all.exercises.len(), 100);
-        assert_eq!(all.solved("a", 50) + all.solved("b", 50), 100);
-        assert_eq!(names(&dir), ["progress.json", "progress.json.lock"]);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn damaged_files_are_moved_aside_under_distinct_names() {
-        let dir = scratch("aside");
-        let path = dir.join("progress.json");
-        let store = Store::new(Some(path.clone()));
-        for _ in 0..2 {
-            std::fs::write(&path, "{not json").unwrap();
-            let refused = store.read().unwrap_err().to_string();
-            assert!(refused.contains("left as it is"), "{refused}");
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), "{not json");
-            let (p, notice) = store.load().unwrap();
-            assert_eq!(p, Progress::new());
-            let notice = notice.unwrap().to_string();
-            assert!(notice.contains("moved it aside to"), "{notice}");
-        }
-        // Two in the same second get two names: the first is not overwritten.
-        let aside: Vec<String> = names(&dir)
-            .into_iter()
-            .filter(|n| n.starts_with("progress.json.corrupt-"))
-            .collect();
-        assert_eq!(aside.len(), 2, "{aside:?}");
-        for n in &aside {
-            assert_eq!(std::fs::read_to_string(dir.join(n)).unwrap(), "{not json");
-        }
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_file_damaged_after_loading_is_moved_aside_and_not_overwritten() {
-        let dir = scratch("save-damaged");
-        let path = dir.join("progress.json");
-        let store = Store::new(Some(path.clone()));
-        let (mut mine, _) = store.load().unwrap();
-        mine.answered("bytes", 1, "36", true);
-        let changed = BTreeSet::from([key("bytes", 1)]);
-        std::fs::write(&path, r#"{"version": 99, "exercises": {}}"#).unwrap();
-        let e = store.save(&mine, &changed).unwrap_err().to_string();
-        assert!(
-            e.contains("newer bson-tutor") && e.contains(".future-"),
-            "{e}"
-        );
-        assert!(!path.exists());
-        // The next save starts a new file.
-        let saved = store.save(&mine, &changed).unwrap();
-        assert_eq!(saved.solved("bytes", 1), 1);
-        assert_eq!(store.read().unwrap(), saved);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn erase_removes_the_file_and_reports_when_there_was_none() {
-        let dir = scratch("erase");
-        let path = dir.join("sub").join("progress.json");
-        let store = Store::new(Some(path.clone()));
-        assert!(!store.erase().unwrap());
-        store.save(&Progress::new(), &BTreeSet::new()).unwrap();
-        assert!(path.exists());
-        assert!(store.erase().unwrap());
-        assert!(!path.exists());
-        assert!(!store.erase().unwrap());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn nowhere_to_save_keeps_progress_in_memory_and_says_so() {
-        let store = Store::new(None);
-        let (p, notice) = store.load().unwrap();
-        assert_eq!(notice, Some(Notice::Nowhere));
-        assert!(Notice::Nowhere.to_string().contains("in memory only"));
-        let mut mine = p;
-        mine.answered("bytes", 1, "36", true);
-        let changed = BTreeSet::from([key("bytes", 1)]);
-        assert_eq!(store.save(&mine, &changed).unwrap(), mine);
-        assert!(!store.erase().unwrap());
-    }
-
-    #[test]
-    fn the_default_path_is_the_variable_then_the_data_directory() {
-        let env = |pairs: &'static [(&str, &str)]| {
-            move |name: &str| {
-                pairs
-                    .iter()
-                    .find(|(k, _)| *k == name)
-                    .map(|(_, v)| std::ffi::OsString::from(v))
-            }
-        };
-        let native = || Some(PathBuf::from("/native/data"));
-        let file = |dir: &str| Some(Path::new(dir).join("bson-tutor").join("progress.json"));
-        // $BSON_TUTOR_PROGRESS first, an empty one ignored.
-        let set = env(&[("BSON_TUTOR_PROGRESS", "/p.json"), ("HOME", "/home/an")]);
-        assert_eq!(default_path_in(set, native), Some(PathBuf::from("/p.json")));
-        let empty = env(&[("BSON_TUTOR_PROGRESS", ""), ("XDG_DATA_HOME", "/xdg")]);
-        assert_eq!(default_path_in(empty, native), file("/xdg"));
-        // A relative $XDG_DATA_HOME is invalid: the platform default applies.
-        let relative = env(&[("XDG_DATA_HOME", "xdg"), ("HOME", "/home/an")]);
-        let nothing = env(&[]);
-        if cfg!(any(target_os = "macos", windows)) {
-            assert_eq!(default_path_in(relative, native), file("/native/data"));
-            assert_eq!(default_path_in(nothing, native), file("/native/data"));
-        } else {
-            // Linux and the other Unixes: ~/.local/share from $HOME, and nothing without one
-            // (the platform's strategy is not asked).
-            let unasked = || -> Option<PathBuf> { panic!("XDG needs no platform strategy") };
-            assert_eq!(
-                default_path_in(relative, unasked),
-                file("/home/an/.local/share")
-            );
-            assert_eq!(default_path_in(env(&[("HOME", "")]), unasked), None);
-            assert_eq!(default_path_in(nothing, unasked), None);
-        }
-        // The platform's own directory is absolute wherever there is a home.
-        if std::env::var_os("HOME").is_some_and(|h| !h.is_empty()) {
-            assert!(native_data_dir().is_some_and(|d| d.is_absolute()));
-        }
-    }
-}

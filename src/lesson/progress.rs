@@ -2,9 +2,17 @@
 //! and where the learner was last. Stored as JSON; the library only converts to and from
 //! text and merges, the binary reads and writes the file.
 //!
-//! Several instances (two terminals, the TUI and an `answer` command) may share one file.
-//! Each instance writes back only the records it changed: [`Progress::merge_changes`] lays
-//! them over what is on disk at the moment of saving, so neither undoes the other's answers.
+//! Several instances (two terminals, the TUI and any number of `answer` commands) may share
+//! one file. Each instance keeps a journal of what it did since it last saved (a [`Change`]
+//! per record: its own new attempts, hints and seconds, the status it reached, its last
+//! answers) and [`Progress::merge_changes`] adds that journal to what is on disk at the
+//! moment of saving, field by field ([`Record::merge`]): attempts add up, solved wins over
+//! revealed and pending, the later answer wins. So no instance undoes another's answers,
+//! whatever the order of their saves. Fields this build does not know survive a save.
+
+mod merge;
+
+pub use merge::Change;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -133,6 +141,16 @@ pub struct Record {
     /// Seconds spent on the exercise in the tutorial (while it was the open one).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub seconds: u64,
+    /// When `last_wrong` was saved, in Unix milliseconds: of two instances' last wrong
+    /// answers, the later is kept. Files written before it existed lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_wrong_ms: Option<i64>,
+    /// When `last_answer` was saved, in Unix milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_answer_ms: Option<i64>,
+    /// Fields this build does not know (a newer bson-tutor's), kept as they are.
+    #[serde(flatten)]
+    pub unknown: BTreeMap<String, serde_json::Value>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -158,6 +176,13 @@ pub struct Progress {
     /// Where the learner was last, to resume there. Files written before it existed lack it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<Position>,
+    /// Top-level fields this build does not know (a newer bson-tutor's), kept as they are.
+    #[serde(flatten)]
+    pub unknown: BTreeMap<String, serde_json::Value>,
+    /// What this instance did since it loaded or last saved, per record key: what
+    /// [`Progress::merge_changes`] adds to the file. Never written.
+    #[serde(skip)]
+    changes: BTreeMap<String, Change>,
 }
 
 /// The key of exercise `n` (1-based) of `lesson` in [`Progress::exercises`].
@@ -193,6 +218,7 @@ impl Progress {
     }
 
     /// Reads progress JSON. The version is not judged here: see [`Progress::check_version`].
+    /// Fields this build does not know are kept, to be written back as they are.
     ///
     /// # Errors
     /// Text that is not a progress file, with serde's line and column.
@@ -203,6 +229,8 @@ impl Progress {
     /// let p = Progress::from_json(r#"{"version": 1, "exercises": {}}"#).unwrap();
     /// assert_eq!(p, Progress::new());
     /// assert!(Progress::from_json("{not json").is_err());
+    /// let kept = Progress::from_json(r#"{"version": 1, "exercises": {}, "streak": 3}"#).unwrap();
+    /// assert!(kept.to_json().contains(r#""streak": 3"#));
     /// ```
     pub fn from_json(text: &str) -> Result<Self, ProgressError> {
         serde_json::from_str(text).map_err(|e| ProgressError::NotProgress {
@@ -241,50 +269,85 @@ impl Progress {
         self.exercises.get(&key(lesson, n))
     }
 
+    /// What this instance did since it loaded or last saved, per record key.
+    pub fn changes(&self) -> &BTreeMap<String, Change> {
+        &self.changes
+    }
+
+    /// This progress with its journal emptied: what an instance holds right after a save.
+    pub fn settled(mut self) -> Progress {
+        self.changes.clear();
+        self
+    }
+
+    /// The record of `k` and its journal entry, both created if need be.
+    fn touch(&mut self, k: String) -> (&mut Record, &mut Record) {
+        let record = self.exercises.entry(k.clone()).or_default();
+        let change = self.changes.entry(k).or_default();
+        (record, &mut change.delta)
+    }
+
     /// Records an answer: a correct one solves the exercise (unless already revealed).
     pub fn answered(&mut self, lesson: &str, n: usize, answer: &str, correct: bool) {
-        let r = self.exercises.entry(key(lesson, n)).or_default();
-        r.attempts += 1;
+        let (r, delta) = self.touch(key(lesson, n));
+        r.attempts = r.attempts.saturating_add(1);
+        delta.attempts = delta.attempts.saturating_add(1);
         if correct {
             if r.status == Status::Pending {
                 r.status = Status::Solved;
+                delta.status = Status::Solved;
             }
         } else {
             r.last_wrong = Some(answer.to_owned());
+            delta.last_wrong = Some(answer.to_owned());
+            // Stamped when saved (the library reads no clock).
+            r.last_wrong_ms = None;
+            delta.last_wrong_ms = None;
         }
         r.last_answer = Some(answer.to_owned());
+        delta.last_answer = Some(answer.to_owned());
+        r.last_answer_ms = None;
+        delta.last_answer_ms = None;
     }
 
     /// Records that the answer was revealed.
     pub fn revealed(&mut self, lesson: &str, n: usize) {
-        let r = self.exercises.entry(key(lesson, n)).or_default();
+        let (r, delta) = self.touch(key(lesson, n));
         if r.status == Status::Pending {
             r.status = Status::Revealed;
+            delta.status = delta.status.join(Status::Revealed);
         }
     }
 
     /// Adds time spent on exercise `n` of `lesson`.
     pub fn spent(&mut self, lesson: &str, n: usize, seconds: u64) {
         if seconds > 0 {
-            self.exercises.entry(key(lesson, n)).or_default().seconds += seconds;
+            let (r, delta) = self.touch(key(lesson, n));
+            r.seconds = r.seconds.saturating_add(seconds);
+            delta.seconds = delta.seconds.saturating_add(seconds);
         }
     }
 
     /// Records that one more hint was shown.
     pub fn hinted(&mut self, lesson: &str, n: usize) {
-        self.exercises.entry(key(lesson, n)).or_default().hints += 1;
+        let (r, delta) = self.touch(key(lesson, n));
+        r.hints = r.hints.saturating_add(1);
+        delta.hints = delta.hints.saturating_add(1);
     }
 
-    /// Forgets exercise `n` of `lesson`. Save with its [`key`] among the changed keys, so
-    /// the removal reaches the file.
+    /// Forgets exercise `n` of `lesson`, also in the file when saved (with whatever another
+    /// instance saved for it meanwhile), even when this instance holds no record of it.
     pub fn reset_exercise(&mut self, lesson: &str, n: usize) {
-        self.exercises.remove(&key(lesson, n));
+        let k = key(lesson, n);
+        self.exercises.remove(&k);
+        self.changes.insert(k, Change::reset());
     }
 
     /// Forgets every record of `lesson` and returns their keys (the changed keys to save).
     ///
-    /// Another instance may hold records this one never loaded: to erase those as well, add
-    /// the keys of all the lesson's exercises (`key(lesson, 1..=count)`) to the changed set.
+    /// Another instance may hold records this one never loaded: to erase those as well, call
+    /// [`Progress::reset_exercise`] for each of the lesson's exercises (or add their keys
+    /// `key(lesson, 1..=count)` to the changed set given to [`Progress::merge_changes`]).
     pub fn reset_lesson(&mut self, lesson: &str) -> BTreeSet<String> {
         let keys: BTreeSet<String> = self
             .exercises
@@ -294,6 +357,7 @@ impl Progress {
             .collect();
         for k in &keys {
             self.exercises.remove(k);
+            self.changes.insert(k.clone(), Change::reset());
         }
         keys
     }
@@ -308,35 +372,50 @@ impl Progress {
             .count()
     }
 
-    /// What to save when this instance changed the records in `changed` and the file now
-    /// holds `disk`: `disk`, with this instance's record for each changed key (a key this
-    /// instance no longer has is removed: a reset), and this instance's last position if it
-    /// has one. Records this instance did not change are the file's, so another instance's
-    /// answers survive; for a key both changed, the later save wins.
+    /// What to save when the file now holds `disk` and it is `now_ms` (Unix milliseconds):
+    /// `disk` with this instance's journal added to it ([`Change::apply`]: attempts, hints
+    /// and seconds add up, the better status wins, the later answer wins), and this
+    /// instance's last position if it has one. A key in `changed` that this instance has
+    /// neither a record nor a journal entry for is removed (a reset of records it never
+    /// loaded). Everything else, fields this build does not know included, is the file's.
+    /// The result has an empty journal: adopt it once it is written.
+    ///
+    /// This instance's answers are stamped `now_ms`, or just after the file's own stamp of
+    /// the same record when that is later (a clock set back): of two saves, the later one's
+    /// last answer is kept, and the stamps of a record never go back.
     ///
     /// # Examples
     /// ```
     /// use std::collections::BTreeSet;
     /// use bson_tutor::lesson::progress::{Progress, key};
-    /// let mut a = Progress::new();
-    /// let mut b = Progress::new();
+    /// // Two instances loaded the same file and each answered the same exercise once.
+    /// let (mut a, mut b) = (Progress::new(), Progress::new());
     /// a.answered("bytes", 1, "36", true);
-    /// b.answered("bytes", 2, "12", true);
-    /// let disk = a.merge_changes(Progress::new(), &BTreeSet::from([key("bytes", 1)]));
-    /// let disk = b.merge_changes(disk, &BTreeSet::from([key("bytes", 2)]));
-    /// assert_eq!(disk.solved("bytes", 2), 2);
+    /// b.answered("bytes", 1, "99", false);
+    /// let disk = a.merge_changes(Progress::new(), &BTreeSet::new(), 1_000);
+    /// let disk = b.merge_changes(disk, &BTreeSet::new(), 1_001);
+    /// let r = disk.record("bytes", 1).unwrap();
+    /// assert_eq!((r.attempts, disk.solved("bytes", 1)), (2, 1));
+    /// assert_eq!(r.last_answer.as_deref(), Some("99"));
     /// ```
-    pub fn merge_changes(&self, disk: Progress, changed: &BTreeSet<String>) -> Progress {
-        let mut merged = disk;
+    pub fn merge_changes(
+        &self,
+        disk: Progress,
+        changed: &BTreeSet<String>,
+        now_ms: i64,
+    ) -> Progress {
+        let mut merged = disk.settled();
         merged.version = VERSION;
+        for (k, change) in &self.changes {
+            let on_disk = merged.exercises.remove(k);
+            let stamped = change.stamped(on_disk.as_ref(), now_ms);
+            if let Some(r) = stamped.apply(on_disk) {
+                merged.exercises.insert(k.clone(), r);
+            }
+        }
         for k in changed {
-            match self.exercises.get(k) {
-                Some(r) => {
-                    merged.exercises.insert(k.clone(), r.clone());
-                }
-                None => {
-                    merged.exercises.remove(k);
-                }
+            if !self.changes.contains_key(k) && !self.exercises.contains_key(k) {
+                merged.exercises.remove(k);
             }
         }
         if self.last.is_some() {
@@ -379,7 +458,9 @@ mod tests {
             exercise: 2,
         });
         let back = Progress::from_json(&p.to_json()).unwrap();
-        assert_eq!(back, p);
+        // The journal is never written.
+        assert_eq!(back, p.clone().settled());
+        assert!(back.changes().is_empty() && !p.changes().is_empty());
         assert_eq!(back.solved("bytes", 2), 1);
         assert_eq!(back.record("bytes", 1).unwrap().attempts, 2);
         assert_eq!(back.record("bytes", 2).unwrap().status, Status::Revealed);
@@ -418,13 +499,13 @@ mod tests {
             lesson: "bytes".into(),
             exercise: 2,
         });
-        let disk = a.merge_changes(start, &keys(&[("bytes", 1)]));
-        let disk = b.merge_changes(disk, &keys(&[("bytes", 2)]));
+        let disk = a.merge_changes(start, &keys(&[("bytes", 1)]), 1);
+        let disk = b.merge_changes(disk, &keys(&[("bytes", 2)]), 2);
         assert_eq!(disk.record("bytes", 1).unwrap().status, Status::Solved);
         assert_eq!(disk.record("bytes", 2).unwrap().hints, 1);
         assert_eq!(disk.last.as_ref().unwrap().exercise, 2);
         // An instance without a position does not erase the other's.
-        let disk = a.merge_changes(disk, &BTreeSet::new());
+        let disk = Progress::new().merge_changes(disk, &BTreeSet::new(), 3);
         assert_eq!(disk.last.as_ref().unwrap().exercise, 2);
     }
 
@@ -434,19 +515,21 @@ mod tests {
         start.answered("bytes", 1, "36", true);
         start.answered("bytes", 2, "12", true);
         start.answered("dates", 1, "x", false);
+        // As loaded from the file: nothing of it is this instance's to add.
+        let start = start.settled();
         let (mut a, mut b) = (start.clone(), start.clone());
         let reset = a.reset_lesson("bytes");
         assert_eq!(reset, keys(&[("bytes", 1), ("bytes", 2)]));
-        let disk = a.merge_changes(start, &reset);
+        let disk = a.merge_changes(start, &reset, 1);
         // b still holds the old bytes records in memory, but only writes what it changed.
         b.answered("dates", 1, "y", true);
-        let disk = b.merge_changes(disk, &keys(&[("dates", 1)]));
+        let disk = b.merge_changes(disk, &keys(&[("dates", 1)]), 2);
         assert_eq!(disk.record("bytes", 1), None);
         assert_eq!(disk.record("bytes", 2), None);
         assert_eq!(disk.record("dates", 1).unwrap().status, Status::Solved);
         // One exercise alone.
         b.reset_exercise("dates", 1);
-        let disk = b.merge_changes(disk, &keys(&[("dates", 1)]));
+        let disk = b.merge_changes(disk, &keys(&[("dates", 1)]), 3);
         assert!(disk.exercises.is_empty(), "{disk:?}");
     }
 
@@ -459,5 +542,55 @@ mod tests {
         assert_eq!(p.reset_lesson("objectid"), keys(&[("objectid", 1)]));
         assert!(p.record("objectid-order", 1).is_some());
         assert!(p.exercises.contains_key("objectid#x"));
+    }
+
+    #[test]
+    fn unknown_fields_survive_a_read_and_a_save() {
+        let file = r#"{"version": 1, "streak": {"days": 3}, "exercises": {
+            "bytes#1": {"status": "pending", "attempts": 1, "hints": 0, "badge": "gold"}},
+            "theme": "dark"}"#;
+        let disk = Progress::from_json(file).unwrap();
+        let mut mine = disk.clone();
+        mine.answered("bytes", 1, "36", true);
+        mine.answered("bytes", 2, "12", true);
+        let saved = mine.merge_changes(disk, &BTreeSet::new(), 1);
+        let back: serde_json::Value = serde_json::from_str(&saved.to_json()).unwrap();
+        assert_eq!(back["streak"]["days"], 3, "{back}");
+        assert_eq!(back["theme"], "dark");
+        assert_eq!(back["exercises"]["bytes#1"]["badge"], "gold");
+        assert_eq!(back["exercises"]["bytes#1"]["attempts"], 2);
+        assert_eq!(back["exercises"]["bytes#1"]["status"], "solved");
+        assert_eq!(back["exercises"]["bytes#2"]["status"], "solved");
+    }
+
+    #[test]
+    fn concurrent_right_and_wrong_answers_on_one_exercise_both_count() {
+        // Both instances read the file before either saved: the old bug's race.
+        let start = Progress::new();
+        let (mut right, mut wrong) = (start.clone(), start.clone());
+        right.answered("bytes", 1, "36", true);
+        wrong.answered("bytes", 1, "99", false);
+        for (first, second) in [(&right, &wrong), (&wrong, &right)] {
+            let disk = first.merge_changes(start.clone(), &BTreeSet::new(), 1);
+            let disk = second.merge_changes(disk, &BTreeSet::new(), 1);
+            let r = disk.record("bytes", 1).unwrap();
+            assert_eq!((r.attempts, r.status), (2, Status::Solved));
+            assert_eq!(r.last_wrong.as_deref(), Some("99"));
+        }
+    }
+
+    #[test]
+    fn a_key_marked_changed_without_a_record_is_erased_from_the_file() {
+        let mut disk = Progress::new();
+        disk.answered("bytes", 3, "x", false);
+        let disk = disk.merge_changes(Progress::new(), &BTreeSet::new(), 1);
+        // This instance never loaded bytes#3, but resets the whole lesson.
+        let mine = Progress::new();
+        let saved = mine.merge_changes(disk.clone(), &keys(&[("bytes", 3)]), 2);
+        assert_eq!(saved.record("bytes", 3), None);
+        // reset_exercise does the same without the changed set.
+        let mut mine = Progress::new();
+        mine.reset_exercise("bytes", 3);
+        assert_eq!(mine.merge_changes(disk, &BTreeSet::new(), 2).record("bytes", 3), None);
     }
 }

@@ -388,6 +388,44 @@ pub(super) const VI: &[(&str, &str)] = &[
         "could not make ObjectId generators",
         "không tạo được bộ sinh ObjectId",
     ),
+    // The progress store: what it refuses to touch (issue 14, store)
+    ("a regular file", "một tệp thường"),
+    ("a directory", "một thư mục"),
+    ("a symbolic link", "một liên kết tượng trưng"),
+    ("a FIFO (named pipe)", "một FIFO (ống có tên)"),
+    ("a character device", "một thiết bị ký tự"),
+    ("a block device", "một thiết bị khối"),
+    ("a socket", "một socket"),
+    ("nothing (it does not exist)", "không gì cả (nó không tồn tại)"),
+    ("a special file", "một tệp đặc biệt"),
+    (
+        "is too large for a bson-tutor progress file ({bytes} bytes; the limit is {max})",
+        "quá lớn đối với một tệp tiến độ của bson-tutor ({bytes} byte; giới hạn là {max})",
+    ),
+    (
+        "{path} is {kind}, not a progress file: nothing was read, written or moved (check --progress or $BSON_TUTOR_PROGRESS)",
+        "{path} là {kind}, không phải tệp tiến độ: không đọc, ghi hay di chuyển gì cả (hãy kiểm tra --progress hoặc $BSON_TUTOR_PROGRESS)",
+    ),
+    (
+        "{path} is a symbolic link to {target}, which does not exist: bson-tutor creates no file through a link, so nothing was written (create the file or remove the link)",
+        "{path} là liên kết tượng trưng tới {target}, nơi không tồn tại: bson-tutor không tạo tệp qua liên kết, nên không ghi gì cả (hãy tạo tệp đó hoặc xóa liên kết)",
+    ),
+    (
+        "{path} is a symbolic link to {target}, which is {kind}, not a progress file: nothing was read, written or moved",
+        "{path} là liên kết tượng trưng tới {target}, vốn là {kind}, không phải tệp tiến độ: không đọc, ghi hay di chuyển gì cả",
+    ),
+    (
+        "the lock file {path} is {kind}, not a plain file: bson-tutor neither follows nor creates anything there, so nothing was saved (remove it and try again)",
+        "tệp khóa {path} là {kind}, không phải tệp thường: bson-tutor không đi theo cũng không tạo gì ở đó, nên không lưu gì cả (hãy xóa nó rồi thử lại)",
+    ),
+    (
+        "{path} {display_in}, and does not look like a damaged one either: it was left as it is (check --progress or $BSON_TUTOR_PROGRESS)",
+        "{path} {display_in}, và cũng không giống một tệp tiến độ bị hỏng: tệp được giữ nguyên (hãy kiểm tra --progress hoặc $BSON_TUTOR_PROGRESS)",
+    ),
+    (
+        "{path} is read-only: nothing was saved or erased (make it writable, `chmod u+w`, to record progress)",
+        "{path} chỉ cho phép đọc: không lưu hay xóa gì cả (hãy cho phép ghi, `chmod u+w`, để ghi lại tiến độ)",
+    ),
 ];
 
 /// Chinese.
@@ -737,5 +775,43 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "could not make ObjectId generators",
         "无法创建 ObjectId 生成器",
+    ),
+    // The progress store: what it refuses to touch (issue 14, store)
+    ("a regular file", "普通文件"),
+    ("a directory", "目录"),
+    ("a symbolic link", "符号链接"),
+    ("a FIFO (named pipe)", "FIFO（命名管道）"),
+    ("a character device", "字符设备"),
+    ("a block device", "块设备"),
+    ("a socket", "套接字"),
+    ("nothing (it does not exist)", "空（它不存在）"),
+    ("a special file", "特殊文件"),
+    (
+        "is too large for a bson-tutor progress file ({bytes} bytes; the limit is {max})",
+        "太大，不可能是 bson-tutor 的进度文件（{bytes} 字节；上限为 {max}）",
+    ),
+    (
+        "{path} is {kind}, not a progress file: nothing was read, written or moved (check --progress or $BSON_TUTOR_PROGRESS)",
+        "{path} 是{kind}，不是进度文件：未读取、写入或移动任何内容（请检查 --progress 或 $BSON_TUTOR_PROGRESS）",
+    ),
+    (
+        "{path} is a symbolic link to {target}, which does not exist: bson-tutor creates no file through a link, so nothing was written (create the file or remove the link)",
+        "{path} 是指向 {target} 的符号链接，而该目标不存在：bson-tutor 不会通过链接创建文件，因此未写入任何内容（请创建该文件或删除该链接）",
+    ),
+    (
+        "{path} is a symbolic link to {target}, which is {kind}, not a progress file: nothing was read, written or moved",
+        "{path} 是指向 {target} 的符号链接，而该目标是{kind}，不是进度文件：未读取、写入或移动任何内容",
+    ),
+    (
+        "the lock file {path} is {kind}, not a plain file: bson-tutor neither follows nor creates anything there, so nothing was saved (remove it and try again)",
+        "锁文件 {path} 是{kind}，不是普通文件：bson-tutor 既不会跟随它，也不会在那里创建任何内容，因此未保存任何内容（请删除它后重试）",
+    ),
+    (
+        "{path} {display_in}, and does not look like a damaged one either: it was left as it is (check --progress or $BSON_TUTOR_PROGRESS)",
+        "{path} {display_in}，而且看起来也不像损坏的进度文件：已原样保留（请检查 --progress 或 $BSON_TUTOR_PROGRESS）",
+    ),
+    (
+        "{path} is read-only: nothing was saved or erased (make it writable, `chmod u+w`, to record progress)",
+        "{path} 是只读的：未保存或清除任何内容（请先让它可写，`chmod u+w`，才能记录进度）",
     ),
 ];

@@ -330,6 +330,10 @@ fn every_store_error_and_notice_speaks_every_language() {
             | StoreError::MovedAside {
                 damage: Damage::NotProgress { detail },
                 ..
+            }
+            | StoreError::Foreign {
+                damage: Damage::NotProgress { detail },
+                ..
             } => vec![detail.clone()],
             _ => Vec::new(),
         };

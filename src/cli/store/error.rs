@@ -4,6 +4,8 @@ use std::fmt;
 use std::path::PathBuf;
 
 use bson_tutor::lesson::progress::VERSION;
+
+use super::file::MAX_BYTES;
 use bson_tutor::strings::localize::Localize;
 use bson_tutor::strings::{Lang, write_trf};
 
@@ -28,13 +30,43 @@ pub enum Damage {
         /// Its format version.
         version: u32,
     },
+    /// Larger than any progress file (see `MAX_BYTES`): not read whole.
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+    },
+}
+
+/// What a path turned out to be, where a regular file belongs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A regular file (never refused for its kind; listed to name what `stat` says).
+    Regular,
+    /// A directory.
+    Directory,
+    /// A symbolic link.
+    Symlink,
+    /// A FIFO (named pipe).
+    Fifo,
+    /// A character device (`/dev/null`, a terminal).
+    CharDevice,
+    /// A block device (a disk).
+    BlockDevice,
+    /// A Unix socket.
+    Socket,
+    /// Nothing: a link's target that does not exist.
+    Missing,
+    /// Anything else the system has.
+    Other,
 }
 
 impl Damage {
     /// The suffix of the name a damaged file is moved aside to.
     pub(super) fn suffix(&self) -> &'static str {
         match self {
-            Damage::NotUtf8 { .. } | Damage::NotProgress { .. } => "corrupt",
+            Damage::NotUtf8 { .. } | Damage::NotProgress { .. } | Damage::TooLarge { .. } => {
+                "corrupt"
+            }
             Damage::Newer { .. } => "future",
         }
     }
@@ -98,6 +130,38 @@ pub enum StoreError {
         /// Where it is now.
         aside: PathBuf,
     },
+    /// The progress path is not a regular file, nor a link to one: nothing was read,
+    /// written or moved.
+    NotRegular {
+        /// The path as given (or as resolved, when it changed under the lock).
+        path: PathBuf,
+        /// Where it links to, when it is a symbolic link.
+        target: Option<PathBuf>,
+        /// What it (or its target) is.
+        kind: FileKind,
+    },
+    /// The lock file is not a regular file (a link, most likely planted): nothing was
+    /// followed, created or saved.
+    LockNotRegular {
+        /// The lock file.
+        path: PathBuf,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// The file is not progress and does not look like damaged progress either (a mistyped
+    /// path): it was left as it is.
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// Why it is not progress.
+        damage: Damage,
+    },
+    /// The file is read-only (its owner may not write it): it was neither replaced nor
+    /// erased.
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 /// What [`Store::load`] has to tell.
@@ -141,7 +205,30 @@ impl Localize for Damage {
                 "was written by a newer bson-tutor (progress format version {version}, but this one reads up to version {max})",
                 &[version, &VERSION],
             ),
+            Damage::TooLarge { bytes } => write_trf(
+                out,
+                lang,
+                "is too large for a bson-tutor progress file ({bytes} bytes; the limit is {max})",
+                &[bytes, &MAX_BYTES],
+            ),
         }
+    }
+}
+
+impl Localize for FileKind {
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        let en = match self {
+            FileKind::Regular => "a regular file",
+            FileKind::Directory => "a directory",
+            FileKind::Symlink => "a symbolic link",
+            FileKind::Fifo => "a FIFO (named pipe)",
+            FileKind::CharDevice => "a character device",
+            FileKind::BlockDevice => "a block device",
+            FileKind::Socket => "a socket",
+            FileKind::Missing => "nothing (it does not exist)",
+            FileKind::Other => "a special file",
+        };
+        write_trf(out, lang, en, &[])
     }
 }
 
@@ -191,6 +278,54 @@ impl Localize for StoreError {
                 "{path} {display_in}: moved it aside to {aside}; nothing was saved this time",
                 &[&path.display(), &damage.display_in(lang), &aside.display()],
             ),
+            StoreError::NotRegular {
+                path,
+                target: None,
+                kind,
+            } => write_trf(
+                out,
+                lang,
+                "{path} is {kind}, not a progress file: nothing was read, written or moved (check --progress or $BSON_TUTOR_PROGRESS)",
+                &[&path.display(), &kind.display_in(lang)],
+            ),
+            StoreError::NotRegular {
+                path,
+                target: Some(target),
+                kind: FileKind::Missing,
+            } => write_trf(
+                out,
+                lang,
+                "{path} is a symbolic link to {target}, which does not exist: bson-tutor creates no file through a link, so nothing was written (create the file or remove the link)",
+                &[&path.display(), &target.display()],
+            ),
+            StoreError::NotRegular {
+                path,
+                target: Some(target),
+                kind,
+            } => write_trf(
+                out,
+                lang,
+                "{path} is a symbolic link to {target}, which is {kind}, not a progress file: nothing was read, written or moved",
+                &[&path.display(), &target.display(), &kind.display_in(lang)],
+            ),
+            StoreError::LockNotRegular { path, kind } => write_trf(
+                out,
+                lang,
+                "the lock file {path} is {kind}, not a plain file: bson-tutor neither follows nor creates anything there, so nothing was saved (remove it and try again)",
+                &[&path.display(), &kind.display_in(lang)],
+            ),
+            StoreError::Foreign { path, damage } => write_trf(
+                out,
+                lang,
+                "{path} {display_in}, and does not look like a damaged one either: it was left as it is (check --progress or $BSON_TUTOR_PROGRESS)",
+                &[&path.display(), &damage.display_in(lang)],
+            ),
+            StoreError::ReadOnly { path } => write_trf(
+                out,
+                lang,
+                "{path} is read-only: nothing was saved or erased (make it writable, `chmod u+w`, to record progress)",
+                &[&path.display()],
+            ),
         }
     }
 }
@@ -229,7 +364,7 @@ macro_rules! english {
     )*};
 }
 
-english!(Damage, StoreError, Notice);
+english!(Damage, FileKind, StoreError, Notice);
 
 impl std::error::Error for StoreError {}
 
@@ -246,6 +381,18 @@ impl StoreError {
             Damage::NotUtf8 { at: 3 },
             Damage::NotProgress { detail },
             Damage::Newer { version: 99 },
+            Damage::TooLarge { bytes: 1 << 40 },
+        ];
+        let kinds = [
+            FileKind::Regular,
+            FileKind::Directory,
+            FileKind::Symlink,
+            FileKind::Fifo,
+            FileKind::CharDevice,
+            FileKind::BlockDevice,
+            FileKind::Socket,
+            FileKind::Missing,
+            FileKind::Other,
         ];
         let actions = [
             Action::Read,
@@ -270,7 +417,30 @@ impl StoreError {
             aside: "progress.json.corrupt-1".into(),
             error: io(),
         });
+        for kind in kinds {
+            all.push(StoreError::NotRegular {
+                path: "/dev/null".into(),
+                target: None,
+                kind,
+            });
+            all.push(StoreError::NotRegular {
+                path: "progress.json".into(),
+                target: Some("/elsewhere/progress.json".into()),
+                kind,
+            });
+            all.push(StoreError::LockNotRegular {
+                path: "progress.json.lock".into(),
+                kind,
+            });
+        }
+        all.push(StoreError::ReadOnly {
+            path: "progress.json".into(),
+        });
         for damage in damages {
+            all.push(StoreError::Foreign {
+                path: ".bashrc".into(),
+                damage: damage.clone(),
+            });
             all.push(StoreError::Damaged {
                 path: "progress.json".into(),
                 damage: damage.clone(),
@@ -294,14 +464,28 @@ impl StoreError {
                     | Action::Replace
                     | Action::Sync => {}
                 },
-                StoreError::MoveAside { .. } => {}
-                StoreError::Damaged { damage, .. } | StoreError::MovedAside { damage, .. } => {
-                    match damage {
-                        Damage::NotUtf8 { .. }
-                        | Damage::NotProgress { .. }
-                        | Damage::Newer { .. } => {}
+                StoreError::MoveAside { .. } | StoreError::ReadOnly { .. } => {}
+                StoreError::NotRegular { kind, .. } | StoreError::LockNotRegular { kind, .. } => {
+                    match kind {
+                        FileKind::Regular
+                        | FileKind::Directory
+                        | FileKind::Symlink
+                        | FileKind::Fifo
+                        | FileKind::CharDevice
+                        | FileKind::BlockDevice
+                        | FileKind::Socket
+                        | FileKind::Missing
+                        | FileKind::Other => {}
                     }
                 }
+                StoreError::Damaged { damage, .. }
+                | StoreError::MovedAside { damage, .. }
+                | StoreError::Foreign { damage, .. } => match damage {
+                    Damage::NotUtf8 { .. }
+                    | Damage::NotProgress { .. }
+                    | Damage::Newer { .. }
+                    | Damage::TooLarge { .. } => {}
+                },
             }
         }
         all
