@@ -466,6 +466,10 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             lang,
         };
         let store = args.progress.store();
+        // Read without the lock, only to decide (the next hint, whether a reveal is allowed):
+        // what is saved is this run's own attempt, hint or reveal (the progress journal),
+        // added under the lock to whatever the file holds by then, so concurrent answers all
+        // count and none replaces another's record.
         let mut progress = store.read()?;
         let id = &lesson.id;
         let n = args.number;

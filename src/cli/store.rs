@@ -52,6 +52,22 @@ fn aside_or_refuse(path: &Path, damage: Damage, ours: bool) -> Result<PathBuf, S
     move_aside(path, damage.suffix())
 }
 
+/// Refuses, before taking the lock (so without creating a lock file beside it), a file
+/// that does not look like progress: a mistyped path is left entirely alone. Checked again
+/// under the lock.
+fn refuse_foreign(path: &Path) -> Result<(), StoreError> {
+    match read_disk(path)? {
+        Disk::Damaged {
+            damage,
+            ours: false,
+        } => Err(StoreError::Foreign {
+            path: path.to_path_buf(),
+            damage,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Unix milliseconds now, to stamp this save's answers. The clock is read here, in the
 /// binary, never in the library.
 fn now_ms() -> i64 {
@@ -87,7 +103,15 @@ impl Store {
         match read_disk(path)? {
             Disk::Missing => Ok((Progress::new(), None)),
             Disk::Good(p) => Ok((p, None)),
-            Disk::Damaged { .. } => {
+            // Refused before locking: not even a lock file beside a mistyped ~/.bashrc.
+            Disk::Damaged {
+                damage,
+                ours: false,
+            } => Err(StoreError::Foreign {
+                path: path.to_path_buf(),
+                damage,
+            }),
+            Disk::Damaged { ours: true, .. } => {
                 // Under the lock: another instance may be replacing the file right now, and
                 // its good file must not be the one moved aside.
                 let _lock = lock(path)?;
@@ -161,6 +185,7 @@ impl Store {
             return Ok(mine.clone().settled());
         };
         let path = &resolve(given)?;
+        refuse_foreign(path)?;
         let _lock = lock(path)?;
         let disk = match read_disk(path)? {
             Disk::Missing => Progress::new(),
@@ -197,6 +222,7 @@ impl Store {
             // Nothing to erase, and no directory to create just to lock it.
             return Ok(false);
         }
+        refuse_foreign(path)?;
         let _lock = lock(path)?;
         match read_disk(path)? {
             Disk::Missing => return Ok(false),
