@@ -30,7 +30,9 @@ use std::path::{Path, PathBuf};
 
 use bson_tutor::lesson::progress::Progress;
 
-use file::{Disk, check_writable, dir_of, io, lock, move_aside, read_disk, resolve, write_atomically};
+use file::{
+    Disk, check_writable, dir_of, io, lock, move_aside, read_disk, resolve, write_atomically,
+};
 
 /// What a command knows about the progress file. `path` is `None` when there is nowhere
 /// to save (no `--progress`, `$BSON_TUTOR_PROGRESS`, `$XDG_DATA_HOME` or `$HOME`): progress
@@ -300,4 +302,3 @@ fn native_data_dir() -> Option<PathBuf> {
         .ok()
         .map(|s| s.data_dir())
 }
-

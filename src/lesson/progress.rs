@@ -591,6 +591,10 @@ mod tests {
         // reset_exercise does the same without the changed set.
         let mut mine = Progress::new();
         mine.reset_exercise("bytes", 3);
-        assert_eq!(mine.merge_changes(disk, &BTreeSet::new(), 2).record("bytes", 3), None);
+        assert_eq!(
+            mine.merge_changes(disk, &BTreeSet::new(), 2)
+                .record("bytes", 3),
+            None
+        );
     }
 }

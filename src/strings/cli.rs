@@ -396,7 +396,10 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("a character device", "một thiết bị ký tự"),
     ("a block device", "một thiết bị khối"),
     ("a socket", "một socket"),
-    ("nothing (it does not exist)", "không gì cả (nó không tồn tại)"),
+    (
+        "nothing (it does not exist)",
+        "không gì cả (nó không tồn tại)",
+    ),
     ("a special file", "một tệp đặc biệt"),
     (
         "is too large for a bson-tutor progress file ({bytes} bytes; the limit is {max})",

@@ -24,7 +24,10 @@ pub(super) enum Disk {
     Good(Progress),
     /// Not usable progress. `ours`: it looks like a damaged progress file (see
     /// [`looks_like_progress`]), so it may be moved aside; otherwise it is left alone.
-    Damaged { damage: Damage, ours: bool },
+    Damaged {
+        damage: Damage,
+        ours: bool,
+    },
 }
 
 /// A failed step's error, for `map_err`.
@@ -205,8 +208,7 @@ pub(super) fn looks_like_progress(path: &Path, bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(4096)];
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let start = head.iter().position(|b| !b.is_ascii_whitespace());
-    start.is_some_and(|i| head[i] == b'{')
-        && head.windows(11).any(|w| w == b"\"exercises\"")
+    start.is_some_and(|i| head[i] == b'{') && head.windows(11).any(|w| w == b"\"exercises\"")
 }
 
 /// `path` with `suffix` appended to its file name: `progress.json` + `.lock`.
@@ -338,9 +340,7 @@ pub(super) fn write_atomically(
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(Permissions::from_mode(0o666));
     }
-    let mut tmp = builder
-        .tempfile_in(dir)
-        .map_err(io(Action::Write, dir))?;
+    let mut tmp = builder.tempfile_in(dir).map_err(io(Action::Write, dir))?;
     let written = (|| {
         tmp.write_all(bytes)?;
         if let Some(p) = perms {

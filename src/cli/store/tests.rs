@@ -6,8 +6,7 @@ use bson_tutor::lesson::progress::key;
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("bson-tutor-store-{name}-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("bson-tutor-store-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -187,12 +186,19 @@ fn the_default_path_is_the_variable_then_the_data_directory() {
 #[cfg(unix)]
 fn mode_of(path: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::symlink_metadata(path).unwrap().permissions().mode() & 0o7777
+    std::fs::symlink_metadata(path)
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o7777
 }
 
 #[cfg(unix)]
 fn mkfifo(path: &Path) {
-    let made = std::process::Command::new("mkfifo").arg(path).status().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
     assert!(made.success());
 }
 
@@ -219,12 +225,21 @@ fn a_link_at_the_old_temporary_name_is_never_written_through() {
         store.save(&p, &BTreeSet::new()).unwrap();
     }
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-    assert!(std::fs::symlink_metadata(dir.join("progress.json.tmp")).unwrap().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(dir.join("progress.json.tmp"))
+            .unwrap()
+            .is_symlink()
+    );
     assert_eq!(Store::new(Some(path)).read().unwrap().exercises.len(), 3);
     // No temporary file is left behind.
     assert_eq!(
         names(&dir),
-        ["progress.json", "progress.json.lock", "progress.json.tmp", "victim"]
+        [
+            "progress.json",
+            "progress.json.lock",
+            "progress.json.tmp",
+            "victim"
+        ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -241,11 +256,20 @@ fn a_linked_lock_is_refused_and_its_target_not_created() {
     p.answered("bytes", 1, "36", true);
     let e = store.save(&p, &BTreeSet::new()).unwrap_err();
     assert!(
-        matches!(&e, StoreError::LockNotRegular { kind: FileKind::Symlink, .. }),
+        matches!(
+            &e,
+            StoreError::LockNotRegular {
+                kind: FileKind::Symlink,
+                ..
+            }
+        ),
         "{e:?}"
     );
     let text = e.to_string();
-    assert!(text.contains("progress.json.lock") && text.contains("symbolic link"), "{text}");
+    assert!(
+        text.contains("progress.json.lock") && text.contains("symbolic link"),
+        "{text}"
+    );
     assert!(!target.exists() && !path.exists());
     assert!(store.erase().is_err() || !path.exists());
     assert!(!target.exists());
@@ -272,7 +296,11 @@ fn a_fifo_or_a_directory_as_the_progress_path_is_refused_by_every_step() {
         };
         refused(store.read().unwrap_err());
         refused(store.load().unwrap_err());
-        refused(store.save(&one_answer(&dir.join("other.json")), &BTreeSet::new()).unwrap_err());
+        refused(
+            store
+                .save(&one_answer(&dir.join("other.json")), &BTreeSet::new())
+                .unwrap_err(),
+        );
         refused(store.erase().unwrap_err());
     }
     // Nothing was renamed, created or removed beside them.
@@ -281,7 +309,12 @@ fn a_fifo_or_a_directory_as_the_progress_path_is_refused_by_every_step() {
     ));
     assert_eq!(
         names(&dir),
-        ["a-directory", "other.json", "other.json.lock", "progress.json"]
+        [
+            "a-directory",
+            "other.json",
+            "other.json.lock",
+            "progress.json"
+        ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -300,7 +333,13 @@ fn a_link_to_a_progress_file_is_followed_and_stays_a_link() {
     p.answered("bytes", 2, "12", true);
     store.save(&p, &BTreeSet::new()).unwrap();
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
-    assert_eq!(Store::new(Some(real.clone())).read().unwrap().solved("bytes", 2), 2);
+    assert_eq!(
+        Store::new(Some(real.clone()))
+            .read()
+            .unwrap()
+            .solved("bytes", 2),
+        2
+    );
     // The lock is beside the real file, where every instance finds it.
     assert!(dir.join("real").join("progress.json.lock").exists());
     // Erasing empties the real file and keeps the link.
@@ -315,7 +354,13 @@ fn a_link_to_a_progress_file_is_followed_and_stays_a_link() {
         .save(&p, &BTreeSet::new())
         .unwrap_err();
     assert!(
-        matches!(&e, StoreError::NotRegular { kind: FileKind::Missing, .. }),
+        matches!(
+            &e,
+            StoreError::NotRegular {
+                kind: FileKind::Missing,
+                ..
+            }
+        ),
         "{e:?}"
     );
     assert!(e.to_string().contains("does not exist"), "{e}");
@@ -338,7 +383,10 @@ fn a_read_only_file_is_refused_and_keeps_its_mode_and_bytes() {
     let e = store.save(&p, &BTreeSet::new()).unwrap_err();
     assert!(matches!(&e, StoreError::ReadOnly { .. }), "{e:?}");
     assert!(e.to_string().contains("read-only"), "{e}");
-    assert!(matches!(store.erase().unwrap_err(), StoreError::ReadOnly { .. }));
+    assert!(matches!(
+        store.erase().unwrap_err(),
+        StoreError::ReadOnly { .. }
+    ));
     assert_eq!(std::fs::read(&path).unwrap(), before);
     assert_eq!(mode_of(&path), 0o444);
     // A writable file keeps its own mode when replaced.
@@ -374,17 +422,27 @@ fn a_file_that_does_not_look_like_progress_is_never_moved_or_replaced() {
     }
     // Damaged progress under another name is still recognised by its start.
     let mine = dir.join("mine.json");
-    std::fs::write(&mine, "{\n  \"version\": 1,\n  \"exercises\": {\n    \"bytes#1\": {").unwrap();
+    std::fs::write(
+        &mine,
+        "{\n  \"version\": 1,\n  \"exercises\": {\n    \"bytes#1\": {",
+    )
+    .unwrap();
     let (p, notice) = Store::new(Some(mine.clone())).load().unwrap();
     assert!(p.exercises.is_empty());
-    assert!(matches!(notice, Some(Notice::MovedAside { .. })), "{notice:?}");
+    assert!(
+        matches!(notice, Some(Notice::MovedAside { .. })),
+        "{notice:?}"
+    );
     assert!(!mine.exists());
     let left: Vec<String> = names(&dir)
         .into_iter()
         .filter(|n| !n.ends_with(".lock"))
         .collect();
     assert_eq!(left.len(), 3, "{left:?}");
-    assert!(left.iter().any(|n| n.starts_with("mine.json.corrupt-")), "{left:?}");
+    assert!(
+        left.iter().any(|n| n.starts_with("mine.json.corrupt-")),
+        "{left:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -398,7 +456,13 @@ fn a_huge_file_is_not_read_whole() {
     drop(f);
     let e = Store::new(Some(path.clone())).read().unwrap_err();
     assert!(
-        matches!(&e, StoreError::Foreign { damage: Damage::TooLarge { .. }, .. }),
+        matches!(
+            &e,
+            StoreError::Foreign {
+                damage: Damage::TooLarge { .. },
+                ..
+            }
+        ),
         "{e:?}"
     );
     assert!(e.to_string().contains("too large"), "{e}");

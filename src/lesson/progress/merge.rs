@@ -58,7 +58,8 @@ impl Change {
     /// machine's clock ahead): a save's answer is never older than the one it follows.
     pub(super) fn stamped(&self, file: Option<&Record>, now_ms: i64) -> Change {
         let mut change = self.clone();
-        let after = |theirs: Option<i64>| theirs.map_or(now_ms, |t| now_ms.max(t.saturating_add(1)));
+        let after =
+            |theirs: Option<i64>| theirs.map_or(now_ms, |t| now_ms.max(t.saturating_add(1)));
         let d = &mut change.delta;
         if d.last_answer.is_some() && d.last_answer_ms.is_none() {
             d.last_answer_ms = Some(after(file.and_then(|r| r.last_answer_ms)));
@@ -86,7 +87,11 @@ impl Status {
             Status::Revealed => 1,
             Status::Solved => 2,
         };
-        if rank(other) > rank(self) { other } else { self }
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
     }
 }
 
@@ -168,21 +173,36 @@ mod tests {
     /// A record or a delta, with counts far from saturation and no unknown fields (those
     /// are the file's own and never in a delta).
     fn record() -> impl Strategy<Value = Record> {
-        (status(), 0u32..1000, 0u32..50, 0u64..10_000, answer(), answer()).prop_map(
-            |(status, attempts, hints, seconds, (last_answer, answer_ms), (last_wrong, wrong_ms))| {
-                Record {
+        (
+            status(),
+            0u32..1000,
+            0u32..50,
+            0u64..10_000,
+            answer(),
+            answer(),
+        )
+            .prop_map(
+                |(
                     status,
                     attempts,
                     hints,
                     seconds,
-                    last_answer,
-                    last_answer_ms: answer_ms,
-                    last_wrong,
-                    last_wrong_ms: wrong_ms,
-                    unknown: Default::default(),
-                }
-            },
-        )
+                    (last_answer, answer_ms),
+                    (last_wrong, wrong_ms),
+                )| {
+                    Record {
+                        status,
+                        attempts,
+                        hints,
+                        seconds,
+                        last_answer,
+                        last_answer_ms: answer_ms,
+                        last_wrong,
+                        last_wrong_ms: wrong_ms,
+                        unknown: Default::default(),
+                    }
+                },
+            )
     }
 
     fn merged(a: &Record, b: &Record) -> Record {

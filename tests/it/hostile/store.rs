@@ -154,7 +154,10 @@ fn two_hundred_concurrent_wrong_answers_count_two_hundred_attempts() {
         assert_eq!(*code, Some(1), "{text}: {err}");
         assert!(err.is_empty(), "{text}: {err}");
     }
-    let r = saved(&path).record(LESSON, EXERCISE).cloned().expect("the record");
+    let r = saved(&path)
+        .record(LESSON, EXERCISE)
+        .cloned()
+        .expect("the record");
     eprintln!(
         "200 wrong: attempts {}, status {} ({IN_FLIGHT} at once, {took:?})",
         r.attempts,
@@ -179,12 +182,20 @@ fn planted_links_beside_the_progress_file_are_not_followed() {
         assert_clean("answer beside a planted .tmp link", &out);
         assert_eq!(out.code, Some(0), "{}", out.stderr);
     }
-    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "do not overwrite");
+    assert_eq!(
+        std::fs::read_to_string(&victim).unwrap(),
+        "do not overwrite"
+    );
     assert!(std::fs::symlink_metadata(&planted).unwrap().is_symlink());
     assert_eq!(saved(&path).record(LESSON, 1).unwrap().attempts, 3);
     assert_eq!(
         names(&dir),
-        ["progress.json", "progress.json.lock", "progress.json.tmp", "victim.txt"]
+        [
+            "progress.json",
+            "progress.json.lock",
+            "progress.json.tmp",
+            "victim.txt"
+        ]
     );
 
     // The lock file as a link to a file that does not exist yet.
@@ -195,7 +206,10 @@ fn planted_links_beside_the_progress_file_are_not_followed() {
     let out = run_on(&other, &["answer", LESSON, "1", &right]);
     assert_refused("answer with a linked lock", &out, "progress.json.lock");
     assert!(out.stderr.contains("symbolic link"), "{}", out.stderr);
-    assert!(!target.exists(), "nothing is created at the lock link's target");
+    assert!(
+        !target.exists(),
+        "nothing is created at the lock link's target"
+    );
     assert!(!other.exists());
     let out = run_on(&other, &["progress", "--reset", "--yes"]);
     assert_clean("progress --reset with a linked lock", &out);
@@ -247,11 +261,20 @@ fn only_a_regular_progress_file_is_ever_moved_aside() {
         let what = format!("{args:?} on a FIFO");
         assert_refused(&what, &out, &fifo.display().to_string());
         assert!(out.stderr.contains("FIFO"), "{what}: {}", out.stderr);
-        assert!(out.elapsed < Duration::from_secs(30), "{what}: {:?}", out.elapsed);
+        assert!(
+            out.elapsed < Duration::from_secs(30),
+            "{what}: {:?}",
+            out.elapsed
+        );
     }
     let out = run_on(&fifo, &["lessons"]);
     assert_clean("lessons on a FIFO", &out);
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
     assert_eq!(names(&dir), ["progress.json"]);
 
     // A directory.
@@ -285,7 +308,10 @@ fn a_read_only_progress_file_stays_read_only() {
     let dir = TempDir::new("hostile-store", "read-only");
     let path = dir.join("progress.json");
     let (right, wrong) = right_and_wrong();
-    assert_eq!(run_on(&path, &["answer", LESSON, "1", &wrong]).code, Some(1));
+    assert_eq!(
+        run_on(&path, &["answer", LESSON, "1", &wrong]).code,
+        Some(1)
+    );
     let before = std::fs::read(&path).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
     for args in [
@@ -294,13 +320,20 @@ fn a_read_only_progress_file_stays_read_only() {
     ] {
         let out = run_on(&path, args);
         assert_refused(&format!("{args:?} on a 444 file"), &out, "read-only");
-        assert!(out.stderr.contains(&path.display().to_string()), "{}", out.stderr);
+        assert!(
+            out.stderr.contains(&path.display().to_string()),
+            "{}",
+            out.stderr
+        );
     }
     assert_eq!(std::fs::read(&path).unwrap(), before);
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o444);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
-    assert_eq!(run_on(&path, &["answer", LESSON, "1", &right]).code, Some(0));
+    assert_eq!(
+        run_on(&path, &["answer", LESSON, "1", &right]).code,
+        Some(0)
+    );
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o640);
     assert_eq!(saved(&path).solved(LESSON, 6), 1);
@@ -328,5 +361,8 @@ fn unknown_fields_survive_an_answer() {
     assert_eq!(back["exercises"]["bytes#1"]["badge"], "bronze", "{back}");
     assert_eq!(back["exercises"]["bytes#1"]["attempts"], 3, "{back}");
     assert_eq!(back["exercises"]["bytes#1"]["status"], "solved", "{back}");
-    assert_eq!(back["exercises"]["bytes#2"]["note"], serde_json::json!([1, 2]));
+    assert_eq!(
+        back["exercises"]["bytes#2"]["note"],
+        serde_json::json!([1, 2])
+    );
 }
