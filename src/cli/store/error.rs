@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use bson_tutor::lesson::progress::VERSION;
 
-use super::file::MAX_BYTES;
 use bson_tutor::strings::localize::Localize;
 use bson_tutor::strings::{Lang, write_trf};
 
@@ -30,10 +29,12 @@ pub enum Damage {
         /// Its format version.
         version: u32,
     },
-    /// Larger than any progress file (see `MAX_BYTES`): not read whole.
+    /// Larger than any progress file: not read whole.
     TooLarge {
         /// Its size.
         bytes: u64,
+        /// The largest progress file read.
+        max: u64,
     },
 }
 
@@ -205,11 +206,11 @@ impl Localize for Damage {
                 "was written by a newer bson-tutor (progress format version {version}, but this one reads up to version {max})",
                 &[version, &VERSION],
             ),
-            Damage::TooLarge { bytes } => write_trf(
+            Damage::TooLarge { bytes, max } => write_trf(
                 out,
                 lang,
                 "is too large for a bson-tutor progress file ({bytes} bytes; the limit is {max})",
-                &[bytes, &MAX_BYTES],
+                &[bytes, max],
             ),
         }
     }
@@ -381,7 +382,10 @@ impl StoreError {
             Damage::NotUtf8 { at: 3 },
             Damage::NotProgress { detail },
             Damage::Newer { version: 99 },
-            Damage::TooLarge { bytes: 1 << 40 },
+            Damage::TooLarge {
+                bytes: 1 << 40,
+                max: 64 << 20,
+            },
         ];
         let kinds = [
             FileKind::Regular,

@@ -172,6 +172,7 @@ pub(super) fn read_disk(path: &Path) -> Result<Disk, StoreError> {
     if meta.len() > MAX_BYTES || bytes.len() as u64 > MAX_BYTES {
         let damage = Damage::TooLarge {
             bytes: meta.len().max(bytes.len() as u64),
+            max: MAX_BYTES,
         };
         let ours = looks_like_progress(path, &bytes);
         return Ok(Disk::Damaged { damage, ours });
