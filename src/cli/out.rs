@@ -89,6 +89,74 @@ impl Drop for Stdout {
     }
 }
 
+/// Standard output for prose made of data (lesson text, titles, names): like [`stdout`], and
+/// every control character written to it except line breaks and tabs shown as `\u{1b}`
+/// (the tutor's own output has none). Not for JSON or shell syntax: use [`escape_code`].
+pub struct Text(Stdout);
+
+/// Standard output for prose made of data, see [`Text`].
+pub fn text_stdout() -> Text {
+    Text(stdout())
+}
+
+impl Write for Text {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf).map(|()| buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        use bson_tutor::strings::safe::escape_text;
+        // `write!` hands over whole `str` pieces; other bytes are passed on with their
+        // ASCII controls made visible (a C1 control is two bytes of UTF-8, never split).
+        match std::str::from_utf8(buf) {
+            Ok(text) => self.0.write_all(escape_text(text).as_bytes()),
+            Err(_) => {
+                let mut shown = Vec::with_capacity(buf.len());
+                for &b in buf {
+                    if (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f {
+                        shown.extend_from_slice(format!("\\u{{{b:x}}}").as_bytes());
+                    } else {
+                        shown.push(b);
+                    }
+                }
+                self.0.write_all(&shown)
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// `println!` without its panic: a line of prose on standard output through [`Text`]; a
+/// failed write is kept for [`finish`].
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!($crate::cli::out::text_stdout(), $($arg)*);
+    }};
+}
+pub(crate) use outln;
+
+/// `eprint!` without its panic (see [`eprint_line`]).
+macro_rules! err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+pub(crate) use err;
+
+/// `eprintln!` without its panic (see [`eprint_line`]).
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+pub(crate) use errln;
+
 /// Writes `text` to standard output and flushes it.
 ///
 /// # Errors
@@ -120,9 +188,67 @@ pub fn finish(code: ExitCode) -> ExitCode {
         None => code,
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => code,
         Some(e) => {
-            let message = CliError::Output(e).display_in(i18n::lang());
+            let message = CliError::Output(e).to_string_in(i18n::lang());
             eprint_line(format_args!("{}{message}", i18n::t("error: ")));
             ExitCode::from(super::error::EXIT_BAD_INPUT)
         }
+    }
+}
+
+/// Output in a syntax with `\u` escapes inside its strings (JSON, Extended JSON, mongosh):
+/// the control characters its printer leaves raw (DEL, the C1 controls, the bidirectional
+/// overrides) written as `\uXXXX`, which reads back as the same character, so the output
+/// means what it meant and the terminal obeys none of it. A raw line break or tab is the
+/// layout's, and stays.
+pub fn escape_code(text: &str) -> std::borrow::Cow<'_, str> {
+    use bson_tutor::strings::safe::is_unsafe;
+    use std::fmt::Write as _;
+    let unsafe_char = |c: char| c != '\n' && c != '\t' && is_unsafe(c);
+    if !text.chars().any(unsafe_char) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            // Every unsafe character is in the Basic Multilingual Plane: four digits.
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
+/// CSV (RFC 4180, records ended by CRLF), which has no escapes of its own: every control
+/// character shown as `\u{1b}` except the CRLF that ends a record and a line break inside a
+/// quoted field.
+pub fn escape_csv(text: &str) -> String {
+    text.split("\r\n")
+        .map(bson_tutor::strings::safe::escape_text)
+        .collect::<Vec<_>>()
+        .join("\r\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_keeps_its_meaning_and_loses_its_controls() {
+        let json = "{\"s\": \"\\u001b[2J\u{85}\u{202e}\"}\n";
+        let safe = escape_code(json);
+        assert_eq!(safe, "{\"s\": \"\\u001b[2J\\u0085\\u202e\"}\n");
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        let original: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(back, original);
+    }
+
+    #[test]
+    fn csv_keeps_its_record_ends() {
+        let csv = "student,lesson\r\n\"Ana\x1b]0;x\x07\",bytes\r\n";
+        assert_eq!(
+            escape_csv(csv),
+            "student,lesson\r\n\"Ana\\u{1b}]0;x\\u{7}\",bytes\r\n"
+        );
     }
 }
