@@ -442,9 +442,10 @@ fn run_eval(args: &EvalArgs) -> ExitCode {
         }
         Some(Err(e)) => return fail(&e),
     };
-    let (result, stopped) = deadline::within(args.max_time_ms, || {
-        expr::evaluate(&expr, doc.as_ref())
-    });
+    let (result, stopped) =
+        deadline::within_or_exit(args.max_time_ms, deadline::say_time_limit, || {
+            expr::evaluate(&expr, doc.as_ref())
+        });
     if let Some(why) = stopped {
         return fail(&bson_tutor::query::error::QueryError::from(why).into());
     }

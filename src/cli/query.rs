@@ -239,7 +239,7 @@ fn timed<T>(
     max_time_ms: u64,
     evaluate: impl FnOnce() -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    match deadline::within(max_time_ms, evaluate) {
+    match deadline::within_or_exit(max_time_ms, deadline::say_time_limit, evaluate) {
         (_, Some(why)) => Err(QueryError::from(why).into()),
         (result, None) => result,
     }

@@ -433,6 +433,14 @@ pub(super) const VI: &[(&str, &str)] = &[
         "checking was interrupted at this step (`operation was interrupted`); the steps after it were not checked",
         "việc kiểm tra bị ngắt ở bước này (`operation was interrupted`); các bước sau nó chưa được kiểm tra",
     ),
+    (
+        "Stop after this many milliseconds, as the server stops an operation at maxTimeMS, with its error (`operation exceeded time limit`); 0: no limit",
+        "Dừng sau chừng ấy mili giây, như máy chủ dừng một thao tác khi hết maxTimeMS, kèm lỗi của nó (`operation exceeded time limit`); 0: không giới hạn",
+    ),
+    (
+        "Each lesson's time budget, in milliseconds: a lesson still being checked when it runs out fails at the step it was on (its file and line), and checking goes on with the next lesson; 0: no limit",
+        "Thời gian dành cho mỗi bài học, tính bằng mili giây: bài học nào đang được kiểm tra khi hết giờ sẽ lỗi ở bước đang kiểm tra (kèm tệp và dòng của nó), rồi việc kiểm tra tiếp tục với bài học sau; 0: không giới hạn",
+    ),
 ];
 
 /// Chinese.
@@ -827,5 +835,13 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "checking was interrupted at this step (`operation was interrupted`); the steps after it were not checked",
         "检查在这一步被中断（`operation was interrupted`）；之后的步骤未被检查",
+    ),
+    (
+        "Stop after this many milliseconds, as the server stops an operation at maxTimeMS, with its error (`operation exceeded time limit`); 0: no limit",
+        "在这么多毫秒后停止，就像服务器在 maxTimeMS 到时停止一个操作，并给出它的错误（`operation exceeded time limit`）；0：不限时",
+    ),
+    (
+        "Each lesson's time budget, in milliseconds: a lesson still being checked when it runs out fails at the step it was on (its file and line), and checking goes on with the next lesson; 0: no limit",
+        "每节课的时间预算（毫秒）：时间用完时仍在检查的课程会在当时所在的步骤处失败（给出文件和行号），然后继续检查下一节课；0：不限时",
     ),
 ];
