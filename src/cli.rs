@@ -14,8 +14,8 @@ mod error;
 mod help;
 mod i18n;
 mod lesson;
-mod pack;
 mod out;
+mod pack;
 mod progress;
 mod query;
 mod store;
@@ -524,12 +524,12 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, CliError> {
             return match args.from.unwrap_or(FromFormat::Bson) {
                 FromFormat::Bson => read_bson(path),
                 FromFormat::Hex => read_lines(path, &place, |line| Ok(hex::decode(line)?)),
-                FromFormat::Ejson => read_lines(path, &place, |line| {
-                    encode_text(line, None, Syntax::Ejson)
-                }),
-                FromFormat::Shell => read_lines(path, &place, |line| {
-                    encode_text(line, None, Syntax::Shell)
-                }),
+                FromFormat::Ejson => {
+                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Ejson))
+                }
+                FromFormat::Shell => {
+                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Shell))
+                }
             };
         }
         _ => return Err(CliError::NoInput),
@@ -669,6 +669,30 @@ fn encode_text(text: &str, origin: Option<&Place>, syntax: Syntax) -> Result<Vec
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn documents_are_read_no_further_than_their_length_prefixes() {
+        let one = [0x0cu8, 0, 0, 0, 0x10, b'a', 0, 1, 0, 0, 0, 0];
+        let mut two = one.repeat(2);
+        assert_eq!(read_documents(&mut two.as_slice()).unwrap(), two);
+        // A prefix no document can have: read up to it, and not a byte more.
+        for bad in [0i32, 4, -1, 16 * 1024 * 1024 + 1] {
+            let mut input = one.to_vec();
+            input.extend(bad.to_le_bytes());
+            input.extend([0u8; 64]);
+            let mut reader = input.as_slice();
+            let read = read_documents(&mut reader).unwrap();
+            assert_eq!(read.len(), one.len() + 4, "{bad}");
+            assert_eq!(reader.len(), 64, "{bad}: the rest is left unread");
+        }
+        // A truncated document and a truncated prefix are passed on for the decoder to name.
+        two.truncate(one.len() + 7);
+        assert_eq!(read_documents(&mut two.as_slice()).unwrap(), two);
+        assert_eq!(read_documents(&mut &one[..2]).unwrap(), &one[..2]);
+        // /dev/zero stops at its first 4 bytes.
+        let mut zeros = std::io::repeat(0);
+        assert_eq!(read_documents(&mut zeros).unwrap(), vec![0; 4]);
+    }
 
     #[test]
     fn cli_definition_is_consistent() {

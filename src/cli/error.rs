@@ -10,13 +10,13 @@ use bson_tutor::bson::datetime::IsoDateError;
 use bson_tutor::bson::error::{DecodeError, EncodeError};
 use bson_tutor::bson::hex::HexError;
 use bson_tutor::bson::oid::ObjectIdError;
+use bson_tutor::bson::parse_error::quote::clip;
 use bson_tutor::bson::{ElementType, ParseError};
 use bson_tutor::inspect::InputError;
 use bson_tutor::lesson::render::RenderError;
 use bson_tutor::lesson::solve::SolveError;
 use bson_tutor::query::error::QueryError;
 use bson_tutor::query::expr::ExprError;
-use bson_tutor::bson::parse_error::quote::clip;
 use bson_tutor::strings::localize::Localize;
 use bson_tutor::strings::safe::escape_line;
 use bson_tutor::strings::{Lang, write_trf};
@@ -560,15 +560,9 @@ impl Localize for CliError {
                     FileKind::Directory => {
                         "--docs: {path} is a directory; give a file of documents, or the documents themselves"
                     }
-                    FileKind::Device => {
-                        "--docs: {path} is a device, not a file of documents"
-                    }
-                    FileKind::Fifo => {
-                        "--docs: {path} is a named pipe, not a file of documents"
-                    }
-                    FileKind::Socket => {
-                        "--docs: {path} is a socket, not a file of documents"
-                    }
+                    FileKind::Device => "--docs: {path} is a device, not a file of documents",
+                    FileKind::Fifo => "--docs: {path} is a named pipe, not a file of documents",
+                    FileKind::Socket => "--docs: {path} is a socket, not a file of documents",
                     FileKind::Other => "--docs: {path} is not a regular file",
                 };
                 write_trf(out, lang, key, &[path])

@@ -298,11 +298,7 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
                 };
                 let title = escape_line(titles.next().unwrap_or(&l.lesson.title));
                 let id = escape_line(&l.lesson.id);
-                writeln!(
-                    out,
-                    "{:>3}  {:<24} {title}  ({solved})",
-                    l.lesson.order, id,
-                )
+                writeln!(out, "{:>3}  {:<24} {title}  ({solved})", l.lesson.order, id,)
             }
             Err(e) => {
                 broken = true;

@@ -376,7 +376,9 @@ mod tests {
         assert!(why.contains("character 1 (`M`)"), "{why}");
         assert!(slug_problem("a/b").is_some());
         assert!(slug_problem("a.b").is_some());
-        let dash = slug_problem("-rf").map(|e| e.to_string()).unwrap_or_default();
+        let dash = slug_problem("-rf")
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(dash.contains("must start with"), "{dash}");
         assert!(slug_problem("2-x").is_none());
     }

@@ -488,10 +488,7 @@ text = "three"
         };
         assert_eq!(failure.problem, Problem::Stopped(Stop::TimeLimit));
         assert_eq!((failure.step, failure.line), (1, loaded.step_line(0)));
-        assert!(
-            failure.to_string().starts_with("three.toml:"),
-            "{failure}"
-        );
+        assert!(failure.to_string().starts_with("three.toml:"), "{failure}");
         assert!(failure.to_string().contains("time limit"), "{failure}");
     }
 }

@@ -80,7 +80,9 @@ pub fn clip(text: &str, max: usize) -> String {
     }
     let head = max.div_ceil(2);
     let tail = max - head;
-    text.chars().take(head).for_each(|c| push_shown(&mut out, c));
+    text.chars()
+        .take(head)
+        .for_each(|c| push_shown(&mut out, c));
     out.push_str(ELLIPSIS);
     text.chars()
         .skip(count - tail)
@@ -150,9 +152,15 @@ mod tests {
 
     #[test]
     fn long_quotes_lose_their_middle() {
-        let message = format!("ObjectId needs 24 hex digits, but `{}` has 200", "a".repeat(200));
+        let message = format!(
+            "ObjectId needs 24 hex digits, but `{}` has 200",
+            "a".repeat(200)
+        );
         let short = short_message(&message);
-        assert!(short.starts_with("ObjectId needs 24 hex digits, but `aaaa"), "{short}");
+        assert!(
+            short.starts_with("ObjectId needs 24 hex digits, but `aaaa"),
+            "{short}"
+        );
         assert!(short.ends_with("aaaa` has 200"), "{short}");
         assert!(short.contains(ELLIPSIS), "{short}");
         let bare = format!("as in '{}'", "x".repeat(300));

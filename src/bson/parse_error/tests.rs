@@ -99,7 +99,10 @@ fn a_huge_line_is_quoted_as_a_window_around_the_spot() {
     let caret = e.caret();
     assert!(caret.len() < 300, "{caret}");
     let [line, pointer]: [&str; 2] = caret.lines().collect::<Vec<_>>().try_into().unwrap();
-    assert!(line.starts_with('…') && line.contains("NumberFoo(1) }"), "{line}");
+    assert!(
+        line.starts_with('…') && line.contains("NumberFoo(1) }"),
+        "{line}"
+    );
     // The caret is under the N of NumberFoo.
     let under = line.chars().nth(pointer.len() - 1);
     assert_eq!(under, Some('N'), "{caret}");
@@ -116,10 +119,16 @@ fn a_huge_line_is_quoted_as_a_window_around_the_spot() {
 #[test]
 fn control_characters_in_the_quoted_line_are_shown_not_sent() {
     let src = "{ a: '\x1b]0;owned\x07', b: ! }";
-    let e = ParseError::at(src, src.find('!').unwrap(), SyntaxError::every_variant()[0].clone());
+    let e = ParseError::at(
+        src,
+        src.find('!').unwrap(),
+        SyntaxError::every_variant()[0].clone(),
+    );
     let caret = e.caret();
     assert!(
-        !caret.chars().any(|c| c != '\n' && crate::strings::safe::is_unsafe(c)),
+        !caret
+            .chars()
+            .any(|c| c != '\n' && crate::strings::safe::is_unsafe(c)),
         "{caret:?}"
     );
     let [line, pointer]: [&str; 2] = caret.lines().collect::<Vec<_>>().try_into().unwrap();

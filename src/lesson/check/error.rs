@@ -4,8 +4,8 @@
 use std::fmt;
 
 use crate::lesson::render::RenderError;
-use crate::query::interrupt::Stop;
 use crate::lesson::solve::SolveError;
+use crate::query::interrupt::Stop;
 use crate::strings::localize::Localize;
 use crate::strings::{Lang, write_trf};
 

@@ -26,7 +26,10 @@ fn run_in(dir: &Path, args: &[&str]) -> Outcome {
 /// (ESC, BEL, a lone CR, a C1 control, a bidirectional override): only line breaks (CSV's
 /// CRLF among them) and tabs.
 fn assert_inert(what: &str, outcome: &Outcome) {
-    for (stream, text) in [("stdout", outcome.stdout()), ("stderr", outcome.stderr.clone())] {
+    for (stream, text) in [
+        ("stdout", outcome.stdout()),
+        ("stderr", outcome.stderr.clone()),
+    ] {
         let bad: Vec<char> = text
             .replace("\r\n", "\n")
             .chars()
@@ -75,7 +78,15 @@ fn finding_8_escape_sequences_in_data_never_reach_the_terminal() {
     let pack = pack.to_str().unwrap();
     let mut cases: Vec<Vec<&str>> = vec![
         vec!["lessons", "--lessons", pack],
-        vec!["show", "evil", "--lessons", pack, "--color", "never", "--answers"],
+        vec![
+            "show",
+            "evil",
+            "--lessons",
+            pack,
+            "--color",
+            "never",
+            "--answers",
+        ],
         vec!["check", pack],
         vec!["check", pack, "--format", "json"],
         vec!["answer", "evil", "1", "--hint", "--lessons", pack],
@@ -104,9 +115,17 @@ fn finding_8_escape_sequences_in_data_never_reach_the_terminal() {
     ] {
         cases.push(vec!["inspect", doc, "--to", to]);
     }
-    cases.push(vec!["eval", r#"{ $concat: ["\u001b]0;owned\u0007", "\u009b2J"] }"#]);
+    cases.push(vec![
+        "eval",
+        r#"{ $concat: ["\u001b]0;owned\u0007", "\u009b2J"] }"#,
+    ]);
     cases.push(vec!["eval", "{ a: '\u{1b}[2J', b: ! }"]);
-    cases.push(vec!["find", "--docs", "[{ a: 1 }]", "{ a: '\u{1b}]0;x\u{7}' "]);
+    cases.push(vec![
+        "find",
+        "--docs",
+        "[{ a: 1 }]",
+        "{ a: '\u{1b}]0;x\u{7}' ",
+    ]);
     cases.push(vec!["show", "\u{1b}]0;owned\u{7}"]);
     for args in &cases {
         let what = args.join(" ");
@@ -127,7 +146,10 @@ fn finding_8_escape_sequences_in_data_never_reach_the_terminal() {
     let colours = text.matches("\u{1b}[").count();
     assert!(escapes > 0 && escapes == colours, "{text:?}");
     assert!(!text.contains("\u{1b}]"), "no OSC: {text:?}");
-    assert!(text.contains(r"\u{1b}]52;c;"), "the clipboard write is shown: {text}");
+    assert!(
+        text.contains(r"\u{1b}]52;c;"),
+        "the clipboard write is shown: {text}"
+    );
 
     // class summary: the students' names come from their files.
     let names = [
@@ -160,7 +182,10 @@ fn finding_8_escape_sequences_in_data_never_reach_the_terminal() {
     let json = run_in(&dir, &args);
     assert_inert("class summary --format json", &json);
     let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(value["students"][0], names[0], "JSON keeps the name exactly");
+    assert_eq!(
+        value["students"][0], names[0],
+        "JSON keeps the name exactly"
+    );
 }
 
 /// Where a run's standard output goes.
@@ -331,7 +356,11 @@ fn finding_9_every_command_reports_a_full_disk_and_ends_quietly_on_a_closed_pipe
         }
         let what = args.join(" ");
         let ended = run_into(&dir, &args, Sink::OneByte);
-        assert_eq!((ended.code, ended.signal), (Some(0), None), "{what}: {ended:?}");
+        assert_eq!(
+            (ended.code, ended.signal),
+            (Some(0), None),
+            "{what}: {ended:?}"
+        );
         assert_eq!(ended.stderr, "", "{what}");
     }
     // The message is in the run's language; `check` keeps its verdict on a closed pipe.
@@ -350,7 +379,11 @@ fn finding_9_every_command_reports_a_full_disk_and_ends_quietly_on_a_closed_pipe
 
 #[test]
 fn finding_7_oid_count_is_bounded_and_sort_never_aborts() {
-    let refused = run(&["oid", "--count", "100000000", "--sort"], b"", Limits::default());
+    let refused = run(
+        &["oid", "--count", "100000000", "--sort"],
+        b"",
+        Limits::default(),
+    );
     assert_refused("oid --count 100000000 --sort", &refused, "at most 1000000");
     let refused = run(
         &["oid", "--count", "40000", "--processes", "26"],
@@ -381,12 +414,20 @@ fn finding_7_input_is_read_per_document_with_a_cap() {
         b"",
         limits,
     );
-    assert_refused("--file /dev/zero --from ejson", &text, "more than 67108864 bytes");
+    assert_refused(
+        "--file /dev/zero --from ejson",
+        &text,
+        "more than 67108864 bytes",
+    );
     // A length prefix over 16 MiB on standard input: refused after its 4 bytes.
     let mut huge = 0x7fff_ffff_i32.to_le_bytes().to_vec();
     huge.extend(std::iter::repeat_n(0u8, 1 << 20));
     let stdin = run(&["inspect", "--file", "-"], &huge, limits);
-    assert_refused("inspect --file - (2 GiB prefix)", &stdin, "over the limit of 16777216");
+    assert_refused(
+        "inspect --file - (2 GiB prefix)",
+        &stdin,
+        "over the limit of 16777216",
+    );
     // A directory as --file: the system's word for it.
     let dir = TempDir::new("hostile-output", "file-dir");
     let path = dir.to_str().unwrap();
@@ -442,7 +483,11 @@ fn finding_11_a_parse_error_quotes_a_window_of_a_huge_line() {
             outcome.stderr.len(),
             window(&outcome.stderr)
         );
-        assert!(outcome.stderr.contains("NumberFoo"), "{what}: {}", outcome.stderr);
+        assert!(
+            outcome.stderr.contains("NumberFoo"),
+            "{what}: {}",
+            outcome.stderr
+        );
         assert!(outcome.stderr.contains('…'), "{what}: {}", outcome.stderr);
     }
     // A message that quotes a long token keeps its two ends.
@@ -492,9 +537,17 @@ fn finding_6_a_slow_lesson_fails_at_its_budget_and_the_others_are_checked() {
     std::fs::create_dir_all(&pack).unwrap();
     std::fs::write(pack.join("a-fast.toml"), FAST_LESSON).unwrap();
     std::fs::write(pack.join("b-slow.toml"), slow_lesson(20)).unwrap();
-    std::fs::write(pack.join("c-fast.toml"), FAST_LESSON.replace("fast", "fast2")).unwrap();
+    std::fs::write(
+        pack.join("c-fast.toml"),
+        FAST_LESSON.replace("fast", "fast2"),
+    )
+    .unwrap();
     let path = pack.to_str().unwrap();
-    let outcome = run(&["check", path, "--max-time-ms", "3000"], b"", Limits::default());
+    let outcome = run(
+        &["check", path, "--max-time-ms", "3000"],
+        b"",
+        Limits::default(),
+    );
     assert!(!outcome.timed_out, "{}", window(&outcome.stderr));
     assert_eq!(outcome.code, Some(1), "{}", window(&outcome.stdout()));
     let stdout = outcome.stdout();
@@ -553,7 +606,14 @@ fn finding_6_find_and_aggregate_stop_at_max_time_ms() {
     let docs = docs.to_str().unwrap();
     let limits = Limits::default();
     let cases = [
-        vec!["find", "--docs", docs, "{ s: /a{30000}b/ }", "--max-time-ms", "2000"],
+        vec![
+            "find",
+            "--docs",
+            docs,
+            "{ s: /a{30000}b/ }",
+            "--max-time-ms",
+            "2000",
+        ],
         vec![
             "aggregate",
             "--docs",
@@ -570,7 +630,16 @@ fn finding_6_find_and_aggregate_stop_at_max_time_ms() {
         assert_eq!(outcome.stdout, b"", "{what}: no answer after the stop");
     }
     let vi = run(
-        &["--lang", "vi", "find", "--docs", docs, "{ s: /a{30000}b/ }", "--max-time-ms", "500"],
+        &[
+            "--lang",
+            "vi",
+            "find",
+            "--docs",
+            docs,
+            "{ s: /a{30000}b/ }",
+            "--max-time-ms",
+            "500",
+        ],
         b"",
         limits,
     );
