@@ -305,10 +305,10 @@ impl ToFormat {
 
 /// Runs a parsed command line, in the language [`Cli::parse_localized`] fixed from `--lang`
 /// (read before clap parses, so the help is in it too) or the locale. A failed write to
-/// standard output ends the run as [`out::finish`] says: quietly for a closed pipe, with one
+/// standard output ends the run as [`error::finish`] says: quietly for a closed pipe, with one
 /// line and exit 1 for anything else.
 pub fn run(cli: Cli) -> ExitCode {
-    out::finish(dispatch(cli))
+    error::finish(dispatch(cli))
 }
 
 fn dispatch(cli: Cli) -> ExitCode {
@@ -341,7 +341,7 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
     };
     let result = inspect::inspect(&input, args.to.view(args.pretty), i18n::lang());
     if let Err(e) = out::print(&out::escape_code(&result.text)) {
-        return fail(&e);
+        return fail(&CliError::Output(e));
     }
     match result.error {
         Some(e) => fail(&e.into()),
@@ -458,7 +458,7 @@ fn run_eval(args: &EvalArgs) -> ExitCode {
             };
             match out::print(&format!("{}\n", out::escape_code(&text))) {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&e),
+                Err(e) => fail(&CliError::Output(e)),
             }
         }
         Err(e) => fail(&e.into()),

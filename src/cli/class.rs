@@ -8,9 +8,8 @@ use bson_tutor::lesson::class::{Reason, gather, render_json, render_text};
 use bson_tutor::strings::localize::{Localize, one_other};
 
 use super::args::SummaryFormat;
-use super::error::safe_lines;
 use super::i18n::{lang, t, tf, warn};
-use super::out::{eprint_line, escape_code, print};
+use super::out::{eprint_line, escape_code, print, safe_lines};
 
 /// The `class` subcommands.
 #[derive(Debug, clap::Subcommand)]

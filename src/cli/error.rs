@@ -10,7 +10,6 @@ use bson_tutor::bson::datetime::IsoDateError;
 use bson_tutor::bson::error::{DecodeError, EncodeError};
 use bson_tutor::bson::hex::HexError;
 use bson_tutor::bson::oid::ObjectIdError;
-use bson_tutor::bson::parse_error::quote::clip;
 use bson_tutor::bson::{ElementType, ParseError};
 use bson_tutor::inspect::InputError;
 use bson_tutor::lesson::render::RenderError;
@@ -18,10 +17,10 @@ use bson_tutor::lesson::solve::SolveError;
 use bson_tutor::query::error::QueryError;
 use bson_tutor::query::expr::ExprError;
 use bson_tutor::strings::localize::Localize;
-use bson_tutor::strings::safe::escape_line;
 use bson_tutor::strings::{Lang, write_trf};
 
 use super::i18n;
+use super::out::safe_lines;
 use super::store::StoreError;
 
 /// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
@@ -622,8 +621,8 @@ wraps!(
 /// input. Control characters from data are shown escaped (`\u{1b}`), line by line (a parse
 /// error's caret is a second line), and each line is kept to a few lines' worth.
 ///
-/// A failed write to standard output is left to [`super::out::finish`], which says it once
-/// (or not at all, for a closed pipe).
+/// A failed write to standard output is left to [`finish`], which says it once (or not at
+/// all, for a closed pipe).
 pub fn fail(error: &CliError) -> ExitCode {
     if let CliError::Output(_) = error {
         return ExitCode::SUCCESS;
@@ -633,23 +632,22 @@ pub fn fail(error: &CliError) -> ExitCode {
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
-/// The longest line of a message the command line writes, in characters: beyond it, the
-/// middle is left out.
-const LINE_MAX: usize = 2_000;
-
-/// `text` for standard error: each line's control characters escaped and its length kept
-/// to [`LINE_MAX`] characters.
-pub fn safe_lines(text: &str) -> String {
-    text.split('\n')
-        .map(|line| {
-            if line.chars().count() > LINE_MAX {
-                clip(line, LINE_MAX)
-            } else {
-                escape_line(line).into_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// How the run ends, given the status the command chose: that status, unless a write to
+/// standard output failed for another reason than a closed pipe: then one line on standard
+/// error and exit 1 (see [`super::out`]).
+pub fn finish(code: ExitCode) -> ExitCode {
+    match super::out::take_failure() {
+        None => code,
+        Some(e) => {
+            let text = format!(
+                "{}{}",
+                i18n::t("error: "),
+                CliError::Output(e).display_in(i18n::lang())
+            );
+            super::out::eprint_line(safe_lines(&text));
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
 }
 
 /// A value parser's error for clap, which prints it while it parses: written in the run's

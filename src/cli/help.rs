@@ -48,7 +48,7 @@ impl Cli {
 
 /// What clap's `Error::exit` does, without its silent failures: a usage error on standard
 /// error with clap's status (2); the help or the version on standard output, a failed write
-/// reported by [`super::out::finish`].
+/// reported by [`super::error::finish`].
 fn clap_exit(e: clap::Error) -> std::process::ExitCode {
     use std::io::IsTerminal;
     use std::process::ExitCode;
@@ -66,7 +66,7 @@ fn clap_exit(e: clap::Error) -> std::process::ExitCode {
         styled.to_string()
     };
     let _ = super::out::print(&text);
-    super::out::finish(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(0)))
+    super::error::finish(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(0)))
 }
 
 /// The language `--lang X` or `--lang=X` names, if it is one (clap reports any other).

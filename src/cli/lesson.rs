@@ -17,8 +17,9 @@ use bson_tutor::strings::localize::Localize;
 use bson_tutor::strings::safe::{escape_line, escape_text};
 
 use super::args::{CheckFormat, ColorChoice, parse_now};
-use super::error::{CliError, fail, safe_lines};
+use super::error::{CliError, fail};
 use super::i18n::{t, tf, warn};
+use super::out::safe_lines;
 use super::pack::check_json;
 use super::store::Store;
 
@@ -373,7 +374,7 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     };
     match super::out::print(&text) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Err(e) => fail(&CliError::Output(e)),
     }
 }
 

@@ -2,7 +2,8 @@
 //! instead of panicking (`println!` panics on a full disk or a closed pipe).
 //!
 //! The first error writing to standard output is kept, like C's `ferror(stdout)`: a command
-//! may stop at it (`?`) or carry on ignoring it, and [`finish`] decides how the run ends:
+//! may stop at it (`?`) or carry on ignoring it, and
+//! [`error::finish`](super::error::finish) decides how the run ends:
 //! - a closed pipe (`bson-tutor find ... | head -1`) ends quietly, as Unix tools do, with the
 //!   status the command reached (0 for output cut short; `check`'s 1 for a failed lesson
 //!   stays 1). A Rust program ignores `SIGPIPE`, so it sees `EPIPE` where a C tool would be
@@ -16,15 +17,12 @@
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, StdoutLock, Write};
-use std::process::ExitCode;
 use std::sync::Mutex;
 
-use bson_tutor::strings::localize::Localize;
+use bson_tutor::bson::parse_error::quote::clip;
+use bson_tutor::strings::safe::escape_line;
 
-use super::error::CliError;
-use super::i18n;
-
-/// The first error writing to standard output, kept for [`finish`].
+/// The first error writing to standard output, kept for [`finish`](super::error::finish).
 static FAILED: Mutex<Option<io::Error>> = Mutex::new(None);
 
 /// Keeps `error` if it is the first, and gives it back for `?`.
@@ -46,9 +44,9 @@ fn failed_kind() -> Option<io::ErrorKind> {
         .and_then(|f| f.as_ref().map(io::Error::kind))
 }
 
-/// Standard output, buffered; every error is kept for [`finish`], and once a write has
-/// failed every later one fails at once (so a loop writing with `?` stops, and one writing
-/// with `let _ =` does no more work on the terminal). Flushed when dropped.
+/// Standard output, buffered; every error is kept for [`finish`](super::error::finish), and
+/// once a write has failed every later one fails at once (so a loop writing with `?` stops,
+/// and one writing with `let _ =` does no more work on the terminal). Flushed when dropped.
 pub struct Stdout(BufWriter<StdoutLock<'static>>);
 
 /// Standard output for a command's results.
@@ -130,7 +128,7 @@ impl Write for Text {
 }
 
 /// `println!` without its panic: a line of prose on standard output through [`Text`]; a
-/// failed write is kept for [`finish`].
+/// failed write is kept for [`finish`](super::error::finish).
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
@@ -160,12 +158,10 @@ pub(crate) use errln;
 /// Writes `text` to standard output and flushes it.
 ///
 /// # Errors
-/// The write's error, as [`CliError::Output`] (kept for [`finish`] as well).
-pub fn print(text: &str) -> Result<(), CliError> {
+/// The write's error (kept for [`finish`](super::error::finish) as well).
+pub fn print(text: &str) -> io::Result<()> {
     let mut out = stdout();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(CliError::Output)
+    out.write_all(text.as_bytes()).and_then(|()| out.flush())
 }
 
 /// Writes `text` and a newline to standard error; an error there is ignored (see the
@@ -175,24 +171,37 @@ pub fn eprint_line(text: impl Display) {
     let _ = writeln!(err, "{text}");
 }
 
-/// How the run ends, given the status the command chose: that status, unless a write to
-/// standard output failed for another reason than a closed pipe: then one line on standard
-/// error and exit 1.
-pub fn finish(code: ExitCode) -> ExitCode {
+/// The error that ends the run, once every output is written: the first failed write to
+/// standard output, unless it was a closed pipe (the end of the module's note). Taken once.
+pub fn take_failure() -> Option<io::Error> {
     // Whatever std's own handle still buffers (clap's output goes through it).
     if let Err(e) = io::stdout().flush() {
         record(e);
     }
-    let error = FAILED.lock().ok().and_then(|mut f| f.take());
-    match error {
-        None => code,
-        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => code,
-        Some(e) => {
-            let message = CliError::Output(e).to_string_in(i18n::lang());
-            eprint_line(format_args!("{}{message}", i18n::t("error: ")));
-            ExitCode::from(super::error::EXIT_BAD_INPUT)
-        }
-    }
+    FAILED
+        .lock()
+        .ok()
+        .and_then(|mut f| f.take())
+        .filter(|e| e.kind() != io::ErrorKind::BrokenPipe)
+}
+
+/// The longest line of a message the command line writes, in characters: beyond it, the
+/// middle is left out.
+const LINE_MAX: usize = 2_000;
+
+/// `text` for standard error: each line's control characters escaped and its length kept
+/// to [`LINE_MAX`] characters.
+pub fn safe_lines(text: &str) -> String {
+    text.split('\n')
+        .map(|line| {
+            if line.chars().count() > LINE_MAX {
+                clip(line, LINE_MAX)
+            } else {
+                escape_line(line).into_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Output in a syntax with `\u` escapes inside its strings (JSON, Extended JSON, mongosh):

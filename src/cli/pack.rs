@@ -60,9 +60,9 @@ pub fn run_new(args: &NewArgs) -> ExitCode {
     match &args.what {
         NewKind::Lesson(args) => match new_lesson(&args.id, &args.dir) {
             // The file is written; a failed write of the message is reported by `finish`.
-            Ok(message) => match super::out::print(&super::error::safe_lines(&message)) {
+            Ok(message) => match super::out::print(&super::out::safe_lines(&message)) {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&e),
+                Err(e) => fail(&CliError::Output(e)),
             },
             Err(e) => fail(&e),
         },
@@ -300,7 +300,7 @@ pub fn run_man() -> ExitCode {
 
 fn write_stdout(bytes: &[u8]) -> ExitCode {
     let mut stdout = super::out::stdout();
-    // A failed write is reported by `out::finish` (a closed pipe is not).
+    // A failed write is reported by `error::finish` (a closed pipe is not).
     let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
     ExitCode::SUCCESS
 }

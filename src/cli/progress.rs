@@ -316,7 +316,7 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
         })
     };
     match run() {
-        // A failed write is reported by `out::finish` (a closed pipe is not).
+        // A failed write is reported by `error::finish` (a closed pipe is not).
         Ok(text) => {
             let _ = super::out::print(&text);
             ExitCode::SUCCESS

@@ -287,7 +287,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
         Ok(reasons) => {
             for r in reasons {
                 let line = format!("{}{r}", super::i18n::t("no match: "));
-                out::eprint_line(super::error::safe_lines(&line));
+                out::eprint_line(out::safe_lines(&line));
             }
             ExitCode::SUCCESS
         }
