@@ -9,10 +9,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod args;
 mod class;
+mod deadline;
 mod error;
 mod help;
 mod i18n;
 mod lesson;
+mod out;
 mod pack;
 mod progress;
 mod query;
@@ -30,6 +32,15 @@ use bson_tutor::query::expr;
 use bson_tutor::strings::localize::Localize;
 
 use error::{CliError, Place, fail};
+
+/// The most ids one `oid` run makes (`--count` times `--processes`): a million sorts in
+/// well under a second and takes 25 MB of memory; a hundred million would take gigabytes.
+pub const MAX_IDS: u64 = 1_000_000;
+
+/// The most text read for one document (a line of `inspect --file` text) or one text file
+/// of documents (`--docs`): four times a document's 16 MiB, room for a largest document
+/// written as hex with spaces or as Extended JSON.
+pub const TEXT_MAX: u64 = 4 * bson_tutor::bson::spec::MAX_DOCUMENT_SIZE as u64;
 
 /// A terminal tutorial on what MongoDB data really is: BSON bytes, types, order and ObjectIds.
 #[derive(Debug, Parser)]
@@ -213,6 +224,10 @@ pub struct EvalArgs {
     /// mongosh syntax otherwise).
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
+    /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
+    /// with its error (`operation exceeded time limit`); 0: no limit.
+    #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
+    pub max_time_ms: u64,
 }
 
 /// How `eval`, `find` and `aggregate` read their text arguments.
@@ -289,8 +304,14 @@ impl ToFormat {
 }
 
 /// Runs a parsed command line, in the language [`Cli::parse_localized`] fixed from `--lang`
-/// (read before clap parses, so the help is in it too) or the locale.
+/// (read before clap parses, so the help is in it too) or the locale. A failed write to
+/// standard output ends the run as [`error::finish`] says: quietly for a closed pipe, with one
+/// line and exit 1 for anything else.
 pub fn run(cli: Cli) -> ExitCode {
+    error::finish(dispatch(cli))
+}
+
+fn dispatch(cli: Cli) -> ExitCode {
     if let (Some(_), Some(flag)) = (&cli.command, cli.tui.given()) {
         return fail(&CliError::TutorialOption { flag });
     }
@@ -319,12 +340,9 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let result = inspect::inspect(&input, args.to.view(args.pretty), i18n::lang());
-    let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(result.text.as_bytes()).is_err() {
-        // A closed pipe (`| head`) is not an error worth a message.
-        return ExitCode::SUCCESS;
+    if let Err(e) = out::print(&out::escape_code(&result.text)) {
+        return fail(&CliError::Output(e));
     }
-    let _ = stdout.flush();
     match result.error {
         Some(e) => fail(&e.into()),
         None => ExitCode::SUCCESS,
@@ -333,26 +351,36 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
 
 /// `oid`: take one id apart, or generate ids from seeded or random processes.
 fn run_oid(args: &OidArgs) -> ExitCode {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut stdout = out::stdout();
     let written = match &args.id {
         Some(text) => bson_tutor::lesson::compute::oid_anatomy(text, i18n::lang())
-            .map(|s| out.write_all(s.as_bytes()))
+            .map(|s| stdout.write_all(escape_line_keep(&s).as_bytes()))
             .map_err(CliError::from),
-        None => write_new_oids(args, &mut out),
+        None => write_new_oids(args, &mut stdout),
     };
-    match written {
-        // A closed pipe (`| head`) is not an error worth a message.
-        Ok(io) => {
-            let _ = io.and_then(|()| out.flush());
-            ExitCode::SUCCESS
-        }
+    match written.map(|io| io.and_then(|()| stdout.flush())) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => fail(&CliError::Output(e)),
         Err(e) => fail(&e),
     }
+}
+
+/// Text for the terminal whose line breaks are its own: every other control character from
+/// data escaped.
+fn escape_line_keep(text: &str) -> std::borrow::Cow<'_, str> {
+    bson_tutor::strings::safe::escape_text(text)
 }
 
 /// `--count` ids from each of `--processes` processes, interleaved A, B, ..., A, B, ...
 /// The outer error is bad input (nothing written yet); the inner one, a failed write.
 fn write_new_oids(args: &OidArgs, out: &mut impl Write) -> Result<std::io::Result<()>, CliError> {
+    let asked = u64::from(args.count) * u64::from(args.processes);
+    if asked > MAX_IDS {
+        return Err(CliError::TooManyIds {
+            asked,
+            max: MAX_IDS,
+        });
+    }
     let secs = match &args.at {
         Some(text) => {
             let ms = parse_iso_with(text, NoOffset::Refuse)
@@ -414,15 +442,24 @@ fn run_eval(args: &EvalArgs) -> ExitCode {
         }
         Some(Err(e)) => return fail(&e),
     };
-    match expr::evaluate(&expr, doc.as_ref()) {
+    let (result, stopped) =
+        deadline::within_or_exit(args.max_time_ms, deadline::say_time_limit, || {
+            expr::evaluate(&expr, doc.as_ref())
+        });
+    if let Some(why) = stopped {
+        return fail(&bson_tutor::query::error::QueryError::from(why).into());
+    }
+    match result {
         Ok(v) => {
             let text = match args.to {
                 EvalTo::Shell => shell::print_value(&v),
                 EvalTo::Ejson => ejson::value_to_string(&v, Mode::Canonical),
                 EvalTo::Relaxed => ejson::value_to_string(&v, Mode::Relaxed),
             };
-            println!("{text}");
-            ExitCode::SUCCESS
+            match out::print(&format!("{}\n", out::escape_code(&text))) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&CliError::Output(e)),
+            }
         }
         Err(e) => fail(&e.into()),
     }
@@ -479,56 +516,143 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, CliError> {
                 Syntax::Ejson => FromFormat::Ejson,
                 Syntax::Shell => FromFormat::Shell,
             };
-            (doc.clone(), args.from.unwrap_or(detected), "DOCUMENT")
+            (doc.as_str(), args.from.unwrap_or(detected), "DOCUMENT")
         }
-        (_, Some(h), _) => (h.clone(), args.from.unwrap_or(FromFormat::Hex), "--hex"),
+        (_, Some(h), _) => (h.as_str(), args.from.unwrap_or(FromFormat::Hex), "--hex"),
         (_, _, Some(path)) => {
-            let bytes = read_file(path)?;
-            match args.from.unwrap_or(FromFormat::Bson) {
-                FromFormat::Bson => return Ok(bytes),
-                from => {
-                    let text = String::from_utf8(bytes).map_err(|e| CliError::NotUtf8 {
-                        path: path.display().to_string(),
-                        at: e.utf8_error().valid_up_to(),
-                    })?;
-                    (text, from, "--file")
+            let place = Place::Arg("--file");
+            return match args.from.unwrap_or(FromFormat::Bson) {
+                FromFormat::Bson => read_bson(path),
+                FromFormat::Hex => read_lines(path, &place, |line| Ok(hex::decode(line)?)),
+                FromFormat::Ejson => {
+                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Ejson))
                 }
-            }
+                FromFormat::Shell => {
+                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Shell))
+                }
+            };
         }
         _ => return Err(CliError::NoInput),
     };
     let place = Place::Arg(origin);
     match from {
         FromFormat::Bson => Err(CliError::BsonFromText { place }),
-        // A --hex argument may span lines; a file holds one document per line.
-        FromFormat::Hex if origin == "--hex" => {
-            hex::decode(&text).map_err(|e| CliError::at(place, e))
-        }
-        FromFormat::Hex => lines(&text, &place, |line| Ok(hex::decode(line)?)),
-        FromFormat::Ejson if origin == "DOCUMENT" => {
-            encode_text(&text, Some(&place), Syntax::Ejson)
-        }
-        FromFormat::Ejson => lines(&text, &place, |line| encode_text(line, None, Syntax::Ejson)),
-        FromFormat::Shell if origin == "DOCUMENT" => {
-            encode_text(&text, Some(&place), Syntax::Shell)
-        }
-        FromFormat::Shell => lines(&text, &place, |line| encode_text(line, None, Syntax::Shell)),
+        // A --hex argument may span lines.
+        FromFormat::Hex => hex::decode(text).map_err(|e| CliError::at(place, e)),
+        FromFormat::Ejson => encode_text(text, Some(&place), Syntax::Ejson),
+        FromFormat::Shell => encode_text(text, Some(&place), Syntax::Shell),
     }
 }
 
-fn read_file(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+/// A file to read, or standard input for `-`.
+fn open(path: &std::path::Path) -> Result<Box<dyn Read>, CliError> {
     if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(CliError::ReadStdin)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path).map_err(|error| CliError::Io {
+        return Ok(Box::new(std::io::stdin().lock()));
+    }
+    match std::fs::File::open(path) {
+        Ok(file) => Ok(Box::new(file)),
+        Err(error) => Err(CliError::Io {
             path: path.to_path_buf(),
             error,
-        })
+        }),
     }
+}
+
+/// The error of reading `path` (standard input for `-`).
+fn read_error(path: &std::path::Path) -> impl Fn(std::io::Error) -> CliError + '_ {
+    move |error| {
+        if path.as_os_str() == "-" {
+            CliError::ReadStdin(error)
+        } else {
+            CliError::Io {
+                path: path.to_path_buf(),
+                error,
+            }
+        }
+    }
+}
+
+/// The raw BSON documents of a file, read document by document (see [`read_documents`]).
+fn read_bson(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+    read_documents(&mut open(path)?).map_err(read_error(path))
+}
+
+/// Raw BSON documents read one at a time by their length prefixes: a document is read only
+/// as far as its prefix says, and a prefix no document can have (under 5 bytes, or over the
+/// 16 MiB the server allows) ends the reading right after it, so no more than a document's
+/// 16 MiB and its 4-byte prefix is ever read before the decoder can say what is wrong
+/// (`--file /dev/zero` stops at its first 4 bytes: a length of 0).
+///
+/// # Errors
+/// The system's, reading.
+pub fn read_documents(reader: &mut dyn Read) -> std::io::Result<Vec<u8>> {
+    use bson_tutor::bson::spec::MAX_DOCUMENT_SIZE;
+    let mut out = Vec::new();
+    loop {
+        let start = out.len();
+        if reader.take(4).read_to_end(&mut out)? < 4 {
+            return Ok(out);
+        }
+        let Ok(prefix) = <[u8; 4]>::try_from(&out[start..]) else {
+            return Ok(out);
+        };
+        let len = i32::from_le_bytes(prefix);
+        let Some(rest) = usize::try_from(len)
+            .ok()
+            .filter(|n| (5..=MAX_DOCUMENT_SIZE).contains(n))
+            .map(|n| n - 4)
+        else {
+            return Ok(out);
+        };
+        out.reserve(rest);
+        if reader.take(rest as u64).read_to_end(&mut out)? < rest {
+            return Ok(out);
+        }
+    }
+}
+
+/// One document per non-blank line of a text file, each turned into BSON bytes by `parse`
+/// and concatenated; an error names its line. A line is read only up to [`TEXT_MAX`] bytes.
+fn read_lines(
+    path: &std::path::Path,
+    origin: &Place,
+    mut parse: impl FnMut(&str) -> Result<Vec<u8>, CliError>,
+) -> Result<Vec<u8>, CliError> {
+    use std::io::BufRead;
+    let mut reader = std::io::BufReader::new(open(path)?);
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    let mut offset = 0;
+    for number in 1.. {
+        buf.clear();
+        let read = (&mut reader)
+            .take(TEXT_MAX + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(read_error(path))?;
+        if read == 0 {
+            break;
+        }
+        let place = origin.line(number);
+        if buf.len() as u64 > TEXT_MAX {
+            return Err(CliError::TextTooLarge {
+                place,
+                max: TEXT_MAX,
+            });
+        }
+        let line = std::str::from_utf8(&buf).map_err(|e| CliError::NotUtf8 {
+            path: path.display().to_string(),
+            at: offset + e.valid_up_to(),
+        })?;
+        offset += read;
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bytes = parse(line).map_err(|e| CliError::at(place, e))?;
+        out.extend_from_slice(&bytes);
+    }
+    Ok(out)
 }
 
 /// Parses one document (Extended JSON or mongosh syntax) and encodes it.
@@ -541,28 +665,34 @@ fn encode_text(text: &str, origin: Option<&Place>, syntax: Syntax) -> Result<Vec
     Ok(encode_document(&doc)?)
 }
 
-/// One document per non-blank line, each turned into BSON bytes and concatenated; an error
-/// names its line.
-fn lines(
-    text: &str,
-    origin: &Place,
-    mut parse: impl FnMut(&str) -> Result<Vec<u8>, CliError>,
-) -> Result<Vec<u8>, CliError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bytes = parse(line).map_err(|e| CliError::at(origin.line(i + 1), e))?;
-        out.extend_from_slice(&bytes);
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn documents_are_read_no_further_than_their_length_prefixes() {
+        let one = [0x0cu8, 0, 0, 0, 0x10, b'a', 0, 1, 0, 0, 0, 0];
+        let mut two = one.repeat(2);
+        assert_eq!(read_documents(&mut two.as_slice()).unwrap(), two);
+        // A prefix no document can have: read up to it, and not a byte more.
+        for bad in [0i32, 4, -1, 16 * 1024 * 1024 + 1] {
+            let mut input = one.to_vec();
+            input.extend(bad.to_le_bytes());
+            input.extend([0u8; 64]);
+            let mut reader = input.as_slice();
+            let read = read_documents(&mut reader).unwrap();
+            assert_eq!(read.len(), one.len() + 4, "{bad}");
+            assert_eq!(reader.len(), 64, "{bad}: the rest is left unread");
+        }
+        // A truncated document and a truncated prefix are passed on for the decoder to name.
+        two.truncate(one.len() + 7);
+        assert_eq!(read_documents(&mut two.as_slice()).unwrap(), two);
+        assert_eq!(read_documents(&mut &one[..2]).unwrap(), &one[..2]);
+        // /dev/zero stops at its first 4 bytes.
+        let mut zeros = std::io::repeat(0);
+        assert_eq!(read_documents(&mut zeros).unwrap(), vec![0; 4]);
+    }
 
     #[test]
     fn cli_definition_is_consistent() {

@@ -4,5 +4,9 @@
 mod cli;
 
 fn main() -> std::process::ExitCode {
-    cli::run(cli::Cli::parse_localized())
+    match cli::Cli::parse_localized() {
+        Ok(cli) => cli::run(cli),
+        // `--help`, `--version` or a usage error, already written.
+        Err(code) => code,
+    }
 }

@@ -4,6 +4,7 @@
 mod call;
 mod ejson;
 mod json;
+pub mod quote;
 mod syntax;
 mod warning;
 
@@ -14,6 +15,8 @@ pub use ejson::{EjsonError, Wrapper};
 pub use json::JsonError;
 pub use syntax::{Radix, SyntaxError};
 pub use warning::{NUMBER_ARG_WARNING, ParseWarning};
+
+use unicode_width::UnicodeWidthStr;
 
 use super::terms::one_line;
 use crate::strings::Lang;
@@ -30,8 +33,12 @@ pub struct ParseError {
     pub offset: usize,
     /// The rule broken (no position in it); boxed, so that results stay small.
     pub kind: Box<ParseErrorKind>,
-    /// The input line the problem is on, for the caret display.
+    /// The input line the problem is on, for the caret display: at most
+    /// [`quote::WINDOW`] characters each side of the spot (an ellipsis where the line goes
+    /// on), control characters escaped as `\u{1b}`.
     pub source_line: String,
+    /// The 1-based column of the spot within [`ParseError::source_line`], in characters.
+    pub source_column: usize,
 }
 
 /// The rule a text broke, by the reader that found it; warnings are here too, for they
@@ -109,21 +116,26 @@ impl ParseError {
         let line_end = source[offset..]
             .find('\n')
             .map_or(source.len(), |i| offset + i);
+        let line = &source[line_start..line_end];
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let column = source[line_start..offset].chars().count() + 1;
+        let (source_line, at) = quote::window(line, column - 1);
         ParseError {
             line: source[..offset].matches('\n').count() + 1,
-            column: source[line_start..offset].chars().count() + 1,
+            column,
             offset,
             kind: Box::new(kind.into()),
-            source_line: source[line_start..line_end]
-                .trim_end_matches('\r')
-                .to_owned(),
+            source_line,
+            source_column: at + 1,
         }
     }
 
     /// The rule broken in `lang`, without the position, on one line: control characters
-    /// quoted from the learner's text are escaped (`\n`, `\u{1c}`).
+    /// quoted from the learner's text are escaped (`\n`, `\u{1c}`), and a long quote of it
+    /// loses its middle ([`quote::short_message`]).
     pub fn message_in(&self, lang: Lang) -> String {
-        one_line(&self.kind.to_string_in(lang)).into_owned()
+        let message = self.kind.to_string_in(lang);
+        quote::short_message(&one_line(&message))
     }
 
     /// [`ParseError::message_in`] English.
@@ -131,12 +143,19 @@ impl ParseError {
         self.message_in(Lang::En)
     }
 
-    /// The source line with a caret under the column, two lines of text.
+    /// The source line (a window of it, see [`ParseError::source_line`]) with a caret under
+    /// the spot, two lines of text; the caret counts display columns, so it stays under the
+    /// spot after wide characters (CJK takes two).
     pub fn caret(&self) -> String {
+        let before: String = self
+            .source_line
+            .chars()
+            .take(self.source_column.saturating_sub(1))
+            .collect();
         format!(
             "{}\n{}^",
             self.source_line,
-            " ".repeat(self.column.saturating_sub(1))
+            " ".repeat(UnicodeWidthStr::width(before.as_str()))
         )
     }
 }

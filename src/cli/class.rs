@@ -1,7 +1,6 @@
 //! `class summary`: many students' exports merged into one table and chart. Files are read
 //! here; the merging and the text are the library's (`bson_tutor::lesson::class`).
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,6 +9,7 @@ use bson_tutor::strings::localize::{Localize, one_other};
 
 use super::args::SummaryFormat;
 use super::i18n::{lang, t, tf, warn};
+use super::out::{eprint_line, escape_code, print, safe_lines};
 
 /// The `class` subcommands.
 #[derive(Debug, clap::Subcommand)]
@@ -66,20 +66,24 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
     for w in &gathered.warnings {
         warn(&w.to_string_in(lang()));
     }
+    // The students' names and answers come from their files: the text view escapes them
+    // (render_text), JSON in its own syntax.
     let text = match args.format {
-        SummaryFormat::Json => Some(render_json(&gathered)),
+        SummaryFormat::Json => Some(escape_code(&render_json(&gathered)).into_owned()),
         SummaryFormat::Text => gathered.summary.as_ref().map(|s| render_text(s, lang())),
     };
     if let Some(text) = text {
-        // A closed pipe (`| head`) is not an error worth a message.
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        // `finish` reports a failed write (and not a closed pipe); the files left out are
+        // still reported below.
+        let _ = print(&text);
     }
     if gathered.left_out.is_empty() {
         return ExitCode::SUCCESS;
     }
     let error = t("error: ");
     for l in &gathered.left_out {
-        eprintln!("{error}{}: {}", l.file, l.reason.display_in(lang()));
+        let line = format!("{error}{}: {}", l.file, l.reason.display_in(lang()));
+        eprint_line(safe_lines(&line));
     }
     let (out, all) = (gathered.left_out.len(), args.files.len());
     if gathered.summary.is_some() {
@@ -92,7 +96,7 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
             "{of} of {of2} files left out of the summary: {summary}",
         );
         let message = tf(key, &[&out, &all, &names]);
-        eprintln!("{error}{message}");
+        eprint_line(safe_lines(&format!("{error}{message}")));
     } else {
         let key = one_other(
             lang(),
@@ -100,7 +104,7 @@ fn run_summary(args: &SummaryArgs) -> ExitCode {
             "no usable export in the {the} file: nothing to summarize",
             "no usable export among the {the} files: nothing to summarize",
         );
-        eprintln!("{error}{}", tf(key, &[&all]));
+        eprint_line(format_args!("{error}{}", tf(key, &[&all])));
     }
     ExitCode::from(1)
 }

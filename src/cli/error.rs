@@ -20,6 +20,7 @@ use bson_tutor::strings::localize::Localize;
 use bson_tutor::strings::{Lang, write_trf};
 
 use super::i18n;
+use super::out::safe_lines;
 use super::store::StoreError;
 
 /// Exit code for input that is not valid BSON (clap uses 2 for usage errors).
@@ -272,6 +273,77 @@ pub enum CliError {
     Signals(std::io::Error),
     /// The terminal failed.
     Terminal(std::io::Error),
+    // Issue 14: output, limits and deadlines.
+    /// Standard output could not be written (a full disk; a closed pipe is not reported).
+    Output(std::io::Error),
+    /// `oid` asked for more ids than one run makes.
+    TooManyIds {
+        /// `--count` times `--processes`.
+        asked: u64,
+        /// The most one run makes.
+        max: u64,
+    },
+    /// `--docs` names something that exists but is not a regular file.
+    NotAFile {
+        /// The path as given.
+        path: String,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// A text input longer than the tutor reads.
+    TextTooLarge {
+        /// Where it came from.
+        place: Place,
+        /// The most it reads, in bytes.
+        max: u64,
+    },
+    /// `new lesson` with an id that starts with something other than a letter or a digit.
+    IdStart {
+        /// The id.
+        id: String,
+    },
+}
+
+/// What a path names, when it is not a regular file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A directory.
+    Directory,
+    /// A character or block device (`/dev/zero`).
+    Device,
+    /// A named pipe.
+    Fifo,
+    /// A Unix socket.
+    Socket,
+    /// Anything else that is not a regular file.
+    Other,
+}
+
+impl FileKind {
+    /// What `metadata` describes (`None` for a regular file).
+    pub fn of(metadata: &std::fs::Metadata) -> Option<FileKind> {
+        let t = metadata.file_type();
+        if t.is_file() {
+            return None;
+        }
+        if t.is_dir() {
+            return Some(FileKind::Directory);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if t.is_char_device() || t.is_block_device() {
+                return Some(FileKind::Device);
+            }
+            if t.is_fifo() {
+                return Some(FileKind::Fifo);
+            }
+            if t.is_socket() {
+                return Some(FileKind::Socket);
+            }
+        }
+        Some(FileKind::Other)
+    }
 }
 
 impl CliError {
@@ -475,6 +547,37 @@ impl Localize for CliError {
             E::NoLessons => write_trf(out, lang, "no lessons to show", &[]),
             E::Signals(e) => write_trf(out, lang, "cannot watch for signals: {error}", &[e]),
             E::Terminal(e) => write_trf(out, lang, "terminal: {error}", &[e]),
+            E::Output(e) => write_trf(out, lang, "writing to standard output: {error}", &[e]),
+            E::TooManyIds { asked, max } => write_trf(
+                out,
+                lang,
+                "oid: {asked} ids asked for (--count times --processes), but one run makes at most {max}",
+                &[asked, max],
+            ),
+            E::NotAFile { path, kind } => {
+                let key = match kind {
+                    FileKind::Directory => {
+                        "--docs: {path} is a directory; give a file of documents, or the documents themselves"
+                    }
+                    FileKind::Device => "--docs: {path} is a device, not a file of documents",
+                    FileKind::Fifo => "--docs: {path} is a named pipe, not a file of documents",
+                    FileKind::Socket => "--docs: {path} is a socket, not a file of documents",
+                    FileKind::Other => "--docs: {path} is not a regular file",
+                };
+                write_trf(out, lang, key, &[path])
+            }
+            E::TextTooLarge { place, max } => write_trf(
+                out,
+                lang,
+                "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
+                &[&place.display_in(lang), max],
+            ),
+            E::IdStart { id } => write_trf(
+                out,
+                lang,
+                "lesson id `{id}` must start with a lowercase letter or a digit; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9][a-z0-9-]*, e.g. `my-lesson`",
+                &[id],
+            ),
         }
     }
 }
@@ -515,10 +618,36 @@ wraps!(
 
 /// Prints `error: ` and the error in the language of this run (the tutor's own sentences in
 /// it; values and the server's own messages as they are), and gives the exit code for bad
-/// input.
+/// input. Control characters from data are shown escaped (`\u{1b}`), line by line (a parse
+/// error's caret is a second line), and each line is kept to a few lines' worth.
+///
+/// A failed write to standard output is left to [`finish`], which says it once (or not at
+/// all, for a closed pipe).
 pub fn fail(error: &CliError) -> ExitCode {
-    eprintln!("{}{}", i18n::t("error: "), error.display_in(i18n::lang()));
+    if let CliError::Output(_) = error {
+        return ExitCode::SUCCESS;
+    }
+    let text = format!("{}{}", i18n::t("error: "), error.display_in(i18n::lang()));
+    super::out::eprint_line(safe_lines(&text));
     ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// How the run ends, given the status the command chose: that status, unless a write to
+/// standard output failed for another reason than a closed pipe: then one line on standard
+/// error and exit 1 (see [`super::out`]).
+pub fn finish(code: ExitCode) -> ExitCode {
+    match super::out::take_failure() {
+        None => code,
+        Some(e) => {
+            let text = format!(
+                "{}{}",
+                i18n::t("error: "),
+                CliError::Output(e).display_in(i18n::lang())
+            );
+            super::out::eprint_line(safe_lines(&text));
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
 }
 
 /// A value parser's error for clap, which prints it while it parses: written in the run's

@@ -14,12 +14,16 @@ use super::{Cli, i18n};
 
 impl Cli {
     /// Parses the command line with its help in the language of the run: the one `--lang`
-    /// names, else the locale's. Like clap's `parse`, exits after `--help`, `--version` or a
-    /// usage error.
+    /// names, else the locale's. Like clap's `parse`, ends the run after `--help`,
+    /// `--version` or a usage error: it gives the exit code for `main` to return, the help
+    /// written through [`super::out`] so that a full disk is reported and a closed pipe is not.
     ///
     /// (A method rather than a function of this module: `main` cannot name the private
     /// `cli::help`, but it can name `Cli`.)
-    pub fn parse_localized() -> Cli {
+    ///
+    /// # Errors
+    /// The exit code of a run that ends here.
+    pub fn parse_localized() -> Result<Cli, std::process::ExitCode> {
         let args: Vec<OsString> = std::env::args_os().collect();
         let lang = requested(&args).unwrap_or_else(|| i18n::pick(None));
         // The value parsers' messages (`--now`, `--lang`) are in the help's language too.
@@ -32,11 +36,37 @@ impl Cli {
             command = command.bin_name(name.to_owned());
         }
         let mut command = localized(command, lang);
-        let mut matches = command
-            .try_get_matches_from_mut(args)
-            .unwrap_or_else(|e| e.exit());
-        Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut command).exit())
+        let parsed = match command.try_get_matches_from_mut(args) {
+            Ok(mut matches) => {
+                Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
+            }
+            Err(e) => Err(e),
+        };
+        parsed.map_err(clap_exit)
     }
+}
+
+/// What clap's `Error::exit` does, without its silent failures: a usage error on standard
+/// error with clap's status (2); the help or the version on standard output, a failed write
+/// reported by [`super::error::finish`].
+fn clap_exit(e: clap::Error) -> std::process::ExitCode {
+    use std::io::IsTerminal;
+    use std::process::ExitCode;
+    if e.use_stderr() {
+        // Where a usage error cannot be written, there is no one to tell.
+        let _ = e.print();
+        return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    }
+    let styled = e.render();
+    // Colour as clap would: on a terminal, unless NO_COLOR is set.
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let text = if colour {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    let _ = super::out::print(&text);
+    super::error::finish(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(0)))
 }
 
 /// The language `--lang X` or `--lang=X` names, if it is one (clap reports any other).

@@ -41,14 +41,18 @@ pub fn tf(en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
     trf(lang(), en, args)
 }
 
-/// Prints `warning: message` on standard error, in the language of this run.
+/// Prints `warning: message` on standard error, in the language of this run, what it quotes
+/// from data shown escaped.
 pub fn warn(message: &str) {
-    eprintln!("{}{message}", t("warning: "));
+    let line = format!("{}{message}", t("warning: "));
+    super::out::eprint_line(super::out::safe_lines(&line));
 }
 
-/// Prints `note: message` on standard error, in the language of this run.
+/// Prints `note: message` on standard error, in the language of this run, what it quotes
+/// from data shown escaped.
 pub fn note(message: &str) {
-    eprintln!("{}{message}", t("note: "));
+    let line = format!("{}{message}", t("note: "));
+    super::out::eprint_line(super::out::safe_lines(&line));
 }
 
 /// The language asked for, or the one the locale names: the environment's (`LC_ALL`,

@@ -14,10 +14,12 @@ use bson_tutor::lesson::{
     Context, LoadError, Loaded, answer, builtin, check_lesson, load_dir, solve,
 };
 use bson_tutor::strings::localize::Localize;
+use bson_tutor::strings::safe::{escape_line, escape_text};
 
 use super::args::{CheckFormat, ColorChoice, parse_now};
 use super::error::{CliError, fail};
 use super::i18n::{t, tf, warn};
+use super::out::safe_lines;
 use super::pack::check_json;
 use super::store::Store;
 
@@ -204,6 +206,11 @@ pub struct CheckArgs {
     /// The class's seed and clock: check the lessons as that class will see them.
     #[command(flatten)]
     pub classroom: ClassroomArgs,
+    /// Each lesson's time budget, in milliseconds: a lesson still being checked when it runs
+    /// out fails at the step it was on (its file and line), and checking goes on with the next
+    /// lesson; 0: no limit.
+    #[arg(long, value_name = "MS", default_value_t = super::deadline::DEFAULT_LESSON_TIME_MS)]
+    pub max_time_ms: u64,
 }
 
 fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, CliError> {
@@ -275,10 +282,12 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
         warn(p);
     }
     let mut titles = titles.iter();
-    let mut out = std::io::stdout().lock();
+    let mut out = super::out::stdout();
     let mut broken = false;
+    // Ids, titles and the loader's messages come from files: their control characters are
+    // shown, not sent to the terminal.
     for l in &all {
-        let _ = match l {
+        let written = match l {
             Ok(l) => {
                 let count = l.lesson.exercises().count();
                 let solved = match &progress {
@@ -288,19 +297,22 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
                     ),
                     None => tf("{n} exercises", &[&count]),
                 };
-                let title = titles.next().unwrap_or(&l.lesson.title);
-                writeln!(
-                    out,
-                    "{:>3}  {:<24} {title}  ({solved})",
-                    l.lesson.order, l.lesson.id,
-                )
+                let title = escape_line(titles.next().unwrap_or(&l.lesson.title));
+                let id = escape_line(&l.lesson.id);
+                writeln!(out, "{:>3}  {:<24} {title}  ({solved})", l.lesson.order, id,)
             }
             Err(e) => {
                 broken = true;
-                writeln!(out, "  -  {}{e}", t("broken: "))
+                let shown = e.to_string_in(super::i18n::lang());
+                writeln!(out, "  -  {}{}", t("broken: "), safe_lines(&shown))
             }
         };
+        // A failed write stops the listing; `finish` says why (or, for a closed pipe, not).
+        if written.is_err() {
+            break;
+        }
     }
+    drop(out);
     if broken {
         ExitCode::from(1)
     } else {
@@ -352,9 +364,18 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
                 && std::env::var_os("NO_COLOR").is_none()
         }
     };
-    let text = if color { colorize(&text) } else { text };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    // The lesson's text comes from a file: its control characters are shown, not obeyed
+    // (the colours are added after, and are the only escapes written).
+    let text = escape_text(&text);
+    let text = if color {
+        colorize(&text)
+    } else {
+        text.into_owned()
+    };
+    match super::out::print(&text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&CliError::Output(e)),
+    }
 }
 
 /// Runs `check`: exit 0 only when every lesson loads and every check holds.
@@ -381,7 +402,10 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     for l in &all {
         match l {
             Ok(l) => {
-                let report = check_lesson(l, &ctx);
+                // Each lesson under its own budget: a lesson that overruns fails at the step
+                // it was on (check_lesson sees the stop), and the next one starts afresh.
+                let (report, _) =
+                    super::deadline::within(args.max_time_ms, || check_lesson(l, &ctx));
                 passed += report.passed;
                 failures.extend(report.failures);
             }
@@ -394,17 +418,19 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
     for w in super::i18n::translation_warnings(&loaded, args.dir.as_deref()) {
         warn(&w);
     }
-    let mut out = std::io::stdout().lock();
+    // A failed write is kept for `finish`; the exit code says whether the lessons hold, as
+    // it would have on a terminal (a closed pipe leaves it as it is).
+    let mut out = super::out::stdout();
     match args.format {
         CheckFormat::Text => {
-            // Failures first, in lesson order, then the files that did not load.
+            // Failures first, in lesson order, then the files that did not load; what they
+            // quote from the lessons is shown escaped.
             for f in &failures {
-                let _ = writeln!(out, "FAIL {}", f.display_in(lang));
+                let _ = writeln!(out, "FAIL {}", safe_lines(&f.to_string_in(lang)));
             }
             for e in &broken {
-                let shown =
-                    bson_tutor::strings::localize::Localize::to_string_in(*e, super::i18n::lang());
-                let _ = writeln!(out, "BROKEN {shown}");
+                let shown = e.to_string_in(super::i18n::lang());
+                let _ = writeln!(out, "BROKEN {}", safe_lines(&shown));
             }
             let failed = failures.len() + broken.len();
             let _ = writeln!(
@@ -417,9 +443,11 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
             );
         }
         CheckFormat::Json => {
-            let _ = out.write_all(check_json(passed, &failures, &broken).as_bytes());
+            let json = check_json(passed, &failures, &broken);
+            let _ = out.write_all(super::out::escape_code(&json).as_bytes());
         }
     }
+    drop(out);
     if failures.is_empty() && broken.is_empty() {
         ExitCode::SUCCESS
     } else {
@@ -479,7 +507,7 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             lesson: id.clone(),
             exercise: n,
         });
-        let mut out = std::io::stdout().lock();
+        let mut out = super::out::text_stdout();
         let correct = if args.hint {
             let next = record.hints as usize;
             match ex.hints.get(next) {

@@ -59,19 +59,26 @@ pub struct CompletionsArgs {
 pub fn run_new(args: &NewArgs) -> ExitCode {
     match &args.what {
         NewKind::Lesson(args) => match new_lesson(&args.id, &args.dir) {
-            Ok(message) => {
-                print!("{message}");
-                ExitCode::SUCCESS
-            }
+            // The file is written; a failed write of the message is reported by `finish`.
+            Ok(message) => match super::out::print(&super::out::safe_lines(&message)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&CliError::Output(e)),
+            },
             Err(e) => fail(&e),
         },
     }
 }
 
-/// Why `id` is not a lesson id, if it is not one.
+/// Why `id` is not a lesson id (`[a-z0-9][a-z0-9-]*`), if it is not one. The loader checks
+/// the ids it loads by the same rule (`bson_tutor::lesson::load::check_id`, issue 14); this
+/// one says it with the `new lesson` words.
 fn slug_problem(id: &str) -> Option<CliError> {
     if id.is_empty() {
         return Some(CliError::EmptyId);
+    }
+    // `-rf` would make a file `-rf.toml` that every command reads as options.
+    if id.starts_with('-') {
+        return Some(CliError::IdStart { id: id.to_owned() });
     }
     let (at, bad) = id
         .chars()
@@ -292,8 +299,8 @@ pub fn run_man() -> ExitCode {
 }
 
 fn write_stdout(bytes: &[u8]) -> ExitCode {
-    let mut stdout = std::io::stdout().lock();
-    // A closed pipe (`| head`) is not an error worth a message.
+    let mut stdout = super::out::stdout();
+    // A failed write is reported by `error::finish` (a closed pipe is not).
     let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
     ExitCode::SUCCESS
 }
@@ -369,6 +376,11 @@ mod tests {
         assert!(why.contains("character 1 (`M`)"), "{why}");
         assert!(slug_problem("a/b").is_some());
         assert!(slug_problem("a.b").is_some());
+        let dash = slug_problem("-rf")
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(dash.contains("must start with"), "{dash}");
+        assert!(slug_problem("2-x").is_none());
     }
 
     #[test]

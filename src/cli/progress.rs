@@ -17,6 +17,7 @@ use super::args::ExportFormat;
 use super::error::{CliError, fail};
 use super::i18n::{lang, note, t, tf, warn};
 use super::lesson::{ProgressFile, Source, load};
+use super::out::{err, errln, outln};
 use super::store::Store;
 
 /// Arguments of `progress`.
@@ -76,7 +77,7 @@ pub fn run_progress(args: &ProgressArgs) -> ExitCode {
                 warn(p);
             }
             let text = progress_report(store.path(), &progress, &localized);
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            let _ = super::out::text_stdout().write_all(text.as_bytes());
             Ok(())
         }
     };
@@ -178,7 +179,7 @@ fn reset(
     let (question, changed) = match &args.lesson {
         None => {
             if !exists {
-                println!(
+                outln!(
                     "{}",
                     tf(
                         "nothing to erase: {path} does not exist",
@@ -208,7 +209,7 @@ fn reset(
                 changed.insert(progress::key(id, n));
             }
             if !exists {
-                println!(
+                outln!(
                     "{}",
                     tf(
                         "nothing to erase: {path} does not exist",
@@ -227,7 +228,7 @@ fn reset(
         }
     };
     if !args.yes {
-        eprint!("{question} {} ", t("[y/N]"));
+        err!("{question} {} ", t("[y/N]"));
         let _ = std::io::stderr().flush();
         let mut line = String::new();
         let read = std::io::stdin()
@@ -235,20 +236,20 @@ fn reset(
             .read_line(&mut line)
             .map_err(CliError::ReadAnswer)?;
         if read == 0 {
-            eprintln!();
+            errln!();
             return Err(CliError::NoAnswer);
         }
         if !yes(&line) {
-            println!("{}", t("nothing erased"));
+            outln!("{}", t("nothing erased"));
             return Ok(());
         }
     }
     match changed {
         None => {
             if store.erase()? {
-                println!("{}", tf("erased {path}", &[&path.display()]));
+                outln!("{}", tf("erased {path}", &[&path.display()]));
             } else {
-                println!(
+                outln!(
                     "{}",
                     tf(
                         "nothing to erase: {path} does not exist",
@@ -262,7 +263,7 @@ fn reset(
             progress.last = None;
             store.save(&progress, &changed)?;
             let id = args.lesson.as_deref().unwrap_or_default();
-            println!(
+            outln!(
                 "{}",
                 tf(
                     "erased the progress of lesson `{id}` in {path}",
@@ -312,14 +313,15 @@ fn run_export(args: &ProgressArgs, format: ExportFormat) -> ExitCode {
             note(&tf(key, &[&n]));
         }
         Ok(match format {
-            ExportFormat::Json => export.to_json(),
-            ExportFormat::Csv => export.to_csv(),
+            // JSON escapes in its own syntax; CSV has none, so its controls show as `\u{1b}`.
+            ExportFormat::Json => super::out::escape_code(&export.to_json()).into_owned(),
+            ExportFormat::Csv => super::out::escape_csv(&export.to_csv()),
         })
     };
     match run() {
+        // A failed write is reported by `error::finish` (a closed pipe is not).
         Ok(text) => {
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            let _ = super::out::print(&text);
             ExitCode::SUCCESS
         }
         Err(e) => fail(&e),

@@ -9,10 +9,11 @@ use bson_tutor::bson::oid::processes_from_seed;
 use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream};
 use bson_tutor::query::aggregate::{self, Context};
 use bson_tutor::query::collection::{Collection, FindOptions};
+use bson_tutor::query::error::QueryError;
 use bson_tutor::query::matcher::Filter;
 
-use super::error::{CliError, Place, fail};
-use super::{EvalTo, TextFormat, now_ms, parse_text_value};
+use super::error::{CliError, FileKind, Place, fail};
+use super::{EvalTo, TEXT_MAX, TextFormat, deadline, now_ms, out, parse_text_value};
 
 /// Arguments of `find`.
 #[derive(Debug, clap::Args)]
@@ -49,6 +50,10 @@ pub struct FindArgs {
     /// valid JSON, mongosh syntax otherwise).
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
+    /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
+    /// with its error (`operation exceeded time limit`); 0: no limit.
+    #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
+    pub max_time_ms: u64,
 }
 
 /// Arguments of `aggregate`.
@@ -70,6 +75,10 @@ pub struct AggregateArgs {
     /// valid JSON, mongosh syntax otherwise).
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
+    /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
+    /// with its error (`operation exceeded time limit`); 0: no limit.
+    #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
+    pub max_time_ms: u64,
 }
 
 fn document(text: &str, origin: &Place, from: Option<TextFormat>) -> Result<Document, CliError> {
@@ -98,14 +107,42 @@ fn documents(value: Value, place: &Place) -> Result<Vec<Document>, CliError> {
 }
 
 /// The documents of `--docs`: a file (BSON, an array, or one document per line) or a literal.
+/// Something that exists but is not a regular file (a directory, `/dev/zero`) is an error
+/// naming it, never read as a literal nor read to its end. A `.bson` file is read document
+/// by document, each no further than its length prefix allows; a text file up to
+/// [`TEXT_MAX`] bytes.
 fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>, CliError> {
     let path = Path::new(spec);
-    if path.is_file() {
+    if let Ok(metadata) = std::fs::metadata(path) {
+        if let Some(kind) = FileKind::of(&metadata) {
+            return Err(CliError::NotAFile {
+                path: spec.to_owned(),
+                kind,
+            });
+        }
         let file = Place::File(spec.to_owned());
-        let bytes = std::fs::read(path).map_err(|error| CliError::Io {
+        let io = |error| CliError::Io {
             path: path.to_path_buf(),
             error,
-        })?;
+        };
+        let mut reader = std::fs::File::open(path).map_err(io)?;
+        let bytes = if path.extension().is_some_and(|x| x == "bson") {
+            super::read_documents(&mut reader).map_err(io)?
+        } else {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(
+                &mut std::io::Read::take(&mut reader, TEXT_MAX + 1),
+                &mut bytes,
+            )
+            .map_err(io)?;
+            if bytes.len() as u64 > TEXT_MAX {
+                return Err(CliError::TextTooLarge {
+                    place: file,
+                    max: TEXT_MAX,
+                });
+            }
+            bytes
+        };
         if path.extension().is_some_and(|x| x == "bson") {
             let mut docs = Vec::new();
             for range in split_stream(&bytes) {
@@ -170,21 +207,41 @@ fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
     Ok(c)
 }
 
-fn print(docs: &[Document], ids: bool, to: EvalTo) {
-    if ids {
+/// Writes the documents (or their `_id`s) to standard output, one per line, their control
+/// characters escaped in the syntax's own way.
+fn print(docs: &[Document], ids: bool, to: EvalTo) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut stdout = out::stdout();
+    let mut line = |text: String| writeln!(stdout, "{}", out::escape_code(&text));
+    let written = if ids {
         let ids: Vec<Value> = docs
             .iter()
             .map(|d| d.get("_id").cloned().unwrap_or(Value::Null))
             .collect();
-        println!("{}", shell::print_value(&Value::Array(ids)));
-        return;
-    }
-    for d in docs {
-        match to {
-            EvalTo::Shell => println!("{}", shell::print_document(d)),
-            EvalTo::Ejson => println!("{}", ejson::to_string(d, Mode::Canonical)),
-            EvalTo::Relaxed => println!("{}", ejson::to_string(d, Mode::Relaxed)),
-        }
+        line(shell::print_value(&Value::Array(ids)))
+    } else {
+        docs.iter().try_for_each(|d| {
+            line(match to {
+                EvalTo::Shell => shell::print_document(d),
+                EvalTo::Ejson => ejson::to_string(d, Mode::Canonical),
+                EvalTo::Relaxed => ejson::to_string(d, Mode::Relaxed),
+            })
+        })
+    };
+    written
+        .and_then(|()| stdout.flush())
+        .map_err(CliError::Output)
+}
+
+/// Runs an evaluation under `--max-time-ms`: its result, or the server's
+/// `operation exceeded time limit` when the budget ran out before it ended.
+fn timed<T>(
+    max_time_ms: u64,
+    evaluate: impl FnOnce() -> Result<T, CliError>,
+) -> Result<T, CliError> {
+    match deadline::within_or_exit(max_time_ms, deadline::say_time_limit, evaluate) {
+        (_, Some(why)) => Err(QueryError::from(why).into()),
+        (result, None) => result,
     }
 }
 
@@ -208,24 +265,29 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
             limit: args.limit,
         };
         let c = collection(load_documents(&args.docs, from)?)?;
-        let found = c.find(&filter, &options)?;
-        let mut reasons = Vec::new();
-        if args.explain {
-            let parsed = Filter::parse(&filter)?;
-            for d in c.documents() {
-                if let Some(why) = parsed.explain_mismatch(d, super::i18n::lang()) {
-                    let id = d.get("_id").map(shell::print_value).unwrap_or_default();
-                    reasons.push(format!("_id {id}: {why}"));
+        timed(args.max_time_ms, || {
+            let found = c.find(&filter, &options)?;
+            let mut reasons = Vec::new();
+            if args.explain {
+                let parsed = Filter::parse(&filter)?;
+                for d in c.documents() {
+                    if let Some(why) = parsed.explain_mismatch(d, super::i18n::lang()) {
+                        let id = d.get("_id").map(shell::print_value).unwrap_or_default();
+                        reasons.push(format!("_id {id}: {why}"));
+                    }
                 }
             }
-        }
-        Ok((found, reasons))
+            Ok((found, reasons))
+        })
     };
-    match run() {
-        Ok((found, reasons)) => {
-            print(&found, args.ids, args.to);
+    match run().and_then(|(found, reasons)| {
+        print(&found, args.ids, args.to)?;
+        Ok(reasons)
+    }) {
+        Ok(reasons) => {
             for r in reasons {
-                eprintln!("{}{r}", super::i18n::t("no match: "));
+                let line = format!("{}{r}", super::i18n::t("no match: "));
+                out::eprint_line(out::safe_lines(&line));
             }
             ExitCode::SUCCESS
         }
@@ -266,17 +328,13 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
                 .collect(),
             None => Vec::new(),
         };
-        Ok(aggregate::aggregate(
-            &input,
-            &pipeline,
-            &Context { now_ms: now_ms() },
-        )?)
+        let context = Context { now_ms: now_ms() };
+        timed(args.max_time_ms, || {
+            Ok(aggregate::aggregate(&input, &pipeline, &context)?)
+        })
     };
-    match run() {
-        Ok(out) => {
-            print(&out, args.ids, args.to);
-            ExitCode::SUCCESS
-        }
+    match run().and_then(|docs| print(&docs, args.ids, args.to)) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
     }
 }

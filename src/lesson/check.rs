@@ -17,6 +17,7 @@ use super::render::{RenderOptions, render_step};
 use super::solve::{Truth, choice_index, letter, same_typed, solve};
 use crate::bson::datetime::{self, NoOffset};
 use crate::bson::{Document, ElementType, Value, hex, shell};
+use crate::query::interrupt;
 use crate::query::matcher::Filter;
 use crate::query::order;
 use crate::query::sort::SortSpec;
@@ -367,6 +368,12 @@ pub struct Report {
 /// seed and clock must hold there too): every step computes; every exercise's `expect` is
 /// accepted, every `reject`, the empty answer and the prompt typed back are refused. The
 /// feedback quoted in a failure is in `ctx.lang`; English is the form machines parse.
+///
+/// Takes no clock: a caller with a time budget runs it inside
+/// [`Interrupt::watch`](crate::query::interrupt::Interrupt::watch) and trips the flag when
+/// the budget runs out. The step being checked then fails with [`Problem::Stopped`] (at its
+/// file and line, whatever else it found, since its results came after the stop) and the
+/// steps after it are not checked.
 pub fn check_lesson(loaded: &Loaded, ctx: &Context) -> Report {
     let mut report = Report::default();
     let mut exercise = 0;
@@ -381,6 +388,10 @@ pub fn check_lesson(loaded: &Loaded, ctx: &Context) -> Report {
         } else if let Step::Exercise(ex) = step {
             problems.extend(check_exercise(ex, ctx));
         }
+        let stopped = interrupt::stopped();
+        if let Some(why) = stopped {
+            problems = vec![Problem::Stopped(why)];
+        }
         if problems.is_empty() {
             report.passed += 1;
         }
@@ -391,6 +402,9 @@ pub fn check_lesson(loaded: &Loaded, ctx: &Context) -> Report {
                 step: i + 1,
                 problem,
             });
+        }
+        if stopped.is_some() {
+            break;
         }
     }
     report
@@ -430,4 +444,51 @@ pub fn check_exercise(ex: &Exercise, ctx: &Context) -> Vec<Problem> {
         problems.push(Problem::PromptAccepted);
     }
     problems
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::query::interrupt::{Interrupt, Stop};
+
+    const LESSON: &str = r#"
+format_version = 1
+id = "three"
+title = "Three steps"
+order = 1
+summary = "s"
+
+[[step]]
+name = "one"
+kind = "text"
+text = "{= { $add: [1, 2] } =}"
+
+[[step]]
+name = "two"
+kind = "text"
+text = "two"
+
+[[step]]
+name = "three"
+kind = "text"
+text = "three"
+"#;
+
+    #[test]
+    fn a_stop_fails_the_step_it_came_in_and_skips_the_rest() {
+        let loaded = crate::lesson::load_str("three.toml", LESSON).unwrap();
+        let whole = check_lesson(&loaded, &Context::default());
+        assert_eq!((whole.passed, whole.failures.len()), (3, 0));
+        let flag = Interrupt::new();
+        flag.trip(Stop::TimeLimit);
+        let report = flag.watch(|| check_lesson(&loaded, &Context::default()));
+        assert_eq!(report.passed, 0);
+        let [failure] = report.failures.as_slice() else {
+            panic!("{:?}", report.failures)
+        };
+        assert_eq!(failure.problem, Problem::Stopped(Stop::TimeLimit));
+        assert_eq!((failure.step, failure.line), (1, loaded.step_line(0)));
+        assert!(failure.to_string().starts_with("three.toml:"), "{failure}");
+        assert!(failure.to_string().contains("time limit"), "{failure}");
+    }
 }

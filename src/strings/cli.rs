@@ -429,6 +429,59 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{path} is read-only: nothing was saved or erased (make it writable, `chmod u+w`, to record progress)",
         "{path} chỉ cho phép đọc: không lưu hay xóa gì cả (hãy cho phép ghi, `chmod u+w`, để ghi lại tiến độ)",
     ),
+    // Issue 14, output helper: write errors, limits, deadlines, safe output.
+    (
+        "writing to standard output: {error}",
+        "khi ghi ra đầu ra chuẩn: {error}",
+    ),
+    (
+        "oid: {asked} ids asked for (--count times --processes), but one run makes at most {max}",
+        "oid: đã yêu cầu {asked} mã (--count nhân --processes), nhưng mỗi lần chạy chỉ tạo tối đa {max} mã",
+    ),
+    (
+        "--docs: {path} is a directory; give a file of documents, or the documents themselves",
+        "--docs: {path} là một thư mục; hãy đưa một tệp chứa các document, hoặc chính các document",
+    ),
+    (
+        "--docs: {path} is a device, not a file of documents",
+        "--docs: {path} là một thiết bị, không phải tệp chứa các document",
+    ),
+    (
+        "--docs: {path} is a named pipe, not a file of documents",
+        "--docs: {path} là một đường ống có tên, không phải tệp chứa các document",
+    ),
+    (
+        "--docs: {path} is a socket, not a file of documents",
+        "--docs: {path} là một socket, không phải tệp chứa các document",
+    ),
+    (
+        "--docs: {path} is not a regular file",
+        "--docs: {path} không phải một tệp thông thường",
+    ),
+    (
+        "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
+        "{display_in}: dài hơn {max} byte văn bản; bson-tutor chỉ đọc tối đa chừng ấy cho một document hoặc một tệp chứa các document",
+    ),
+    (
+        "lesson id `{id}` must start with a lowercase letter or a digit; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9][a-z0-9-]*, e.g. `my-lesson`",
+        "id bài học `{id}` phải bắt đầu bằng một chữ thường hoặc một chữ số; id đặt tên cho tệp ID.toml và cho `bson-tutor show ID`, nên nó phải là [a-z0-9][a-z0-9-]*, ví dụ `my-lesson`",
+    ),
+    (
+        "the lesson's time budget ran out while checking this step (`operation exceeded time limit`); the steps after it were not checked",
+        "thời gian dành cho bài học đã hết khi đang kiểm tra bước này (`operation exceeded time limit`); các bước sau nó chưa được kiểm tra",
+    ),
+    (
+        "checking was interrupted at this step (`operation was interrupted`); the steps after it were not checked",
+        "việc kiểm tra bị ngắt ở bước này (`operation was interrupted`); các bước sau nó chưa được kiểm tra",
+    ),
+    (
+        "Stop after this many milliseconds, as the server stops an operation at maxTimeMS, with its error (`operation exceeded time limit`); 0: no limit",
+        "Dừng sau chừng ấy mili giây, như máy chủ dừng một thao tác khi hết maxTimeMS, kèm lỗi của nó (`operation exceeded time limit`); 0: không giới hạn",
+    ),
+    (
+        "Each lesson's time budget, in milliseconds: a lesson still being checked when it runs out fails at the step it was on (its file and line), and checking goes on with the next lesson; 0: no limit",
+        "Thời gian dành cho mỗi bài học, tính bằng mili giây: bài học nào đang được kiểm tra khi hết giờ sẽ lỗi ở bước đang kiểm tra (kèm tệp và dòng của nó), rồi việc kiểm tra tiếp tục với bài học sau; 0: không giới hạn",
+    ),
 ];
 
 /// Chinese.
@@ -816,5 +869,58 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "{path} is read-only: nothing was saved or erased (make it writable, `chmod u+w`, to record progress)",
         "{path} 是只读的：未保存或清除任何内容（请先让它可写，`chmod u+w`，才能记录进度）",
+    ),
+    // Issue 14, output helper: write errors, limits, deadlines, safe output.
+    (
+        "writing to standard output: {error}",
+        "写入标准输出时出错：{error}",
+    ),
+    (
+        "oid: {asked} ids asked for (--count times --processes), but one run makes at most {max}",
+        "oid：请求了 {asked} 个 ID（--count 乘以 --processes），但一次运行最多生成 {max} 个",
+    ),
+    (
+        "--docs: {path} is a directory; give a file of documents, or the documents themselves",
+        "--docs：{path} 是一个目录；请给出一个文档文件，或直接给出文档",
+    ),
+    (
+        "--docs: {path} is a device, not a file of documents",
+        "--docs：{path} 是一个设备，不是文档文件",
+    ),
+    (
+        "--docs: {path} is a named pipe, not a file of documents",
+        "--docs：{path} 是一个命名管道，不是文档文件",
+    ),
+    (
+        "--docs: {path} is a socket, not a file of documents",
+        "--docs：{path} 是一个套接字，不是文档文件",
+    ),
+    (
+        "--docs: {path} is not a regular file",
+        "--docs：{path} 不是普通文件",
+    ),
+    (
+        "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
+        "{display_in}：文本超过 {max} 字节；bson-tutor 对一个文档或一个文档文件最多读取这么多",
+    ),
+    (
+        "lesson id `{id}` must start with a lowercase letter or a digit; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9][a-z0-9-]*, e.g. `my-lesson`",
+        "课程 id `{id}` 必须以小写字母或数字开头；id 用作文件名 ID.toml 和 `bson-tutor show ID` 的参数，所以它的形式是 [a-z0-9][a-z0-9-]*，例如 `my-lesson`",
+    ),
+    (
+        "the lesson's time budget ran out while checking this step (`operation exceeded time limit`); the steps after it were not checked",
+        "检查这一步时课程的时间预算已用完（`operation exceeded time limit`）；之后的步骤未被检查",
+    ),
+    (
+        "checking was interrupted at this step (`operation was interrupted`); the steps after it were not checked",
+        "检查在这一步被中断（`operation was interrupted`）；之后的步骤未被检查",
+    ),
+    (
+        "Stop after this many milliseconds, as the server stops an operation at maxTimeMS, with its error (`operation exceeded time limit`); 0: no limit",
+        "在这么多毫秒后停止，就像服务器在 maxTimeMS 到时停止一个操作，并给出它的错误（`operation exceeded time limit`）；0：不限时",
+    ),
+    (
+        "Each lesson's time budget, in milliseconds: a lesson still being checked when it runs out fails at the step it was on (its file and line), and checking goes on with the next lesson; 0: no limit",
+        "每节课的时间预算（毫秒）：时间用完时仍在检查的课程会在当时所在的步骤处失败（给出文件和行号），然后继续检查下一节课；0：不限时",
     ),
 ];

@@ -85,3 +85,52 @@ fn every_variant_in_every_language() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn a_huge_line_is_quoted_as_a_window_around_the_spot() {
+    let src = format!("{{ a: {}, b: NumberFoo(1) }}", "1".repeat(4 << 20));
+    let at = src.find("NumberFoo").unwrap();
+    let kind = CallError::UnknownConstructor {
+        name: "NumberFoo".into(),
+        suggestion: None,
+    };
+    let e = ParseError::at(&src, at, kind);
+    assert_eq!(e.column, at + 1, "the position is the real one");
+    let caret = e.caret();
+    assert!(caret.len() < 300, "{caret}");
+    let [line, pointer]: [&str; 2] = caret.lines().collect::<Vec<_>>().try_into().unwrap();
+    assert!(
+        line.starts_with('…') && line.contains("NumberFoo(1) }"),
+        "{line}"
+    );
+    // The caret is under the N of NumberFoo.
+    let under = line.chars().nth(pointer.len() - 1);
+    assert_eq!(under, Some('N'), "{caret}");
+    let kind = CallError::UnknownName {
+        name: "x".repeat(4 << 20),
+        suggestion: None,
+    };
+    let e = ParseError::at(&src, 0, kind);
+    for lang in Lang::ALL {
+        assert!(e.to_string_in(lang).len() < 300, "{lang:?}");
+    }
+}
+
+#[test]
+fn control_characters_in_the_quoted_line_are_shown_not_sent() {
+    let src = "{ a: '\x1b]0;owned\x07', b: ! }";
+    let e = ParseError::at(
+        src,
+        src.find('!').unwrap(),
+        SyntaxError::every_variant()[0].clone(),
+    );
+    let caret = e.caret();
+    assert!(
+        !caret
+            .chars()
+            .any(|c| c != '\n' && crate::strings::safe::is_unsafe(c)),
+        "{caret:?}"
+    );
+    let [line, pointer]: [&str; 2] = caret.lines().collect::<Vec<_>>().try_into().unwrap();
+    assert_eq!(line.chars().nth(pointer.len() - 1), Some('!'), "{caret}");
+}

@@ -170,6 +170,36 @@ impl CliError {
             CliError::NoLessons,
             CliError::Signals(io()),
             CliError::Terminal(io()),
+            CliError::Output(std::io::Error::from(std::io::ErrorKind::StorageFull)),
+            CliError::TooManyIds {
+                asked: 100_000_000,
+                max: 1_000_000,
+            },
+            CliError::NotAFile {
+                path: "/tmp".into(),
+                kind: FileKind::Directory,
+            },
+            CliError::NotAFile {
+                path: "/dev/zero".into(),
+                kind: FileKind::Device,
+            },
+            CliError::NotAFile {
+                path: "pipe".into(),
+                kind: FileKind::Fifo,
+            },
+            CliError::NotAFile {
+                path: "socket".into(),
+                kind: FileKind::Socket,
+            },
+            CliError::NotAFile {
+                path: "odd".into(),
+                kind: FileKind::Other,
+            },
+            CliError::TextTooLarge {
+                place: Place::File("big.json".into()).line(3),
+                max: 67_108_864,
+            },
+            CliError::IdStart { id: "-rf".into() },
         ];
         for e in &all {
             // A new variant must be added above.
@@ -220,7 +250,12 @@ impl CliError {
                 | CliError::Man(_)
                 | CliError::NoLessons
                 | CliError::Signals(_)
-                | CliError::Terminal(_) => {}
+                | CliError::Terminal(_)
+                | CliError::Output(_)
+                | CliError::TooManyIds { .. }
+                | CliError::NotAFile { .. }
+                | CliError::TextTooLarge { .. }
+                | CliError::IdStart { .. } => {}
             }
         }
         all
@@ -303,7 +338,10 @@ fn verbatim(e: &CliError) -> Vec<String> {
         | CliError::Write { error: io, .. }
         | CliError::Man(io)
         | CliError::Signals(io)
-        | CliError::Terminal(io) => vec![io.to_string()],
+        | CliError::Terminal(io)
+        | CliError::Output(io) => vec![io.to_string()],
+        // The pattern of an id.
+        CliError::IdStart { .. } => vec!["[a-z0-9][a-z0-9-]*".into()],
         _ => Vec::new(),
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::lesson::render::RenderError;
 use crate::lesson::solve::SolveError;
+use crate::query::interrupt::Stop;
 use crate::strings::localize::Localize;
 use crate::strings::{Lang, write_trf};
 
@@ -40,6 +41,9 @@ pub enum Problem {
     EmptyAccepted,
     /// The engine accepts the prompt typed back.
     PromptAccepted,
+    /// Checking was stopped during this step (the lesson's time budget ran out, or the run
+    /// was cancelled); the steps after it were not checked.
+    Stopped(Stop),
 }
 
 impl Localize for Problem {
@@ -83,6 +87,18 @@ impl Localize for Problem {
             Problem::PromptAccepted => {
                 write_trf(out, lang, "the prompt typed back is accepted", &[])
             }
+            Problem::Stopped(Stop::TimeLimit) => write_trf(
+                out,
+                lang,
+                "the lesson's time budget ran out while checking this step (`operation exceeded time limit`); the steps after it were not checked",
+                &[],
+            ),
+            Problem::Stopped(Stop::Cancelled) => write_trf(
+                out,
+                lang,
+                "checking was interrupted at this step (`operation was interrupted`); the steps after it were not checked",
+                &[],
+            ),
         }
     }
 }
@@ -166,6 +182,8 @@ impl Problem {
             },
             Problem::EmptyAccepted,
             Problem::PromptAccepted,
+            Problem::Stopped(Stop::TimeLimit),
+            Problem::Stopped(Stop::Cancelled),
         ];
         for p in &all {
             // A new variant must be added above.
@@ -176,7 +194,8 @@ impl Problem {
                 | Problem::RejectAccepted { .. }
                 | Problem::RejectSilent { .. }
                 | Problem::EmptyAccepted
-                | Problem::PromptAccepted => {}
+                | Problem::PromptAccepted
+                | Problem::Stopped(_) => {}
             }
         }
         all

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use unicode_width::UnicodeWidthStr;
 
 use crate::strings::localize::one_other;
+use crate::strings::safe::escape_line;
 use crate::strings::{Lang, pad, pad_left, tr, trf};
 
 use super::summary::{BAR_WIDTH, Gathered, Summary};
@@ -49,7 +50,15 @@ fn show_answer(answer: &str, count: usize) -> String {
 pub fn render_text(summary: &Summary, lang: Lang) -> String {
     let mut out = String::new();
     let n = summary.students.len();
-    let students = summary.students.join(", ");
+    // Names, lesson ids and kinds come from the students' files: a control character in
+    // one (an OSC title change, a screen clear, a line break faking another line) is shown
+    // as `\u{1b}`, never sent to the terminal.
+    let students = summary
+        .students
+        .iter()
+        .map(|s| escape_line(s))
+        .collect::<Vec<_>>()
+        .join(", ");
     let key = one_other(
         lang,
         n as u64,
@@ -79,7 +88,7 @@ pub fn render_text(summary: &Summary, lang: Lang) -> String {
         .map(|e| {
             [
                 e.exercise.to_string(),
-                e.kind.clone(),
+                escape_line(&e.kind).into_owned(),
                 format!("{}/{}", e.tried, e.students),
                 format!("{}%", e.solved_percent()),
                 e.revealed.to_string(),
@@ -122,7 +131,8 @@ pub fn render_text(summary: &Summary, lang: Lang) -> String {
     for (e, row) in summary.exercises.iter().zip(&rows) {
         if lesson != Some(e.lesson.as_str()) {
             lesson = Some(&e.lesson);
-            let _ = writeln!(out, "\n{}", trf(lang, "lesson {lesson}", &[&e.lesson]));
+            let lesson = escape_line(&e.lesson);
+            let _ = writeln!(out, "\n{}", trf(lang, "lesson {lesson}", &[&lesson]));
             let _ = writeln!(out, "{header}");
         }
         let _ = writeln!(out, "{}", line(row));
@@ -152,7 +162,7 @@ pub fn render_chart(summary: &Summary, lang: Lang) -> String {
     let labels: Vec<String> = summary
         .exercises
         .iter()
-        .map(|e| format!("{} #{}", e.lesson, e.exercise))
+        .map(|e| format!("{} #{}", escape_line(&e.lesson), e.exercise))
         .collect();
     let width = labels.iter().map(|l| l.width()).max().unwrap_or(0);
     let mut out = format!("{}\n", tr(lang, "solved per exercise"));
@@ -243,6 +253,29 @@ solved per exercise
   dates #1  ······························   0%
 ";
         assert_eq!(text, expected, "\n{text}");
+    }
+
+    #[test]
+    fn names_ids_and_kinds_from_files_are_shown_not_obeyed() {
+        let (a, b) = class();
+        let mut a = a;
+        a.student = "Ana\x1b]0;owned\x07".into();
+        let mut b = b;
+        b.student = "bob\nFAKE: 3 students\x1b[2J".into();
+        for e in a.exercises.iter_mut().chain(b.exercises.iter_mut()) {
+            e.lesson = "bytes\u{9b}31m".into();
+            e.kind = "size\r".into();
+        }
+        let text = render_text(&summarize(&[&a, &b]), Lang::En);
+        assert!(
+            !text
+                .chars()
+                .any(|c| c != '\n' && crate::strings::safe::is_unsafe(c)),
+            "{text:?}"
+        );
+        assert!(text.contains("Ana\\u{1b}]0;owned\\u{7}"), "{text}");
+        assert!(!text.lines().any(|l| l.starts_with("FAKE")), "{text}");
+        assert!(text.contains("bytes\\u{9b}31m #1"), "{text}");
     }
 
     #[test]

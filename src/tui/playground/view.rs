@@ -372,7 +372,7 @@ fn caret_lines(e: &ParseError, width: usize, theme: &Theme) -> [Line<'static>; 2
     let at = e
         .source_line
         .char_indices()
-        .nth(e.column.saturating_sub(1))
+        .nth(e.source_column.saturating_sub(1))
         .map_or(e.source_line.len(), |(i, _)| i);
     let (shown, column) = window(&e.source_line, at, width);
     [
