@@ -428,9 +428,41 @@ where
 struct Seen {
     /// (the value's address, its length for arrays, how much of the path is left, whether
     /// an array was expanded on the way).
-    places: std::collections::HashSet<(usize, usize, usize, bool)>,
+    places: HashSet<(usize, usize, usize, bool)>,
     /// The candidates offered: (the value's address, 0 for missing; `from_array`).
-    offered: std::collections::HashSet<(usize, bool)>,
+    offered: HashSet<(usize, bool)>,
+}
+
+/// A set of small integer keys hashed by multiplication (addresses and counts are not
+/// chosen by an adversary who could collide them on purpose: they are this process's own).
+type HashSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<MulHasher>>;
+
+/// Fibonacci hashing of the words written to it.
+#[derive(Default)]
+struct MulHasher(u64);
+
+impl std::hash::Hasher for MulHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
 }
 
 /// How many array elements the walker steps over between two looks at the interrupt flag.

@@ -217,7 +217,18 @@ impl SortSpec {
                 })
                 .collect();
             let mut positions: Vec<usize> = (0..docs.len()).collect();
+            let mut comparisons = 0u32;
+            let mut stopped = false;
             positions.sort_by(|&i, &j| {
+                // Once an interrupt is asked for, every comparison is a tie: the sort ends
+                // quickly, and the stop is reported below instead of its order.
+                comparisons += 1;
+                if comparisons.is_multiple_of(1024) {
+                    stopped = stopped || crate::query::interrupt::requested();
+                }
+                if stopped {
+                    return Ordering::Equal;
+                }
                 for (n, key) in self.keys.iter().enumerate() {
                     let o = keys[i][n].cmp(&keys[j][n]);
                     let o = if key.ascending { o } else { o.reverse() };
@@ -229,6 +240,7 @@ impl SortSpec {
             });
             positions
         };
+        crate::query::interrupt::check()?;
         let mut taken: Vec<Option<Document>> =
             docs.iter_mut().map(|d| Some(std::mem::take(d))).collect();
         for (slot, i) in docs.iter_mut().zip(order) {
