@@ -508,3 +508,40 @@ fn a_stop_asked_for_ends_every_entry_point_with_the_servers_words() {
     assert_eq!(c.count_documents(&doc("{ x: { $exists: true } }")), Ok(0));
     assert_eq!(c.len(), 1);
 }
+
+#[test]
+fn documents_past_16_mib_are_refused_on_insert_and_after_update() {
+    let mut c = collection();
+    let half = "x".repeat(9 << 20);
+    let mut d = Document::new();
+    d.push("_id", 1);
+    d.push("a", half.as_str());
+    c.insert_one(d.clone()).unwrap();
+    // A second 9 MiB field: 18 MiB, past the 16,777,216 bytes a stored document may have.
+    let mut set = Document::new();
+    let mut fields = Document::new();
+    fields.push("b", half.as_str());
+    set.push("$set", fields);
+    let e = c
+        .update_one(&doc("{ _id: 1 }"), &set, UpdateOptions::default())
+        .unwrap_err();
+    assert_eq!(
+        (e.kind.code(), e.to_string()),
+        (
+            Some(10334),
+            "Resulting document after update is larger than 16777216".to_owned()
+        )
+    );
+    // The document is as it was.
+    let stored = c.find_one(&doc("{ _id: 1 }")).unwrap().unwrap();
+    assert!(stored.get("b").is_none());
+    d.push("b", half.as_str());
+    d.insert("_id", 2);
+    let e = c.insert_one(d).unwrap_err();
+    assert_eq!(e.kind.code(), Some(2));
+    assert!(
+        e.to_string()
+            .starts_with("object to insert too large. size in bytes: "),
+        "{e}"
+    );
+}
