@@ -127,6 +127,16 @@ impl From<num::NumError> for ExprError {
     }
 }
 
+impl From<interrupt::Stop> for ExprError {
+    /// The server's words for a stopped operation ("operation exceeded time limit", 50).
+    fn from(why: interrupt::Stop) -> Self {
+        match super::error::QueryErrorKind::from(why) {
+            super::error::QueryErrorKind::Server(e) => ExprError::Server(e),
+            other => ExprError::Server(ServerError::uncoded(other.to_string())),
+        }
+    }
+}
+
 impl From<DateError> for ExprError {
     fn from(e: DateError) -> Self {
         ExprError::Date(e)
@@ -215,7 +225,8 @@ pub fn evaluate(expr: &Value, root: Option<&Document>) -> Result<Value, ExprErro
 /// `{ items: [{ sku: "A" }, { sku: "B" }] }` is `["A", "B"]`.
 ///
 /// # Errors
-/// As [`evaluate`], and "Use of undefined variable: x".
+/// As [`evaluate`], and "Use of undefined variable: x"; a stop asked for through
+/// [`interrupt`], in the server's words.
 ///
 /// # Examples
 /// ```
@@ -234,7 +245,10 @@ pub fn evaluate_in(
     root: Option<&Document>,
     vars: &[(&str, Value)],
 ) -> Result<Option<Value>, ExprError> {
-    nest(vars, None, root, expr)
+    let value = nest(vars, None, root, expr);
+    // A `$map` cut short by a stop answers anything: the stop is what is reported.
+    interrupt::check()?;
+    value
 }
 
 /// Binds the variables one frame at a time (a later one shadows an earlier of the same name),
@@ -1034,6 +1048,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_stop_asked_for_is_reported_instead_of_the_value() {
+        use crate::query::interrupt::{Interrupt, Stop};
+        let mut e = Document::new();
+        e.push("$add", vec![Value::Int32(1), Value::Int32(2)]);
+        let e = Value::Document(e);
+        let flag = Interrupt::new();
+        assert_eq!(flag.watch(|| evaluate(&e, None)), Ok(Value::Int32(3)));
+        flag.trip(Stop::Cancelled);
+        let stopped = flag.watch(|| evaluate(&e, None)).unwrap_err();
+        assert_eq!(
+            (stopped.code(), stopped.to_string()),
+            (Some(11601), "operation was interrupted".to_owned())
+        );
     }
 
     #[test]

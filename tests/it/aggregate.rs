@@ -596,14 +596,12 @@ fn results_nested_past_200_levels_are_the_servers_overflow() {
 fn expressions_that_build_more_than_a_document_can_hold_stop() {
     let input = big_strings(1, 1 << 20);
     // Twenty copies of a 1 MiB string: more than 16 MiB in one value.
-    let copies = vec!["'$s'"; 20].join(", ");
+    let copies = ["'$s'"; 20].join(", ");
     for stage in [
         format!("{{ $project: {{ c: {{ $concat: [{copies}] }} }} }}"),
         format!("{{ $project: {{ c: [{copies}] }} }}"),
-        "{ $project: { c: { $map: { input: { $range: [0, 1] }, in: '$s' } } } }".replace(
-            "{ $range: [0, 1] }",
-            &format!("[{}]", vec!["0"; 20].join(", ")),
-        ),
+        "{ $project: { c: { $map: { input: { $range: [0, 1] }, in: '$s' } } } }"
+            .replace("{ $range: [0, 1] }", &format!("[{}]", ["0"; 20].join(", "))),
     ] {
         let e = refused(run_docs(&input, &[&stage], None));
         assert!(
@@ -615,7 +613,7 @@ fn expressions_that_build_more_than_a_document_can_hold_stop() {
         );
     }
     // Ten copies fit.
-    let copies = vec!["'$s'"; 10].join(", ");
+    let copies = ["'$s'"; 10].join(", ");
     assert!(
         run_docs(
             &input,

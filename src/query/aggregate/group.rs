@@ -50,12 +50,18 @@ enum State {
 }
 
 impl State {
-    /// The estimated memory the state holds, as the server counts an accumulator's.
-    fn memory(&self) -> usize {
-        match self {
-            State::Values(values) => values.len() * std::mem::size_of::<Value>(),
-            State::One(v) => v.as_ref().map_or(0, |v| limits::measure_value(v).memory),
-            State::Pushed(_, bytes) | State::Set(_, _, bytes) => *bytes,
+    /// The estimated memory the state holds, as the server counts an accumulator's: the
+    /// values `$push`, `$addToSet`, `$first`, `$last`, `$min` and `$max` keep. (`$sum`,
+    /// `$avg` and `$count` keep a running total on the server; the numbers bson-tutor keeps
+    /// for its exact sum are its own affair, bounded by the input.)
+    fn memory(&self, op: Op) -> usize {
+        match (op, self) {
+            (Op::Sum | Op::Avg | Op::Count, _) => 0,
+            (_, State::Values(values)) => {
+                values.iter().map(|v| limits::measure_value(v).memory).sum()
+            }
+            (_, State::One(v)) => v.as_ref().map_or(0, |v| limits::measure_value(v).memory),
+            (_, State::Pushed(_, bytes) | State::Set(_, _, bytes)) => *bytes,
         }
     }
 }
@@ -190,9 +196,9 @@ impl Group {
                     Op::Count => Some(Value::Int32(1)),
                     _ => expr::evaluate_in(arg, Some(doc), vars)?,
                 };
-                let before = state.memory();
+                let before = state.memory(*op);
                 accumulate(*op, state, value)?;
-                memory = (memory + state.memory()).saturating_sub(before);
+                memory = (memory + state.memory(*op)).saturating_sub(before);
             }
             if memory > BLOCKING_MEMORY {
                 return Err(if allow_disk_use {
