@@ -547,7 +547,7 @@ fn run_stage(
         Stage::Limit(n) => return Ok(docs.into_iter().take(*n).collect()),
         Stage::Sort(spec) => {
             let mut docs = docs;
-            limits::check_blocking_sort(&docs, allow_disk_use)?;
+            super::sort::check_memory(&docs, allow_disk_use)?;
             spec.sort(&mut docs).map_err(|e| e.kind)?;
             return Ok(docs);
         }

@@ -18,7 +18,6 @@ use std::collections::BTreeMap;
 use super::aggregate::{Policy, Projection};
 use super::error::{QueryError, QueryErrorKind, code};
 use super::interrupt;
-use super::limits;
 use super::matcher::Filter;
 use super::path;
 use super::sort::{OrderedValue, SortSpec};
@@ -194,7 +193,7 @@ impl Collection {
             .collect();
         if !sort.is_empty() {
             // find's allowDiskUse is on by default since 6.0, as aggregate's.
-            limits::check_blocking_sort(&found, true).map_err(|e| QueryError::new("sort", e))?;
+            super::sort::check_memory(&found, true).map_err(|e| QueryError::new("sort", e))?;
         }
         sort.sort(&mut found)?;
         let found = found

@@ -11,9 +11,8 @@ use crate::bson::encode::value_size;
 use crate::bson::spec::MAX_DOCUMENT_SIZE;
 use crate::bson::value::CompactString;
 use crate::bson::{Document, Value};
-use crate::query::error::QueryErrorKind;
 use crate::query::server::{ServerError, code};
-use crate::query::update::server_element;
+use crate::query::update::server_fmt::server_element;
 
 /// The largest document a user may store: 16 MiB (`BSONObjMaxUserSize`, 16,777,216 bytes).
 pub const MAX_USER_DOCUMENT: usize = MAX_DOCUMENT_SIZE;
@@ -232,36 +231,6 @@ pub fn check_result(doc: &Document) -> Result<Measure, ServerError> {
         return Err(object_too_large(doc, m.bson));
     }
     Ok(m)
-}
-
-/// A blocking sort's memory: the documents' estimated memory against the server's 100 MB.
-///
-/// # Errors
-/// Past the limit, the server's refusal (`Sort exceeded memory limit of 104857600 bytes, but
-/// did not opt in to external sorting.`, `QueryExceededMemoryLimitNoDiskUseAllowed`; the
-/// sorter's words in mongodb/mongo `src/mongo/db/sorter/sorter.cpp`) without
-/// `allowDiskUse`; with it, the tutor's [`QueryErrorKind::WouldSpill`].
-pub fn check_blocking_sort(docs: &[Document], allow_disk_use: bool) -> Result<(), QueryErrorKind> {
-    let mut memory = 0usize;
-    for d in docs {
-        memory = memory.saturating_add(measure(d).memory + std::mem::size_of::<Document>());
-        if memory > BLOCKING_MEMORY {
-            return Err(if allow_disk_use {
-                QueryErrorKind::WouldSpill {
-                    stage: "$sort".into(),
-                    limit: BLOCKING_MEMORY,
-                }
-            } else {
-                QueryErrorKind::server(
-                    code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
-                    format!(
-                        "Sort exceeded memory limit of {BLOCKING_MEMORY} bytes, but did not opt in to external sorting."
-                    ),
-                )
-            });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

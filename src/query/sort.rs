@@ -16,6 +16,7 @@
 use std::cmp::Ordering;
 
 use super::error::{QueryError, QueryErrorKind, code};
+use super::limits;
 use super::order;
 use super::path::array_index;
 use crate::bson::{Document, Value};
@@ -248,6 +249,37 @@ impl SortSpec {
         }
         Ok(())
     }
+}
+
+/// A blocking sort's memory: the documents' estimated memory against the server's 100 MB.
+///
+/// # Errors
+/// Past the limit, the server's refusal (`Sort exceeded memory limit of 104857600 bytes, but
+/// did not opt in to external sorting.`, `QueryExceededMemoryLimitNoDiskUseAllowed`; the
+/// sorter's words in mongodb/mongo `src/mongo/db/sorter/sorter.cpp`) without
+/// `allowDiskUse`; with it, the tutor's [`QueryErrorKind::WouldSpill`].
+pub fn check_memory(docs: &[Document], allow_disk_use: bool) -> Result<(), QueryErrorKind> {
+    let mut memory = 0usize;
+    for d in docs {
+        memory = memory.saturating_add(limits::measure(d).memory + std::mem::size_of::<Document>());
+        if memory > limits::BLOCKING_MEMORY {
+            return Err(if allow_disk_use {
+                QueryErrorKind::WouldSpill {
+                    stage: "$sort".into(),
+                    limit: limits::BLOCKING_MEMORY,
+                }
+            } else {
+                QueryErrorKind::server(
+                    code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
+                    format!(
+                        "Sort exceeded memory limit of {} bytes, but did not opt in to external sorting.",
+                        limits::BLOCKING_MEMORY
+                    ),
+                )
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A value ordered by the server's comparison ([`order::compare`]), for ordered maps: the
