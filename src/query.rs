@@ -1,13 +1,15 @@
 //! Queries as the server runs them: the comparison order (`order`), dotted paths (`path`),
 //! the matcher with its reasons (`matcher`), sorts, updates, aggregation expressions (`expr`)
 //! and pipelines (`aggregate`), an in-memory collection (`collection`), and the errors
-//! (`error`, with the server's own words and codes in `server`).
+//! (`error`, with the server's own words and codes in `server`), and the limits the server
+//! holds a run to (`limits`, with the tutor's own where it has none).
 
 pub mod aggregate;
 pub mod collection;
 pub mod error;
 pub mod expr;
 pub mod interrupt;
+pub mod limits;
 pub mod matcher;
 pub mod order;
 pub mod path;

@@ -35,16 +35,21 @@ pub enum NumError {
     },
     /// More than one date in `$add`.
     TwoDates,
-    /// A result outside the range of a date.
+    /// A date moved past the range of a date (64 bits of milliseconds): the server's
+    /// "date overflow" (`Overflow`, 15), in `$add` and in `$subtract` of a number.
     DateOverflow {
         /// The operator.
         op: &'static str,
     },
+    /// Date − Date past 64 bits of milliseconds. The tutor's own refusal: the server
+    /// computes `millis - other.millis` without a check (`Date_t::operator-`, mongodb/mongo
+    /// `src/mongo/util/time_support.h`) and its answer wraps around to a wrong number.
+    DateDifferenceOverflow,
 }
 
 impl NumError {
     /// The server's error code for this error, where the server has one of its own
-    /// (`$inc` and date overflow answer with the generic codes of their commands).
+    /// (`$inc` answers with the generic codes of its command).
     pub fn code(&self) -> Option<i32> {
         match self {
             NumError::NotNumeric { op: "$add", .. } => Some(16554),
@@ -58,23 +63,40 @@ impl NumError {
             NumError::DivideByZero { op: "$divide" } => Some(16608),
             NumError::DivideByZero { op: "$mod" } => Some(16610),
             NumError::TwoDates => Some(16612),
+            // ErrorCodes::Overflow (mongodb/mongo src/mongo/base/error_codes.yml).
+            NumError::DateOverflow { .. } => Some(15),
             NumError::NotNumeric { .. }
             | NumError::DivideByZero { .. }
-            | NumError::DateOverflow { .. } => None,
+            | NumError::DateDifferenceOverflow => None,
         }
     }
 }
 
 impl Localize for NumError {
-    /// The server's own words, in every language: a learner searches for them.
-    fn write_in(&self, _lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        match self {
-            NumError::NotNumeric { op, found } => {
+    /// The server's own words, in every language: a learner searches for them. The one
+    /// refusal the server does not make is the tutor's, translated.
+    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
+        match (self, lang) {
+            (NumError::NotNumeric { op, found }, _) => {
                 write!(out, "{op} only supports numeric or date types, not {found}")
             }
-            NumError::DivideByZero { op } => write!(out, "can't {op} by zero"),
-            NumError::TwoDates => out.write_str("only one date allowed in an $add expression"),
-            NumError::DateOverflow { op } => write!(out, "{op}: date overflow"),
+            (NumError::DivideByZero { op }, _) => write!(out, "can't {op} by zero"),
+            (NumError::TwoDates, _) => out.write_str("only one date allowed in an $add expression"),
+            // The server's words in `$add` and `$subtract` (mongodb/mongo
+            // src/mongo/db/exec/expression/evaluate_math.cpp): "date overflow", nothing more.
+            (NumError::DateOverflow { .. }, _) => out.write_str("date overflow"),
+            (NumError::DateDifferenceOverflow, Lang::En) => out.write_str(
+                "the difference between these dates does not fit in 64 bits of milliseconds: \
+                 the server does not check this and gives a wrong number; bson-tutor refuses",
+            ),
+            (NumError::DateDifferenceOverflow, Lang::Vi) => out.write_str(
+                "hiệu của hai ngày này vượt quá 64 bit mili giây: server không kiểm tra điều này \
+                 và cho ra một con số sai; bson-tutor từ chối",
+            ),
+            (NumError::DateDifferenceOverflow, Lang::Zh) => out.write_str(
+                "这两个日期之差超出了 64 位毫秒数的范围：服务器不检查这一点，会给出错误的数字；\
+                 bson-tutor 拒绝计算",
+            ),
         }
     }
 }
@@ -275,39 +297,96 @@ fn number(op: &'static str, v: &Value) -> Result<Number, NumError> {
 /// ```
 pub fn add(operands: &[Value]) -> Result<Value, NumError> {
     let mut acc = Accumulator::new(Op::Add);
-    let mut date = None;
+    // Once a date is met, the total is its milliseconds and every operand is added to it
+    // one at a time, as the server's `AddState` does.
+    let mut date: Option<i64> = None;
     for v in operands {
         match v {
             Value::DateTime(ms) => {
-                if date.replace(*ms).is_some() {
+                if date.is_some() {
                     return Err(NumError::TwoDates);
                 }
+                let before = date_delta(0, &acc.result(), "$add")?;
+                date = Some(before.checked_add(*ms).ok_or(overflow("$add"))?);
             }
             Value::Null | Value::Undefined => return Ok(Value::Null),
-            v => acc.push(number("$add", v)?, Op::Add),
+            v => {
+                let n = number("$add", v)?;
+                match &mut date {
+                    Some(total) => *total = date_delta(*total, v, "$add")?,
+                    None => acc.push(n, Op::Add),
+                }
+            }
         }
     }
-    match date {
-        None => Ok(acc.result()),
-        Some(ms) => {
-            let delta = Number::of(&acc.result()).map_or(0.0, Number::to_f64);
-            offset_date(ms, delta, "$add")
-        }
-    }
+    Ok(match date {
+        None => acc.result(),
+        Some(ms) => Value::DateTime(ms),
+    })
 }
 
-/// A date moved by `delta` milliseconds, rounded half away from zero as the server does.
-fn offset_date(ms: i64, delta: f64, op: &'static str) -> Result<Value, NumError> {
-    let moved = (ms as f64 + delta).round();
-    // Exact when the delta is integral and small: avoid float rounding of large dates.
-    let exact = (delta.fract() == 0.0 && delta.abs() < 9.0e15)
-        .then(|| ms.checked_add(delta as i64))
-        .flatten();
-    match exact {
-        Some(v) => Ok(Value::DateTime(v)),
-        None if moved.is_finite() && moved.abs() < 9.2e18 => Ok(Value::DateTime(moved as i64)),
-        None => Err(NumError::DateOverflow { op }),
-    }
+fn overflow(op: &'static str) -> NumError {
+    NumError::DateOverflow { op }
+}
+
+/// `total` milliseconds plus the number `v`, as the server adds a number to a date
+/// (`addToDateValue`): integers exactly; a double rounded half away from zero (`llround`)
+/// once it is known to fit 64 bits; a decimal rounded half to even (`Decimal128::toLong`).
+///
+/// # Errors
+/// "date overflow" when the number or the sum leaves 64 bits.
+fn date_delta(total: i64, v: &Value, op: &'static str) -> Result<i64, NumError> {
+    let n = match Number::of(v) {
+        Some(Number::Int(n)) => Some(i64::from(n)),
+        Some(Number::Long(n)) => Some(n),
+        // The upper bound is exclusive: 2^63 as a double is past the largest i64.
+        Some(Number::Double(x)) if (I64_MIN_F64..-I64_MIN_F64).contains(&x) => {
+            Some(x.round() as i64)
+        }
+        Some(Number::Double(_)) => None,
+        Some(Number::Decimal(d)) => decimal_to_i64_half_even(d),
+        None => Some(0),
+    };
+    n.and_then(|n| total.checked_add(n)).ok_or(overflow(op))
+}
+
+/// -2^63, exact as a double.
+const I64_MIN_F64: f64 = i64::MIN as f64;
+
+/// A decimal rounded half to even to an integer, `None` for NaN, the infinities and values
+/// past 64 bits.
+fn decimal_to_i64_half_even(d: Decimal128) -> Option<i64> {
+    let super::decimal128::Decoded::Finite {
+        negative,
+        coefficient,
+        exponent,
+    } = d.decode()
+    else {
+        return None;
+    };
+    let magnitude: u128 = if exponent >= 0 {
+        let mut m = coefficient;
+        for _ in 0..exponent {
+            if m == 0 {
+                break;
+            }
+            m = m.checked_mul(10)?;
+        }
+        m
+    } else if exponent < -36 {
+        // At most 34 digits: the value is below 0.01 and rounds to 0.
+        0
+    } else {
+        let p = 10u128.pow(exponent.unsigned_abs());
+        let (q, r) = (coefficient / p, coefficient % p);
+        match (2 * r).cmp(&p) {
+            Ordering::Greater => q + 1,
+            Ordering::Equal if q % 2 == 1 => q + 1,
+            _ => q,
+        }
+    };
+    let magnitude = i128::try_from(magnitude).ok()?;
+    i64::try_from(if negative { -magnitude } else { magnitude }).ok()
 }
 
 /// `$multiply`.
@@ -334,10 +413,18 @@ pub fn subtract(a: &Value, b: &Value) -> Result<Value, NumError> {
         (Value::Null | Value::Undefined, _) | (_, Value::Null | Value::Undefined) => {
             Ok(Value::Null)
         }
-        (Value::DateTime(x), Value::DateTime(y)) => Ok(Value::Int64(x.wrapping_sub(*y))),
+        (Value::DateTime(x), Value::DateTime(y)) => x
+            .checked_sub(*y)
+            .map(Value::Int64)
+            .ok_or(NumError::DateDifferenceOverflow),
         (Value::DateTime(ms), n) => {
-            let n = number("$subtract", n)?;
-            offset_date(*ms, -n.to_f64(), "$subtract")
+            // A number taken from a date, as the server does: the number made an integer
+            // first (its rules as for `$add`), then subtracted with a check.
+            number("$subtract", n)?;
+            let n = date_delta(0, n, "$subtract")?;
+            ms.checked_sub(n)
+                .map(Value::DateTime)
+                .ok_or(overflow("$subtract"))
         }
         (x, y) => {
             let (x, y) = (number("$subtract", x)?, number("$subtract", y)?);
@@ -600,21 +687,86 @@ mod tests {
             NumError::DivideByZero { op: "$divide" },
             NumError::TwoDates,
             NumError::DateOverflow { op: "$add" },
+            NumError::DateDifferenceOverflow,
         ];
         for e in &all {
             // A new variant must be added above.
-            match e {
+            let servers_words = match e {
                 NumError::NotNumeric { .. }
                 | NumError::DivideByZero { .. }
                 | NumError::TwoDates
-                | NumError::DateOverflow { .. } => {}
-            }
+                | NumError::DateOverflow { .. } => true,
+                NumError::DateDifferenceOverflow => false,
+            };
             let en = e.to_string();
             assert_eq!(en, e.to_string_in(Lang::En));
-            assert_eq!(e.to_string_in(Lang::Vi), en);
-            assert_eq!(e.to_string_in(Lang::Zh), en);
+            for lang in [Lang::Vi, Lang::Zh] {
+                if servers_words {
+                    assert_eq!(e.to_string_in(lang), en);
+                } else {
+                    crate::bson::error::assert_translated(&en, lang, &e.to_string_in(lang), &[]);
+                }
+            }
         }
         assert_eq!(all[2].code(), Some(16612));
+        assert_eq!(
+            (all[3].to_string(), all[3].code()),
+            ("date overflow".into(), Some(15))
+        );
+        assert_eq!(all[4].code(), None, "the server does not refuse it");
+    }
+
+    #[test]
+    fn date_arithmetic_overflows_with_the_servers_words_never_wraps() {
+        let date = Value::DateTime;
+        let overflow = |op| Err(NumError::DateOverflow { op });
+        // Date − Date past 64 bits: refused, not wrapped.
+        assert_eq!(
+            subtract(&date(i64::MAX), &date(-1)),
+            Err(NumError::DateDifferenceOverflow)
+        );
+        assert_eq!(
+            subtract(&date(i64::MIN), &date(1)),
+            Err(NumError::DateDifferenceOverflow)
+        );
+        assert_eq!(
+            subtract(&date(i64::MAX), &date(0)),
+            Ok(Value::Int64(i64::MAX))
+        );
+        assert_eq!(
+            subtract(&date(-1), &date(i64::MAX)),
+            Ok(Value::Int64(i64::MIN))
+        );
+        // Date ± number at the ends of the range.
+        assert_eq!(add(&[date(i64::MAX), Value::Int32(1)]), overflow("$add"));
+        assert_eq!(add(&[Value::Int64(-1), date(i64::MIN)]), overflow("$add"));
+        assert_eq!(add(&[date(i64::MAX), Value::Int32(0)]), Ok(date(i64::MAX)));
+        assert_eq!(add(&[date(0), Value::Double(9.3e18)]), overflow("$add"));
+        assert_eq!(add(&[date(0), Value::Double(f64::NAN)]), overflow("$add"));
+        assert_eq!(add(&[date(0), dec("1e30")]), overflow("$add"));
+        assert_eq!(
+            subtract(&date(i64::MIN), &Value::Int32(1)),
+            overflow("$subtract")
+        );
+        assert_eq!(
+            subtract(&date(0), &Value::Double(f64::INFINITY)),
+            overflow("$subtract")
+        );
+        assert_eq!(subtract(&date(10), &dec("2.5")), Ok(date(8)));
+        // The server's rounding: each double half away from zero as it is added to the
+        // date, a decimal half to even.
+        assert_eq!(
+            add(&[date(0), Value::Double(0.5), Value::Double(0.5)]),
+            Ok(date(2))
+        );
+        assert_eq!(
+            add(&[Value::Double(0.5), Value::Double(0.5), date(0)]),
+            Ok(date(1))
+        );
+        assert_eq!(add(&[date(0), Value::Double(-2.5)]), Ok(date(-3)));
+        assert_eq!(add(&[date(0), dec("2.5")]), Ok(date(2)));
+        assert_eq!(add(&[date(0), dec("3.5")]), Ok(date(4)));
+        assert_eq!(add(&[date(0), dec("-0.51")]), Ok(date(-1)));
     }
     use super::*;
 

@@ -271,7 +271,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
             if args.explain {
                 let parsed = Filter::parse(&filter)?;
                 for d in c.documents() {
-                    if let Some(why) = parsed.explain_mismatch(d, super::i18n::lang()) {
+                    if let Some(why) = parsed.explain_mismatch(d, super::i18n::lang())? {
                         let id = d.get("_id").map(shell::print_value).unwrap_or_default();
                         reasons.push(format!("_id {id}: {why}"));
                     }

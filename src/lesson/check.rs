@@ -302,6 +302,8 @@ fn judge_ids(
                 (Some(d), Some(f)) => {
                     let reason = f
                         .explain_mismatch(d, lang)
+                        .ok()
+                        .flatten()
                         .unwrap_or_else(|| tr(lang, "it is not in the result").into());
                     why.push(trf(
                         lang,

@@ -15,6 +15,8 @@ pub use projection::{AddFields, Policy, Projection, ProjectionKind};
 
 use super::error::{QueryError, QueryErrorKind};
 use super::expr;
+use super::interrupt;
+use super::limits;
 use super::matcher::Filter;
 use super::path;
 use super::sort::SortSpec;
@@ -67,6 +69,7 @@ pub fn aggregate(
 /// A parsed pipeline.
 pub struct Pipeline {
     stages: Vec<(String, Stage)>,
+    allow_disk_use: bool,
 }
 
 enum Stage {
@@ -137,21 +140,117 @@ impl Pipeline {
             let stage = parse_stage(i, name, arg).map_err(|e| e.within(&at))?;
             stages.push((at, stage));
         }
-        Ok(Pipeline { stages })
+        Ok(Pipeline {
+            stages,
+            allow_disk_use: true,
+        })
     }
 
-    /// Runs the pipeline.
+    /// The `aggregate` command's `allowDiskUse`. Left alone it is `true`, the server's
+    /// default since 6.0 (`allowDiskUseByDefault`): a `$group` or `$sort` past 100 MB would
+    /// spill to disk there, and bson-tutor, which does not, says so
+    /// ([`QueryErrorKind::WouldSpill`]). `false` gives the server's own refusal
+    /// (`QueryExceededMemoryLimitNoDiskUseAllowed`, 292).
+    #[must_use]
+    pub fn allow_disk_use(mut self, allow: bool) -> Self {
+        self.allow_disk_use = allow;
+        self
+    }
+
+    /// Runs the pipeline. Every stage's output is held in memory, within the tutor's
+    /// [`limits::STAGE_OUTPUT_MEMORY`]; the result documents are checked as the server checks
+    /// what it returns (16 MiB + 16 KiB, 200 levels). A stop asked for through
+    /// [`interrupt`] ends the run with the server's words for it.
     ///
     /// # Errors
-    /// The first expression (or sort) that fails.
+    /// The first expression (or sort) that fails, a limit reached, or the stop.
     pub fn run(&self, input: &[Document], ctx: &Context) -> Result<Vec<Document>, QueryError> {
         let vars = ctx.variables();
         let mut docs = input.to_vec();
         for (at, stage) in &self.stages {
-            docs = run_stage(stage, docs, &vars).map_err(|e| QueryError::new(at, e))?;
+            docs = match run_stage(stage, docs, &vars, self.allow_disk_use) {
+                Ok(docs) => docs,
+                // An evaluation cut short may fail in any way: the stop is the answer.
+                Err(e) => return Err(stopped().unwrap_or_else(|| QueryError::new(at, e))),
+            };
+            interrupt::check()?;
         }
+        for d in &docs {
+            limits::check_result(d).map_err(|e| QueryError::from(QueryErrorKind::from(e)))?;
+        }
+        interrupt::check()?;
         Ok(docs)
     }
+}
+
+/// The stop asked for, as the error to report, if one was.
+fn stopped() -> Option<QueryError> {
+    interrupt::check().err().map(QueryError::from)
+}
+
+/// A stage's output, counted as it grows: the documents a stage builds are measured
+/// ([`limits::measure`]) once, as they are added.
+struct Output {
+    docs: Vec<Document>,
+    memory: usize,
+}
+
+impl Output {
+    fn with_capacity(n: usize) -> Self {
+        Output {
+            docs: Vec::with_capacity(n),
+            memory: 0,
+        }
+    }
+
+    /// Adds a document the stage built.
+    ///
+    /// # Errors
+    /// A document nested past the server's 200 levels, the stage's output past the tutor's
+    /// [`limits::STAGE_OUTPUT_MEMORY`], or a stop.
+    fn push(&mut self, d: Document) -> Result<(), QueryErrorKind> {
+        let m = limits::measure(&d);
+        if m.depth > limits::MAX_BSON_DEPTH {
+            return Err(limits::too_deep().into());
+        }
+        self.memory = self
+            .memory
+            .saturating_add(m.memory + std::mem::size_of::<Document>());
+        if self.memory > limits::STAGE_OUTPUT_MEMORY {
+            return Err(QueryErrorKind::OutputTooLarge {
+                limit: limits::STAGE_OUTPUT_MEMORY,
+            });
+        }
+        interrupt::check()?;
+        self.docs.push(d);
+        Ok(())
+    }
+
+    /// Adds every document of `docs`, stopping at the first refusal.
+    fn extend(
+        &mut self,
+        docs: impl IntoIterator<Item = Result<Document, QueryErrorKind>>,
+    ) -> Result<(), QueryErrorKind> {
+        for d in docs {
+            self.push(d?)?;
+        }
+        Ok(())
+    }
+}
+
+/// Keeps the documents `keep` says yes to, looking at the interrupt flag as it goes.
+fn retain(
+    docs: Vec<Document>,
+    mut keep: impl FnMut(&Document) -> bool,
+) -> Result<Vec<Document>, QueryErrorKind> {
+    let mut out = Vec::new();
+    for d in docs {
+        interrupt::check()?;
+        if keep(&d) {
+            out.push(d);
+        }
+    }
+    Ok(out)
 }
 
 /// The server's refusal `text`, reported with `code`, about the stage as a whole.
@@ -423,19 +522,18 @@ fn run_stage(
     stage: &Stage,
     docs: Vec<Document>,
     vars: &[(&str, Value)],
+    allow_disk_use: bool,
 ) -> Result<Vec<Document>, QueryErrorKind> {
-    Ok(match stage {
+    let mut out = Output::with_capacity(docs.len());
+    match stage {
         Stage::Documents(e) => match expr::evaluate_in(e, None, vars)? {
-            Some(Value::Array(items)) => items
-                .into_iter()
-                .map(|v| match v {
-                    Value::Document(d) => Ok(d),
-                    other => Err(QueryErrorKind::server_uncoded(format!(
-                        "$documents requires an array of documents, found an element of type {}",
-                        other.element_type().alias()
-                    ))),
-                })
-                .collect::<Result<_, _>>()?,
+            Some(Value::Array(items)) => out.extend(items.into_iter().map(|v| match v {
+                Value::Document(d) => Ok(d),
+                other => Err(QueryErrorKind::server_uncoded(format!(
+                    "$documents requires an array of documents, found an element of type {}",
+                    other.element_type().alias()
+                ))),
+            }))?,
             other => {
                 return Err(QueryErrorKind::server_uncoded(format!(
                     "$documents requires an array of documents, found: {}",
@@ -443,18 +541,20 @@ fn run_stage(
                 )));
             }
         },
-        Stage::Match(filter) => docs.into_iter().filter(|d| filter.matches(d)).collect(),
-        Stage::Project(p) => docs
-            .iter()
-            .map(|d| p.apply(d, vars))
-            .collect::<Result<_, _>>()?,
-        Stage::AddFields(a) => docs
-            .iter()
-            .map(|d| a.apply(d, vars))
-            .collect::<Result<_, _>>()?,
-        Stage::ReplaceRoot(e) => docs
-            .iter()
-            .map(|d| match expr::evaluate_in(e, Some(d), vars)? {
+        // These only drop documents: what they keep was measured when it was made.
+        Stage::Match(filter) => return retain(docs, |d| filter.matches(d)),
+        Stage::Skip(n) => return Ok(docs.into_iter().skip(*n).collect()),
+        Stage::Limit(n) => return Ok(docs.into_iter().take(*n).collect()),
+        Stage::Sort(spec) => {
+            let mut docs = docs;
+            super::sort::check_memory(&docs, allow_disk_use)?;
+            spec.sort(&mut docs).map_err(|e| e.kind)?;
+            return Ok(docs);
+        }
+        Stage::Project(p) => out.extend(docs.iter().map(|d| p.apply(d, vars)))?,
+        Stage::AddFields(a) => out.extend(docs.iter().map(|d| a.apply(d, vars)))?,
+        Stage::ReplaceRoot(e) => out.extend(docs.iter().map(|d| {
+            match expr::evaluate_in(e, Some(d), vars)? {
                 Some(Value::Document(new)) => Ok(new),
                 other => {
                     let other = other.unwrap_or(Value::Null);
@@ -465,36 +565,27 @@ fn run_stage(
                         server_document(d)
                     )))
                 }
-            })
-            .collect::<Result<_, _>>()?,
-        Stage::Group(g) => g.run(&docs, vars)?,
-        Stage::Sort(spec) => {
-            let mut docs = docs;
-            spec.sort(&mut docs).map_err(|e| e.kind)?;
-            docs
-        }
-        Stage::Skip(n) => docs.into_iter().skip(*n).collect(),
-        Stage::Limit(n) => docs.into_iter().take(*n).collect(),
+            }
+        }))?,
+        Stage::Group(g) => out.extend(g.run(&docs, vars, allow_disk_use)?.into_iter().map(Ok))?,
         Stage::Count(name) => {
-            if docs.is_empty() {
-                Vec::new()
-            } else {
+            if !docs.is_empty() {
                 let n = docs.len();
-                let mut out = Document::new();
-                out.push(
+                let mut d = Document::new();
+                d.push(
                     name.as_str(),
                     i32::try_from(n).map_or(Value::Int64(n as i64), Value::Int32),
                 );
-                vec![out]
+                out.push(d)?;
             }
         }
-        Stage::Unwind(u) => unwind(u, docs),
-    })
+        Stage::Unwind(u) => unwind(u, docs, &mut out)?,
+    }
+    Ok(out.docs)
 }
 
 /// `$unwind`: one document per element of the array at the path.
-fn unwind(u: &Unwind, docs: Vec<Document>) -> Vec<Document> {
-    let mut out = Vec::with_capacity(docs.len());
+fn unwind(u: &Unwind, docs: Vec<Document>, out: &mut Output) -> Result<(), QueryErrorKind> {
     let with_index = |mut d: Document, i: Option<usize>| {
         if let Some(field) = &u.index {
             d.insert(
@@ -504,24 +595,36 @@ fn unwind(u: &Unwind, docs: Vec<Document>) -> Vec<Document> {
         }
         d
     };
-    for doc in docs {
-        match path::get(&doc, &u.path).cloned() {
-            Some(Value::Array(items)) if !items.is_empty() => {
-                for (i, item) in items.into_iter().enumerate() {
-                    let mut d = doc.clone();
-                    if let Ok(slot) = path::get_mut_or_create(&mut d, &u.path) {
-                        *slot = item;
-                    }
-                    out.push(with_index(d, Some(i)));
-                }
+    for mut doc in docs {
+        let expand = match path::get(&doc, &u.path) {
+            Some(Value::Array(items)) => !items.is_empty(),
+            Some(Value::Null | Value::Undefined) | None => false,
+            Some(_) => {
+                out.push(with_index(doc, None))?;
+                continue;
             }
-            Some(Value::Array(_)) | Some(Value::Null | Value::Undefined) | None => {
-                if u.preserve {
-                    out.push(with_index(doc, None));
-                }
+        };
+        if !expand {
+            if u.preserve {
+                out.push(with_index(doc, None))?;
             }
-            Some(_) => out.push(with_index(doc, None)),
+            continue;
+        }
+        // The array is taken out once, so each copy of the document leaves it behind.
+        let items = match path::get_mut_or_create(&mut doc, &u.path) {
+            Ok(slot) => std::mem::replace(slot, Value::Null),
+            Err(_) => continue,
+        };
+        let Value::Array(items) = items else {
+            continue;
+        };
+        for (i, item) in items.into_iter().enumerate() {
+            let mut d = doc.clone();
+            if let Ok(slot) = path::get_mut_or_create(&mut d, &u.path) {
+                *slot = item;
+            }
+            out.push(with_index(d, Some(i)))?;
         }
     }
-    out
+    Ok(())
 }

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use super::aggregate::{Policy, Projection};
 use super::error::{QueryError, QueryErrorKind, code};
+use super::interrupt;
 use super::matcher::Filter;
 use super::path;
 use super::sort::{OrderedValue, SortSpec};
@@ -186,25 +187,48 @@ impl Collection {
             None => SortSpec::default(),
         };
         let mut found: Vec<Document> = self
-            .records
-            .values()
-            .filter(|d| filter.matches(d))
-            .cloned()
+            .scan(&filter, usize::MAX)?
+            .into_iter()
+            .map(|(_, d)| d.clone())
             .collect();
+        if !sort.is_empty() {
+            // find's allowDiskUse is on by default since 6.0, as aggregate's.
+            super::sort::check_memory(&found, true).map_err(|e| QueryError::new("sort", e))?;
+        }
         sort.sort(&mut found)?;
         let found = found
             .into_iter()
             .skip(options.skip)
             .take(options.limit.unwrap_or(usize::MAX));
-        match projection {
-            None => Ok(found.collect()),
+        let out = match projection {
+            None => found.collect(),
             Some(p) => found
                 .map(|d| {
                     p.apply(&d, &[])
                         .map_err(|e| QueryError::new("projection", e))
                 })
-                .collect(),
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| stopped().unwrap_or(e))?,
+        };
+        interrupt::check()?;
+        Ok(out)
+    }
+
+    /// The records `filter` matches, in natural order, at most `limit` of them; a stop
+    /// asked for through [`interrupt`] ends the scan with its error.
+    fn scan(&self, filter: &Filter, limit: usize) -> Result<Vec<(u64, &Document)>, QueryError> {
+        let mut out = Vec::new();
+        for (id, d) in &self.records {
+            if out.len() == limit {
+                break;
+            }
+            interrupt::check()?;
+            if filter.matches(d) {
+                out.push((*id, d));
+            }
         }
+        interrupt::check()?;
+        Ok(out)
     }
 
     /// The first matching document in natural order (mongosh's `findOne`).
@@ -213,7 +237,11 @@ impl Collection {
     /// An invalid filter.
     pub fn find_one(&self, filter: &Document) -> Result<Option<Document>, QueryError> {
         let filter = parse_filter(filter)?;
-        Ok(self.records.values().find(|d| filter.matches(d)).cloned())
+        Ok(self
+            .scan(&filter, 1)?
+            .into_iter()
+            .next()
+            .map(|(_, d)| d.clone()))
     }
 
     /// How many documents match (`countDocuments`).
@@ -222,7 +250,7 @@ impl Collection {
     /// An invalid filter.
     pub fn count_documents(&self, filter: &Document) -> Result<usize, QueryError> {
         let filter = parse_filter(filter)?;
-        Ok(self.records.values().filter(|d| filter.matches(d)).count())
+        Ok(self.scan(&filter, usize::MAX)?.len())
     }
 
     /// Updates the first matching document (natural order), or upserts.
@@ -304,11 +332,9 @@ impl Collection {
             ));
         }
         let targets: Vec<u64> = self
-            .records
-            .iter()
-            .filter(|(_, d)| matcher.matches(d))
-            .map(|(id, _)| *id)
-            .take(if multi { usize::MAX } else { 1 })
+            .scan(&matcher, if multi { usize::MAX } else { 1 })?
+            .into_iter()
+            .map(|(id, _)| id)
             .collect();
         let mut result = UpdateResult::default();
         if targets.is_empty() {
@@ -318,6 +344,8 @@ impl Collection {
             return Ok(result);
         }
         for record in targets {
+            // Stopped half-way, the documents before stay updated, as on the server.
+            interrupt::check()?;
             let Some(doc) = self.records.get_mut(&record) else {
                 continue;
             };
@@ -369,11 +397,9 @@ impl Collection {
     fn delete(&mut self, filter: &Document, multi: bool) -> Result<usize, QueryError> {
         let matcher = parse_filter(filter)?;
         let targets: Vec<u64> = self
-            .records
-            .iter()
-            .filter(|(_, d)| matcher.matches(d))
-            .map(|(id, _)| *id)
-            .take(if multi { usize::MAX } else { 1 })
+            .scan(&matcher, if multi { usize::MAX } else { 1 })?
+            .into_iter()
+            .map(|(id, _)| id)
             .collect();
         for record in &targets {
             if let Some(doc) = self.records.remove(record)
@@ -486,6 +512,11 @@ impl Collection {
         self.records.insert(record, doc);
         Ok(id)
     }
+}
+
+/// The stop asked for, as the error to report, if one was.
+fn stopped() -> Option<QueryError> {
+    interrupt::check().err().map(QueryError::from)
 }
 
 fn parse_filter(filter: &Document) -> Result<Filter, QueryError> {

@@ -102,6 +102,22 @@ pub enum QueryErrorKind {
     Path(PathError),
     /// Arithmetic that fails (`$inc` of a date, `$mul` overflowing).
     Num(NumError),
+    /// The tutor's own limit where the server would go on: a blocking stage (`$group`,
+    /// `$sort`) past the server's 100 MB, which the server spills to temporary files on disk
+    /// (`allowDiskUse`, on by default since 6.0). bson-tutor keeps everything in memory.
+    WouldSpill {
+        /// The stage (`$group`, `$sort`).
+        stage: String,
+        /// The bytes of memory it may use.
+        limit: usize,
+    },
+    /// The tutor's own limit where the server has none: one stage's whole output (or the
+    /// documents a `find` matched) past what bson-tutor holds in memory. The server streams
+    /// documents from stage to stage and never holds them all.
+    OutputTooLarge {
+        /// The bytes of memory allowed.
+        limit: usize,
+    },
 }
 
 /// Kinds of filter operators the server runs and bson-tutor's matcher does not.
@@ -301,6 +317,13 @@ impl QueryErrorKind {
             ElemMatchProjection,
             SortByMeta,
             Num(NumError::TwoDates),
+            WouldSpill {
+                stage: "$group".into(),
+                limit: crate::query::limits::BLOCKING_MEMORY,
+            },
+            OutputTooLarge {
+                limit: crate::query::limits::STAGE_OUTPUT_MEMORY,
+            },
         ];
         all.extend(MatcherFeature::ALL.map(|feature| NotRun {
             operator: "$op".into(),
@@ -323,7 +346,9 @@ impl QueryErrorKind {
                 | Regex(_)
                 | Expr(_)
                 | Path(_)
-                | Num(_) => {}
+                | Num(_)
+                | WouldSpill { .. }
+                | OutputTooLarge { .. } => {}
             }
         }
         all
@@ -369,6 +394,18 @@ impl QueryErrorKind {
             Expr(e) => e.write_in(Lang::En, out),
             Path(e) => e.write_in(Lang::En, out),
             Num(e) => e.write_in(Lang::En, out),
+            WouldSpill { stage, limit } => write!(
+                out,
+                "{stage} needs more than {limit} bytes of memory: the server would write its data \
+                 to temporary files on disk and go on (allowDiskUse, on by default since MongoDB \
+                 6.0), but bson-tutor does not spill to disk and stops here"
+            ),
+            OutputTooLarge { limit } => write!(
+                out,
+                "the documents of this step take more than {limit} bytes of memory: the server \
+                 passes documents on one at a time, but bson-tutor holds a whole step's output \
+                 in memory and stops here"
+            ),
         }
     }
 
@@ -412,6 +449,18 @@ impl QueryErrorKind {
             Expr(e) => e.write_in(Lang::Vi, out),
             Path(e) => e.write_in(Lang::Vi, out),
             Num(e) => e.write_in(Lang::Vi, out),
+            WouldSpill { stage, limit } => write!(
+                out,
+                "{stage} cần hơn {limit} byte bộ nhớ: server sẽ ghi dữ liệu của nó ra các tệp tạm \
+                 trên đĩa rồi chạy tiếp (allowDiskUse, mặc định bật từ MongoDB 6.0), còn \
+                 bson-tutor không ghi ra đĩa nên dừng ở đây"
+            ),
+            OutputTooLarge { limit } => write!(
+                out,
+                "các document của bước này chiếm hơn {limit} byte bộ nhớ: server chuyển tiếp \
+                 từng document một, còn bson-tutor giữ toàn bộ kết quả của một bước trong bộ \
+                 nhớ nên dừng ở đây"
+            ),
         }
     }
 
@@ -454,6 +503,16 @@ impl QueryErrorKind {
             Expr(e) => e.write_in(Lang::Zh, out),
             Path(e) => e.write_in(Lang::Zh, out),
             Num(e) => e.write_in(Lang::Zh, out),
+            WouldSpill { stage, limit } => write!(
+                out,
+                "{stage} 需要超过 {limit} 字节的内存：服务器会把数据写到磁盘上的临时文件里并继续\
+                 （allowDiskUse，自 MongoDB 6.0 起默认开启），而 bson-tutor 不写磁盘，所以在这里停下"
+            ),
+            OutputTooLarge { limit } => write!(
+                out,
+                "这一步的文档占用了超过 {limit} 字节的内存：服务器一次只传递一个文档，\
+                 而 bson-tutor 把一步的全部结果都放在内存里，所以在这里停下"
+            ),
         }
     }
 }
@@ -514,6 +573,11 @@ mod tests {
     fn kept(kind: &QueryErrorKind) -> &'static [&'static str] {
         match kind {
             QueryErrorKind::Regex(RegexError::Unsupported(_)) => &["A", "a"],
+            QueryErrorKind::WouldSpill { .. }
+            | QueryErrorKind::OutputTooLarge { .. }
+            | QueryErrorKind::Expr(ExprError::TooLarge { .. }) => {
+                &crate::strings::localize::VI_LOANWORDS
+            }
             _ => &[],
         }
     }

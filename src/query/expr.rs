@@ -5,6 +5,8 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+use super::interrupt;
+use super::limits;
 use super::order;
 use super::server::{ServerError, code};
 use crate::bson::datetime;
@@ -28,6 +30,13 @@ pub enum ExprError {
     Num(num::NumError),
     /// A `$dateToString` format or time zone that fails.
     Date(DateError),
+    /// The tutor's own limit: an expression that builds (or works on) more bytes of values
+    /// than a document can hold. The server would compute on and refuse the document that
+    /// holds the result; bson-tutor stops before it runs out of memory.
+    TooLarge {
+        /// The bytes allowed.
+        limit: usize,
+    },
 }
 
 impl ExprError {
@@ -50,13 +59,17 @@ impl ExprError {
             ExprError::TooDeep { max: MAX_DEPTH },
             ExprError::Num(num::NumError::DivideByZero { op: "$divide" }),
             ExprError::Date(DateError::UnmatchedPercent),
+            ExprError::TooLarge {
+                limit: limits::MAX_INTERNAL_DOCUMENT,
+            },
         ];
         for e in &all {
             match e {
                 ExprError::Server(_)
                 | ExprError::TooDeep { .. }
                 | ExprError::Num(_)
-                | ExprError::Date(_) => {}
+                | ExprError::Date(_)
+                | ExprError::TooLarge { .. } => {}
             }
         }
         all
@@ -76,6 +89,26 @@ impl Localize for ExprError {
                 write!(out, "biểu thức lồng nhau sâu hơn {max} cấp")
             }
             (Lang::Zh, ExprError::TooDeep { max }) => write!(out, "表达式的嵌套超过了 {max} 层"),
+            (Lang::En, ExprError::TooLarge { limit }) => write!(
+                out,
+                "this expression holds more than {limit} bytes of values at once, more than a \
+                 document can hold ({max} bytes): the server would compute on and then refuse \
+                 the document; bson-tutor stops here so as not to run out of memory",
+                max = limits::MAX_INTERNAL_DOCUMENT
+            ),
+            (Lang::Vi, ExprError::TooLarge { limit }) => write!(
+                out,
+                "biểu thức này giữ cùng lúc hơn {limit} byte giá trị, nhiều hơn một document \
+                 có thể chứa ({max} byte): server sẽ tính tiếp rồi từ chối document đó; \
+                 bson-tutor dừng ở đây để không cạn bộ nhớ",
+                max = limits::MAX_INTERNAL_DOCUMENT
+            ),
+            (Lang::Zh, ExprError::TooLarge { limit }) => write!(
+                out,
+                "这个表达式同时持有超过 {limit} 字节的值，超过了一个文档能容纳的大小（{max} 字节）：\
+                 服务器会继续计算，然后拒绝这个文档；bson-tutor 在这里停下，以免耗尽内存",
+                max = limits::MAX_INTERNAL_DOCUMENT
+            ),
         }
     }
 }
@@ -91,6 +124,16 @@ impl std::error::Error for ExprError {}
 impl From<num::NumError> for ExprError {
     fn from(e: num::NumError) -> Self {
         ExprError::Num(e)
+    }
+}
+
+impl From<interrupt::Stop> for ExprError {
+    /// The server's words for a stopped operation ("operation exceeded time limit", 50).
+    fn from(why: interrupt::Stop) -> Self {
+        match super::error::QueryErrorKind::from(why) {
+            super::error::QueryErrorKind::Server(e) => ExprError::Server(e),
+            other => ExprError::Server(ServerError::uncoded(other.to_string())),
+        }
     }
 }
 
@@ -112,6 +155,47 @@ fn err_uncoded<T>(text: impl Into<String>) -> Result<T, ExprError> {
 
 /// How deeply expressions may nest before evaluation stops with an error.
 const MAX_DEPTH: usize = 150;
+
+/// The bytes of operand values one operator may hold at once (four documents' worth: `$eq`
+/// of two whole documents is fine, a `$concat` of ten thousand copies of one is not).
+const OPERAND_BYTES: usize = 4 * limits::MAX_INTERNAL_DOCUMENT;
+
+/// The running size of values being built or held, against a limit.
+struct Budget {
+    bytes: usize,
+    limit: usize,
+}
+
+impl Budget {
+    /// For a value being built: at most what a document can hold.
+    fn building() -> Self {
+        Budget {
+            bytes: 0,
+            limit: limits::MAX_INTERNAL_DOCUMENT,
+        }
+    }
+
+    /// For an operator's operands.
+    fn operands() -> Self {
+        Budget {
+            bytes: 0,
+            limit: OPERAND_BYTES,
+        }
+    }
+
+    /// Counts `v` (as an element: its value and a short key).
+    fn add(&mut self, v: &Value) -> Result<(), ExprError> {
+        self.add_bytes(limits::measure_value(v).bson + 8)
+    }
+
+    fn add_bytes(&mut self, n: usize) -> Result<(), ExprError> {
+        self.bytes = self.bytes.saturating_add(n);
+        if self.bytes > self.limit {
+            return Err(ExprError::TooLarge { limit: self.limit });
+        }
+        Ok(())
+    }
+}
 
 /// Evaluates an aggregation expression. Field paths (`"$qty"`) read from `root`; with no
 /// document they are missing, which the operators treat as null.
@@ -141,7 +225,8 @@ pub fn evaluate(expr: &Value, root: Option<&Document>) -> Result<Value, ExprErro
 /// `{ items: [{ sku: "A" }, { sku: "B" }] }` is `["A", "B"]`.
 ///
 /// # Errors
-/// As [`evaluate`], and "Use of undefined variable: x".
+/// As [`evaluate`], and "Use of undefined variable: x"; a stop asked for through
+/// [`interrupt`], in the server's words.
 ///
 /// # Examples
 /// ```
@@ -160,7 +245,10 @@ pub fn evaluate_in(
     root: Option<&Document>,
     vars: &[(&str, Value)],
 ) -> Result<Option<Value>, ExprError> {
-    nest(vars, None, root, expr)
+    let value = nest(vars, None, root, expr);
+    // A `$map` cut short by a stop answers anything: the stop is what is reported.
+    interrupt::check()?;
+    value
 }
 
 /// Binds the variables one frame at a time (a later one shadows an earlier of the same name),
@@ -222,12 +310,16 @@ impl Evaluator<'_> {
         match expr {
             Value::String(s) if s.starts_with('$') => self.resolve_path(s),
             // Missing elements of an array literal become null, as on the server.
-            Value::Array(items) => Ok(Some(Value::Array(
-                items
-                    .iter()
-                    .map(|i| self.eval(i, depth + 1))
-                    .collect::<Result<_, _>>()?,
-            ))),
+            Value::Array(items) => {
+                let mut built = Budget::building();
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    let v = self.eval(item, depth + 1)?;
+                    built.add(&v)?;
+                    out.push(v);
+                }
+                Ok(Some(Value::Array(out)))
+            }
             Value::Document(d) => match d.iter().next() {
                 Some((op, arg)) if op.starts_with('$') => {
                     if d.len() > 1 {
@@ -244,9 +336,11 @@ impl Evaluator<'_> {
                 }
                 _ => {
                     // An object literal leaves out the fields whose value is missing.
+                    let mut built = Budget::building();
                     let mut out = Document::with_capacity(d.len());
                     for (k, v) in d.iter() {
                         if let Some(v) = self.eval_opt(v, depth + 1)? {
+                            built.add(&v)?;
                             out.push(k, v);
                         }
                     }
@@ -292,10 +386,11 @@ impl Evaluator<'_> {
 
     /// The operator's arguments: an array is the list, anything else a single argument.
     fn args(&self, arg: &Value, depth: usize) -> Result<Vec<Value>, ExprError> {
-        match arg {
-            Value::Array(items) => items.iter().map(|i| self.eval(i, depth)).collect(),
-            single => Ok(vec![self.eval(single, depth)?]),
-        }
+        Ok(self
+            .args_opt(arg, depth)?
+            .into_iter()
+            .map(|v| v.unwrap_or(Value::Null))
+            .collect())
     }
 
     fn exactly<const N: usize>(
@@ -469,13 +564,26 @@ impl Evaluator<'_> {
                 ),
             },
             "$concat" => {
+                // One argument at a time, as the server evaluates them: the first null ends
+                // it, the first non-string is refused.
+                let items = match arg {
+                    Value::Array(items) => items.as_slice(),
+                    single => std::slice::from_ref(single),
+                };
                 let mut out = String::new();
-                for v in self.args_opt(arg, depth)? {
-                    match v {
+                for item in items {
+                    match self.eval_opt(item, depth)? {
                         None | Some(Value::Null | Value::Undefined) => {
                             return Ok(Some(Value::Null));
                         }
-                        Some(Value::String(s)) => out.push_str(&s),
+                        Some(Value::String(s)) => {
+                            if out.len() + s.len() > limits::MAX_INTERNAL_DOCUMENT {
+                                return Err(ExprError::TooLarge {
+                                    limit: limits::MAX_INTERNAL_DOCUMENT,
+                                });
+                            }
+                            out.push_str(&s);
+                        }
                         Some(other) => {
                             return err(
                                 16702,
@@ -509,9 +617,22 @@ impl Evaluator<'_> {
         }
     }
 
+    /// The operator's arguments, missing kept apart from null. Their sizes are counted:
+    /// many copies of a large field are refused before they exhaust memory.
     fn args_opt(&self, arg: &Value, depth: usize) -> Result<Vec<Option<Value>>, ExprError> {
         match arg {
-            Value::Array(items) => items.iter().map(|i| self.eval_opt(i, depth)).collect(),
+            Value::Array(items) => {
+                let mut held = Budget::operands();
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    let v = self.eval_opt(item, depth)?;
+                    if let Some(v) = &v {
+                        held.add(v)?;
+                    }
+                    out.push(v);
+                }
+                Ok(out)
+            }
             single => Ok(vec![self.eval_opt(single, depth)?]),
         }
     }
@@ -558,8 +679,13 @@ impl Evaluator<'_> {
                 );
             }
         };
+        let mut built = Budget::building();
         let mut out = Vec::with_capacity(items.len());
         for item in &items {
+            if interrupt::requested() {
+                // Any answer will do: the entry point that asked reports the stop.
+                break;
+            }
             let frame = Scope {
                 name,
                 value: item,
@@ -571,6 +697,7 @@ impl Evaluator<'_> {
             };
             // A missing result leaves no element behind, as the server serialises arrays.
             if let Some(v) = inner.eval_opt(body, depth + 1)? {
+                built.add(&v)?;
                 out.push(v);
             }
         }
@@ -910,12 +1037,33 @@ mod tests {
                     // Another type's words, in the same language.
                     ExprError::Num(inner) => assert_eq!(text, inner.to_string_in(lang)),
                     ExprError::Date(inner) => assert_eq!(text, inner.to_string_in(lang)),
-                    ExprError::TooDeep { .. } => {
-                        crate::bson::error::assert_translated(&en, lang, &text, &[]);
+                    ExprError::TooDeep { .. } | ExprError::TooLarge { .. } => {
+                        crate::bson::error::assert_translated(
+                            &en,
+                            lang,
+                            &text,
+                            &crate::strings::localize::VI_LOANWORDS,
+                        );
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_stop_asked_for_is_reported_instead_of_the_value() {
+        use crate::query::interrupt::{Interrupt, Stop};
+        let mut e = Document::new();
+        e.push("$add", vec![Value::Int32(1), Value::Int32(2)]);
+        let e = Value::Document(e);
+        let flag = Interrupt::new();
+        assert_eq!(flag.watch(|| evaluate(&e, None)), Ok(Value::Int32(3)));
+        flag.trip(Stop::Cancelled);
+        let stopped = flag.watch(|| evaluate(&e, None)).unwrap_err();
+        assert_eq!(
+            (stopped.code(), stopped.to_string()),
+            (Some(11601), "operation was interrupted".to_owned())
+        );
     }
 
     #[test]

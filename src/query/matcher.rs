@@ -73,8 +73,24 @@ impl Filter {
     }
 
     /// Whether `doc` matches.
+    ///
+    /// The engine's inner loop: when a stop is asked for through
+    /// [`crate::query::interrupt`], the answer is cut short and means nothing. Outside the
+    /// engine, [`Filter::try_matches`] reports the stop instead.
     pub fn matches(&self, doc: &Document) -> bool {
         self.root.matches(Fields::Document(doc))
+    }
+
+    /// Whether `doc` matches, or the stop asked for through [`crate::query::interrupt`]
+    /// (a regex over a long text, paths through large arrays can take a while).
+    ///
+    /// # Errors
+    /// The server's words for the stop: "operation exceeded time limit" (50) or "operation
+    /// was interrupted" (11601).
+    pub fn try_matches(&self, doc: &Document) -> Result<bool, QueryError> {
+        let answer = self.matches(doc);
+        crate::query::interrupt::check()?;
+        Ok(answer)
     }
 
     /// Why `doc` does not match, for the learner, in `lang`: e.g. `userId: "42" is a string;
@@ -90,16 +106,25 @@ impl Filter {
     /// let mut g = FixedGenerator::new(0);
     /// let mut doc = |s: &str| parse_document(s, &mut g).unwrap().value;
     /// let filter = Filter::parse(&doc("{ qty: { $gt: 5 } }")).unwrap();
-    /// let why = filter.explain_mismatch(&doc("{ qty: 3 }"), Lang::Vi);
+    /// let why = filter.explain_mismatch(&doc("{ qty: 3 }"), Lang::Vi).unwrap();
     /// assert_eq!(why.as_deref(), Some("qty: 3 không lớn hơn 5"));
-    /// assert_eq!(filter.explain_mismatch(&doc("{ qty: 7 }"), Lang::Zh), None);
+    /// assert_eq!(filter.explain_mismatch(&doc("{ qty: 7 }"), Lang::Zh).unwrap(), None);
     /// ```
-    pub fn explain_mismatch(&self, doc: &Document, lang: Lang) -> Option<String> {
-        if self.matches(doc) {
+    ///
+    /// # Errors
+    /// The stop asked for through [`crate::query::interrupt`], in the server's words.
+    pub fn explain_mismatch(
+        &self,
+        doc: &Document,
+        lang: Lang,
+    ) -> Result<Option<String>, QueryError> {
+        let why = if self.matches(doc) {
             None
         } else {
             Some(explain::why(&self.root, Fields::Document(doc), lang))
-        }
+        };
+        crate::query::interrupt::check()?;
+        Ok(why)
     }
 }
 

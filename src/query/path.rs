@@ -395,6 +395,14 @@ pub fn resolve<'a>(doc: &'a Document, path: &str) -> Vec<Candidate<'a>> {
 /// Calls `visit` with each candidate the path `parts` reaches from `fields`, in the server's
 /// order, until `visit` returns `true` (found what it wanted). Returns whether it stopped
 /// early. This is [`resolve`] without the vector, for the matcher's inner loop.
+///
+/// Polynomial whatever the document: a numeric component may name a field of a document
+/// element and a position at once (`a.0` over `a: [{ "0": ... }]`), so two routes can reach
+/// the same value with the same rest of the path, and the server's iterator follows every
+/// route (2^n of them over `n` such levels). Here each (value, position in the path) is
+/// walked once: a route that arrives where another already went adds nothing new (its
+/// candidates were all offered, none was wanted), so it is skipped. The candidates are the
+/// server's, in its order, without the repeats.
 pub fn each_candidate<'a, S, F>(
     fields: Fields<'a>,
     parts: &[S],
@@ -405,130 +413,478 @@ where
     S: AsRef<str>,
     F: FnMut(Candidate<'a>) -> bool,
 {
-    walk(fields, parts, leaf, false, 0, visit)
+    let mut walker = Walker {
+        leaf,
+        visit,
+        seen: None,
+        steps: 0,
+    };
+    walker.walk(fields, parts, false, 0)
 }
 
-/// Follows `parts` through documents until it ends, goes missing, or meets an array
-/// (the server's `getFieldDottedOrArray`), then hands arrays to [`walk_array`].
-fn walk<'a, S, F>(
-    fields: Fields<'a>,
-    parts: &[S],
+/// Where one walk has been, and what it offered. Created at the first place two routes part,
+/// since before that no place can be reached twice.
+#[derive(Default)]
+struct Seen {
+    /// (the value's address, its length for arrays, how much of the path is left, whether
+    /// an array was expanded on the way).
+    places: HashSet<(usize, usize, usize, bool)>,
+    /// The candidates offered: (the value's address, 0 for missing; `from_array`).
+    offered: HashSet<(usize, bool)>,
+}
+
+/// A set of small integer keys hashed by multiplication (addresses and counts are not
+/// chosen by an adversary who could collide them on purpose: they are this process's own).
+type HashSet<K> = std::collections::HashSet<K, std::hash::BuildHasherDefault<MulHasher>>;
+
+/// Fibonacci hashing of the words written to it.
+#[derive(Default)]
+struct MulHasher(u64);
+
+impl std::hash::Hasher for MulHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+/// How many array elements the walker steps over between two looks at the interrupt flag.
+const POLL_EVERY: u32 = 1024;
+
+/// One walk of the matcher's reader: the candidates go to `visit`.
+struct Walker<'v, F> {
     leaf: LeafArrays,
-    from_array: bool,
-    depth: usize,
-    visit: &mut F,
-) -> bool
+    visit: &'v mut F,
+    seen: Option<Seen>,
+    steps: u32,
+}
+
+impl<'a, F> Walker<'_, F>
 where
-    S: AsRef<str>,
     F: FnMut(Candidate<'a>) -> bool,
 {
-    if parts.is_empty() || depth > MAX_RESOLVE_DEPTH {
-        return false;
+    /// Whether this walk already went from the value at `address` (of `len` elements) with
+    /// `left` components of the path to go; marks it as visited. Always `false` until two
+    /// routes have parted.
+    fn been_here(&mut self, address: usize, len: usize, left: usize, from_array: bool) -> bool {
+        match &mut self.seen {
+            Some(seen) => !seen.places.insert((address, len, left, from_array)),
+            None => false,
+        }
     }
-    let missing = Candidate {
-        value: None,
-        from_array,
-    };
-    let mut current = fields;
-    let mut i = 0;
-    let (array, items) = loop {
-        let last = i + 1 == parts.len();
-        match current.get(parts[i].as_ref()) {
-            None => return visit(missing),
-            Some(v @ Value::Array(items)) => break (v, items.as_slice()),
-            Some(Value::Document(d)) if !last => {
-                current = Fields::Document(d);
-                i += 1;
-            }
-            // A scalar with path left over: nothing is there.
-            Some(_) if !last => return visit(missing),
-            Some(v) => {
-                return visit(Candidate {
-                    value: Some(v),
-                    from_array,
-                });
+
+    /// Hands `c` to `visit`, unless two routes have parted and `c` was already offered (it
+    /// was not wanted then, so it is not now).
+    fn offer(&mut self, c: Candidate<'a>) -> bool {
+        if let Some(seen) = &mut self.seen {
+            let address = c.value.map_or(0, |v| std::ptr::from_ref(v).addr());
+            if !seen.offered.insert((address, c.from_array)) {
+                return false;
             }
         }
-    };
-    let rest = &parts[i + 1..];
-    if rest.is_empty() {
-        if leaf == LeafArrays::Expand {
-            for item in items {
-                if visit(Candidate {
-                    value: Some(item),
-                    from_array: true,
-                }) {
+        (self.visit)(c)
+    }
+
+    /// Whether an interrupt was asked for: looked at every [`POLL_EVERY`] steps. A stopped
+    /// walk ends as if `visit` had found what it wanted; the entry point reports the stop.
+    fn interrupted(&mut self) -> bool {
+        self.steps += 1;
+        if self.steps < POLL_EVERY {
+            return false;
+        }
+        self.steps = 0;
+        crate::query::interrupt::requested()
+    }
+
+    /// Follows `parts` through documents until it ends, goes missing, or meets an array
+    /// (the server's `getFieldDottedOrArray`), then hands arrays to [`Walker::walk_array`].
+    fn walk<S: AsRef<str>>(
+        &mut self,
+        fields: Fields<'a>,
+        parts: &[S],
+        from_array: bool,
+        depth: usize,
+    ) -> bool {
+        if parts.is_empty() || depth > MAX_RESOLVE_DEPTH {
+            return false;
+        }
+        #[cfg(test)]
+        tests::count_call();
+        let (address, len) = match fields {
+            Fields::Document(d) => (std::ptr::from_ref(d).addr(), 0),
+            Fields::Array(items) => (items.as_ptr().addr(), items.len()),
+        };
+        if self.been_here(address, len, parts.len(), from_array) {
+            return false;
+        }
+        let missing = Candidate {
+            value: None,
+            from_array,
+        };
+        let mut current = fields;
+        let mut i = 0;
+        let (array, items) = loop {
+            let last = i + 1 == parts.len();
+            match current.get(parts[i].as_ref()) {
+                None => return self.offer(missing),
+                Some(v @ Value::Array(items)) => break (v, items.as_slice()),
+                Some(Value::Document(d)) if !last => {
+                    current = Fields::Document(d);
+                    i += 1;
+                }
+                // A scalar with path left over: nothing is there.
+                Some(_) if !last => return self.offer(missing),
+                Some(v) => {
+                    return self.offer(Candidate {
+                        value: Some(v),
+                        from_array,
+                    });
+                }
+            }
+        };
+        let rest = &parts[i + 1..];
+        if rest.is_empty() {
+            if self.leaf == LeafArrays::Expand {
+                for item in items {
+                    if self.interrupted()
+                        || self.offer(Candidate {
+                            value: Some(item),
+                            from_array: true,
+                        })
+                    {
+                        return true;
+                    }
+                }
+            }
+            return self.offer(Candidate {
+                value: Some(array),
+                from_array,
+            });
+        }
+        self.walk_array(items, rest, from_array, depth + 1)
+    }
+
+    /// An array with path left over (`rest`): documents are read with the whole rest; the
+    /// element at the position `rest[0]` names (if it is a number) is also read with the
+    /// rest after that position. Non-document elements at other positions give nothing.
+    fn walk_array<S: AsRef<str>>(
+        &mut self,
+        items: &'a [Value],
+        rest: &[S],
+        from_array: bool,
+        depth: usize,
+    ) -> bool {
+        #[cfg(test)]
+        tests::count_call();
+        if depth > MAX_RESOLVE_DEPTH
+            || self.been_here(items.as_ptr().addr(), items.len(), rest.len(), from_array)
+        {
+            return false;
+        }
+        let position = canonical_index(rest[0].as_ref());
+        let after = &rest[1..];
+        for (index, item) in items.iter().enumerate() {
+            if self.interrupted() {
+                return true;
+            }
+            let named = position == Some(index);
+            if let Value::Document(d) = item {
+                if named && self.seen.is_none() {
+                    // Two routes part here (the field "0" and the position 0).
+                    self.seen = Some(Seen::default());
+                }
+                if self.walk(Fields::Document(d), rest, true, depth + 1) {
                     return true;
                 }
             }
-        }
-        return visit(Candidate {
-            value: Some(array),
-            from_array,
-        });
-    }
-    walk_array(items, rest, leaf, from_array, depth + 1, visit)
-}
-
-/// An array with path left over (`rest`): documents are read with the whole rest; the
-/// element at the position `rest[0]` names (if it is a number) is also read with the rest
-/// after that position. Non-document elements at other positions give nothing at all.
-fn walk_array<'a, S, F>(
-    items: &'a [Value],
-    rest: &[S],
-    leaf: LeafArrays,
-    from_array: bool,
-    depth: usize,
-    visit: &mut F,
-) -> bool
-where
-    S: AsRef<str>,
-    F: FnMut(Candidate<'a>) -> bool,
-{
-    if depth > MAX_RESOLVE_DEPTH {
-        return false;
-    }
-    let position = canonical_index(rest[0].as_ref());
-    let after = &rest[1..];
-    for (index, item) in items.iter().enumerate() {
-        if let Value::Document(d) = item
-            && walk(Fields::Document(d), rest, leaf, true, depth + 1, visit)
-        {
-            return true;
-        }
-        if position != Some(index) {
-            continue;
-        }
-        // The path names this position: not an implicit expansion.
-        let stop = if after.is_empty() {
-            visit(Candidate {
-                value: Some(item),
-                from_array,
-            })
-        } else {
-            match item {
-                Value::Document(d) => walk(
-                    Fields::Document(d),
-                    after,
-                    leaf,
-                    from_array,
-                    depth + 1,
-                    visit,
-                ),
-                Value::Array(inner) => walk_array(inner, after, leaf, from_array, depth + 1, visit),
-                _ => false,
+            if !named {
+                continue;
             }
-        };
-        if stop {
-            return true;
+            // The path names this position: not an implicit expansion.
+            let stop = if after.is_empty() {
+                self.offer(Candidate {
+                    value: Some(item),
+                    from_array,
+                })
+            } else {
+                match item {
+                    Value::Document(d) => {
+                        self.walk(Fields::Document(d), after, from_array, depth + 1)
+                    }
+                    Value::Array(inner) => self.walk_array(inner, after, from_array, depth + 1),
+                    _ => false,
+                }
+            };
+            if stop {
+                return true;
+            }
         }
+        false
     }
-    false
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static CALLS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// Counts one step of the reader (a call of `walk` or `walk_array`) on this thread.
+    pub(super) fn count_call() {
+        CALLS.with(|c| c.set(c.get() + 1));
+    }
+
+    /// The reader's steps for `f`.
+    fn steps<R>(f: impl FnOnce() -> R) -> (R, u64) {
+        CALLS.with(|c| c.set(0));
+        let r = f();
+        (r, CALLS.with(Cell::get))
+    }
+
+    /// `a: [{ "0": [{ "0": ... leaf ... }] }]`, `levels` arrays deep.
+    fn zeros(levels: usize, leaf: Value) -> Document {
+        let mut v = leaf;
+        for _ in 0..levels {
+            let mut d = Document::new();
+            d.push("0", v);
+            v = Value::Array(vec![Value::Document(d)]);
+        }
+        let mut doc = Document::new();
+        doc.push("a", v);
+        doc
+    }
+
+    fn zero_path(components: usize) -> Vec<String> {
+        std::iter::once("a".to_owned())
+            .chain(std::iter::repeat_n("0".to_owned(), components))
+            .collect()
+    }
+
+    /// Every candidate, by brute force: the server's iterator, every route followed (the
+    /// exponential reader this module had before), for small cases.
+    fn every_route<'a>(
+        fields: Fields<'a>,
+        parts: &[String],
+        from_array: bool,
+    ) -> Vec<Candidate<'a>> {
+        let missing = Candidate {
+            value: None,
+            from_array,
+        };
+        let mut current = fields;
+        let mut i = 0;
+        let (array, items) = loop {
+            let last = i + 1 == parts.len();
+            match current.get(&parts[i]) {
+                None => return vec![missing],
+                Some(v @ Value::Array(items)) => break (v, items.as_slice()),
+                Some(Value::Document(d)) if !last => {
+                    current = Fields::Document(d);
+                    i += 1;
+                }
+                Some(_) if !last => return vec![missing],
+                Some(v) => {
+                    return vec![Candidate {
+                        value: Some(v),
+                        from_array,
+                    }];
+                }
+            }
+        };
+        let rest = &parts[i + 1..];
+        let mut out = Vec::new();
+        if rest.is_empty() {
+            out.extend(items.iter().map(|item| Candidate {
+                value: Some(item),
+                from_array: true,
+            }));
+            out.push(Candidate {
+                value: Some(array),
+                from_array,
+            });
+            return out;
+        }
+        every_route_array(items, rest, from_array, &mut out);
+        out
+    }
+
+    fn every_route_array<'a>(
+        items: &'a [Value],
+        rest: &[String],
+        from_array: bool,
+        out: &mut Vec<Candidate<'a>>,
+    ) {
+        let position = canonical_index(&rest[0]);
+        let after = &rest[1..];
+        for (index, item) in items.iter().enumerate() {
+            if let Value::Document(d) = item {
+                out.extend(every_route(Fields::Document(d), rest, true));
+            }
+            if position != Some(index) {
+                continue;
+            }
+            if after.is_empty() {
+                out.push(Candidate {
+                    value: Some(item),
+                    from_array,
+                });
+            } else {
+                match item {
+                    Value::Document(d) => {
+                        out.extend(every_route(Fields::Document(d), after, from_array))
+                    }
+                    Value::Array(inner) => every_route_array(inner, after, from_array, out),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// `candidates` with repeats removed, first occurrence kept.
+    fn first_occurrences<'a>(candidates: Vec<Candidate<'a>>) -> Vec<Candidate<'a>> {
+        let mut out: Vec<Candidate<'a>> = Vec::new();
+        for c in candidates {
+            let same = |o: &Candidate<'a>| {
+                o.from_array == c.from_array
+                    && match (o.value, c.value) {
+                        (Some(x), Some(y)) => std::ptr::eq(x, y),
+                        (None, None) => true,
+                        _ => false,
+                    }
+            };
+            if !out.iter().any(same) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn numeric_components_over_nested_arrays_take_polynomial_steps() {
+        for levels in [24, 30, 40] {
+            for components in [levels, levels * 3 / 2, levels * 2] {
+                let doc = zeros(levels, Value::Int32(2));
+                let parts = zero_path(components);
+                let (found, calls) = steps(|| {
+                    let mut found = 0u64;
+                    each_candidate(
+                        Fields::Document(&doc),
+                        &parts,
+                        LeafArrays::Expand,
+                        &mut |_| {
+                            found += 1;
+                            false
+                        },
+                    );
+                    found
+                });
+                // Each (array or document, position in the path, expanded or not) once, and
+                // each array element tried twice from each: far below the 2^n routes.
+                let bound = 8 * (levels as u64 + 1) * (components as u64 + 1);
+                assert!(
+                    calls <= bound,
+                    "{levels} levels, {components} components: {calls} steps > {bound}"
+                );
+                assert!(found > 0, "{levels} levels: some candidate is offered");
+            }
+        }
+    }
+
+    #[test]
+    fn the_deepest_match_is_still_found() {
+        // 40 levels: the leaf is 2 levels of path ("0" as position, "0" as field) per level.
+        let doc = zeros(40, Value::Int32(1));
+        for components in [40, 60, 80] {
+            let parts = zero_path(components);
+            let hit = each_candidate(
+                Fields::Document(&doc),
+                &parts,
+                LeafArrays::Expand,
+                &mut |c| c.value == Some(&Value::Int32(1)),
+            );
+            assert_eq!(hit, components >= 40, "{components} components");
+        }
+    }
+
+    #[test]
+    fn skipping_repeated_routes_keeps_the_servers_candidates_in_order() {
+        // Small enough to follow every route: the walk offers the same candidates, in the
+        // same order, without the repeats.
+        let mut mixed = Document::new();
+        mixed.push("0", Value::Array(vec![Value::Int32(7), Value::Int32(8)]));
+        mixed.push("1", Value::Int32(9));
+        let mut doc = zeros(
+            5,
+            Value::Array(vec![Value::Document(mixed.clone()), Value::Int32(3)]),
+        );
+        doc.push(
+            "b",
+            Value::Array(vec![
+                Value::Document(mixed.clone()),
+                Value::Array(vec![Value::Document(mixed), Value::Int32(4)]),
+                Value::Int32(5),
+            ]),
+        );
+        for path in [
+            "a.0.0.0.0.0.0.0",
+            "a.0.0.0.0.0.0.0.0.0.0.0",
+            "a.0.0.0.0.0.0.0.0.0.0.0.0",
+            "a.0.0.0.0.0.0.0.0.1",
+            "b.0.0",
+            "b.1.0.0",
+            "b.0",
+            "b.1",
+            "b.2.x",
+            "a.0.1",
+        ] {
+            let parts: Vec<String> = path.split('.').map(str::to_owned).collect();
+            let want = first_occurrences(every_route(Fields::Document(&doc), &parts, false));
+            let mut got = Vec::new();
+            each_candidate(
+                Fields::Document(&doc),
+                &parts,
+                LeafArrays::Expand,
+                &mut |c| {
+                    got.push(c);
+                    false
+                },
+            );
+            assert!(got.len() <= want.len(), "{path}");
+            let got = first_occurrences(got);
+            assert_eq!(got.len(), want.len(), "{path}");
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!(g.from_array, w.from_array, "{path}");
+                assert!(
+                    match (g.value, w.value) {
+                        (Some(x), Some(y)) => std::ptr::eq(x, y),
+                        (None, None) => true,
+                        _ => false,
+                    },
+                    "{path}: {g:?} != {w:?}"
+                );
+            }
+        }
+    }
 
     fn doc() -> Document {
         let mut inner = Document::new();

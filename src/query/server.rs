@@ -18,6 +18,15 @@ pub mod code {
     pub const MAX_TIME_MS_EXPIRED: i32 = 50;
     /// `TypeMismatch`.
     pub const TYPE_MISMATCH: i32 = 14;
+    /// `Overflow`: "date overflow"; a result nested past 200 levels.
+    pub const OVERFLOW: i32 = 15;
+    /// `ExceededMemoryLimit`: "$push used too much memory and cannot spill to disk".
+    pub const EXCEEDED_MEMORY_LIMIT: i32 = 146;
+    /// `QueryExceededMemoryLimitNoDiskUseAllowed`: a blocking `$group` or `$sort` past
+    /// 100 MB with `allowDiskUse: false`.
+    pub const QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED: i32 = 292;
+    /// `BSONObjectTooLarge`: "BSONObj size: ... is invalid".
+    pub const BSON_OBJECT_TOO_LARGE: i32 = 10334;
     /// `PathNotViable`: "Cannot create field 'b' in element {a: 1}".
     pub const PATH_NOT_VIABLE: i32 = 28;
     /// `ConflictingUpdateOperators`: "Updating the path 'a' would create a conflict at 'a'".

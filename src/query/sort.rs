@@ -16,6 +16,7 @@
 use std::cmp::Ordering;
 
 use super::error::{QueryError, QueryErrorKind, code};
+use super::limits;
 use super::order;
 use super::path::array_index;
 use crate::bson::{Document, Value};
@@ -217,7 +218,18 @@ impl SortSpec {
                 })
                 .collect();
             let mut positions: Vec<usize> = (0..docs.len()).collect();
+            let mut comparisons = 0u32;
+            let mut stopped = false;
             positions.sort_by(|&i, &j| {
+                // Once an interrupt is asked for, every comparison is a tie: the sort ends
+                // quickly, and the stop is reported below instead of its order.
+                comparisons += 1;
+                if comparisons.is_multiple_of(1024) {
+                    stopped = stopped || crate::query::interrupt::requested();
+                }
+                if stopped {
+                    return Ordering::Equal;
+                }
                 for (n, key) in self.keys.iter().enumerate() {
                     let o = keys[i][n].cmp(&keys[j][n]);
                     let o = if key.ascending { o } else { o.reverse() };
@@ -229,6 +241,7 @@ impl SortSpec {
             });
             positions
         };
+        crate::query::interrupt::check()?;
         let mut taken: Vec<Option<Document>> =
             docs.iter_mut().map(|d| Some(std::mem::take(d))).collect();
         for (slot, i) in docs.iter_mut().zip(order) {
@@ -236,6 +249,37 @@ impl SortSpec {
         }
         Ok(())
     }
+}
+
+/// A blocking sort's memory: the documents' estimated memory against the server's 100 MB.
+///
+/// # Errors
+/// Past the limit, the server's refusal (`Sort exceeded memory limit of 104857600 bytes, but
+/// did not opt in to external sorting.`, `QueryExceededMemoryLimitNoDiskUseAllowed`; the
+/// sorter's words in mongodb/mongo `src/mongo/db/sorter/sorter.cpp`) without
+/// `allowDiskUse`; with it, the tutor's [`QueryErrorKind::WouldSpill`].
+pub fn check_memory(docs: &[Document], allow_disk_use: bool) -> Result<(), QueryErrorKind> {
+    let mut memory = 0usize;
+    for d in docs {
+        memory = memory.saturating_add(limits::measure(d).memory + std::mem::size_of::<Document>());
+        if memory > limits::BLOCKING_MEMORY {
+            return Err(if allow_disk_use {
+                QueryErrorKind::WouldSpill {
+                    stage: "$sort".into(),
+                    limit: limits::BLOCKING_MEMORY,
+                }
+            } else {
+                QueryErrorKind::server(
+                    code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
+                    format!(
+                        "Sort exceeded memory limit of {} bytes, but did not opt in to external sorting.",
+                        limits::BLOCKING_MEMORY
+                    ),
+                )
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A value ordered by the server's comparison ([`order::compare`]), for ordered maps: the

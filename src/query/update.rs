@@ -19,7 +19,7 @@
 
 mod apply;
 mod parse;
-mod server_fmt;
+pub(crate) mod server_fmt;
 
 pub use server_fmt::{server_document, server_element, server_value};
 

@@ -579,8 +579,10 @@ impl Playground {
             entry.verdict = match &self.filter_reading {
                 FilterReading::Valid { filter, .. } => {
                     match filter.explain_mismatch(&entry.document, self.lang) {
-                        None => Verdict::Matches,
-                        Some(why) => Verdict::Rejected(why),
+                        Ok(None) => Verdict::Matches,
+                        Ok(Some(why)) => Verdict::Rejected(why),
+                        // Stopped: no verdict computed after the stop is shown.
+                        Err(_) => Verdict::Undecided,
                     }
                 }
                 _ => Verdict::Undecided,

@@ -352,3 +352,301 @@ fn array_and_conditional_operators() {
         "$objectToArray requires a document input, found: string"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// The server's limits (issue 14, finding 7): its numbers and words where it has them, the
+// tutor's own, said as such, where it would go on.
+
+use bson_tutor::query::QueryErrorKind;
+use bson_tutor::query::aggregate::Pipeline;
+use bson_tutor::query::interrupt::{Interrupt, Stop};
+use bson_tutor::query::limits::{BLOCKING_MEMORY, MAX_INTERNAL_DOCUMENT, STAGE_OUTPUT_MEMORY};
+
+/// `n` documents `{ _id: i, s: <bytes of 'x'> }`.
+fn big_strings(n: usize, bytes: usize) -> Vec<Document> {
+    (0..n)
+        .map(|i| {
+            let mut d = Document::new();
+            d.push("_id", i as i32);
+            // Distinct, so that `$addToSet` keeps them all.
+            d.push("s", format!("{i:04}{}", "x".repeat(bytes - 4)));
+            d
+        })
+        .collect()
+}
+
+fn run_docs(
+    input: &[Document],
+    pipeline: &[&str],
+    allow_disk_use: Option<bool>,
+) -> Result<Vec<Document>, bson_tutor::query::QueryError> {
+    let pipeline: Vec<Document> = pipeline.iter().map(|s| doc(s)).collect();
+    let mut p = Pipeline::parse(&pipeline)?;
+    if let Some(allow) = allow_disk_use {
+        p = p.allow_disk_use(allow);
+    }
+    p.run(input, &Context::default())
+}
+
+/// The error of a run that must fail; a result is summarised, not printed (it is large).
+fn refused(
+    r: Result<Vec<Document>, bson_tutor::query::QueryError>,
+) -> bson_tutor::query::QueryError {
+    match r {
+        Ok(docs) => panic!("expected an error, got {} documents", docs.len()),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn unwinding_three_thousand_element_arrays_ends_in_a_clean_error_fast() {
+    // A billion documents on the server, streamed; here the second $unwind's output passes
+    // the tutor's limit after a few thousand.
+    let items: Vec<Value> = (0..1000).map(Value::Int32).collect();
+    let mut d = Document::new();
+    d.push("_id", 1);
+    for f in ["a", "b", "c"] {
+        d.push(f, items.clone());
+    }
+    let start = std::time::Instant::now();
+    let e = refused(run_docs(
+        &[d],
+        &[
+            "{ $unwind: '$a' }",
+            "{ $unwind: '$b' }",
+            "{ $unwind: '$c' }",
+        ],
+        None,
+    ));
+    assert_eq!(e.at, "pipeline.1.$unwind");
+    assert_eq!(
+        e.kind,
+        QueryErrorKind::OutputTooLarge {
+            limit: STAGE_OUTPUT_MEMORY
+        }
+    );
+    assert!(
+        e.kind.code().is_none(),
+        "the tutor's own limit, not the server's"
+    );
+    assert!(
+        e.to_string()
+            .contains("bson-tutor holds a whole step's output in memory"),
+        "{e}"
+    );
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_push_result_over_16_mib_is_the_servers_bson_object_too_large() {
+    let input = big_strings(20, 1 << 20);
+    let e = refused(run_docs(
+        &input,
+        &["{ $group: { _id: null, all: { $push: '$s' } } }"],
+        None,
+    ));
+    // The result the server would have had to return: `{ _id: null, all: [ ...20 strings ] }`.
+    let mut result = Document::new();
+    result.push("_id", Value::Null);
+    result.push(
+        "all",
+        input
+            .iter()
+            .filter_map(|d| d.get("s").cloned())
+            .collect::<Vec<Value>>(),
+    );
+    let size = document_size(&result);
+    assert_eq!(e.kind.code(), Some(10334), "{e}");
+    let text = e.kind.to_string();
+    assert!(
+        text.starts_with("BSONObj size: ")
+            && text.ends_with(
+                "is invalid. Size must be between 0 and 16793600(16MB) First element: _id: null"
+            ),
+        "{text}"
+    );
+    // The size is the result's, in decimal and hex, as the server prints it.
+    let n: usize = text["BSONObj size: ".len()..]
+        .split(' ')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(n > MAX_INTERNAL_DOCUMENT);
+    assert_eq!(n, size);
+    assert!(text.contains(&format!("(0x{n:X})")), "{text}");
+    // Eight of them fit.
+    let ok = run_docs(
+        &input[..8],
+        &["{ $group: { _id: null, all: { $push: '$s' } } }"],
+        None,
+    )
+    .expect("8 MiB is a valid result");
+    assert_eq!(ok.len(), 1);
+}
+
+#[test]
+fn blocking_stages_past_100_mb_say_what_the_server_says() {
+    // One test, run in order, so that only one input of ~100 MiB lives at a time.
+    let input = big_strings(101, 1 << 20);
+
+    // $push past 100 MB: the server cannot spill one accumulator, allowDiskUse or not.
+    let e = refused(run_docs(
+        &input,
+        &["{ $group: { _id: null, all: { $push: '$s' } } }"],
+        None,
+    ));
+    assert_eq!(e.kind.code(), Some(146));
+    assert_eq!(
+        e.kind.to_string(),
+        format!(
+            "$push used too much memory and cannot spill to disk. Memory limit: {BLOCKING_MEMORY} bytes"
+        )
+    );
+    let e = refused(run_docs(
+        &input,
+        &["{ $group: { _id: null, all: { $addToSet: '$_id' }, s: { $addToSet: '$s' } } }"],
+        Some(true),
+    ));
+    assert_eq!(e.kind.code(), Some(146));
+    assert!(
+        e.kind
+            .to_string()
+            .starts_with("$addToSet used too much memory and cannot spill to disk. Used: "),
+        "{e}"
+    );
+
+    // Many groups past 100 MB: the server's refusal without allowDiskUse...
+    let groups = ["{ $group: { _id: '$_id', s: { $first: '$s' } } }"];
+    let e = refused(run_docs(&input, &groups, Some(false)));
+    assert_eq!(e.at, "pipeline.0.$group");
+    assert_eq!(e.kind.code(), Some(292));
+    assert_eq!(
+        e.kind.to_string(),
+        "Exceeded memory limit for $group, but didn't allow external sort. Pass allowDiskUse:true to opt in."
+    );
+    // ... and with it (the default since 6.0) the server spills, which the tutor says.
+    let e = refused(run_docs(&input, &groups, None));
+    assert_eq!(
+        e.kind,
+        QueryErrorKind::WouldSpill {
+            stage: "$group".into(),
+            limit: BLOCKING_MEMORY
+        }
+    );
+    assert!(
+        e.to_string().contains("bson-tutor does not spill to disk"),
+        "{e}"
+    );
+    for lang in [Lang::Vi, Lang::Zh] {
+        assert_ne!(e.to_string_in(lang), e.to_string());
+    }
+
+    // The same for a blocking sort.
+    let sort = ["{ $sort: { s: 1 } }"];
+    let e = refused(run_docs(&input, &sort, Some(false)));
+    assert_eq!(e.kind.code(), Some(292));
+    assert_eq!(
+        e.kind.to_string(),
+        "Sort exceeded memory limit of 104857600 bytes, but did not opt in to external sorting."
+    );
+    let e = refused(run_docs(&input, &sort, None));
+    assert!(matches!(e.kind, QueryErrorKind::WouldSpill { ref stage, .. } if stage == "$sort"));
+    // Under the limit, both run.
+    assert_eq!(
+        run_docs(&input[..90], &sort, Some(false))
+            .map(|d| d.len())
+            .ok(),
+        Some(90)
+    );
+}
+
+#[test]
+fn results_nested_past_200_levels_are_the_servers_overflow() {
+    // 150 levels in, two stages of 30 levels each: the second passes 200.
+    let mut d = Document::new();
+    d.push("x", 1);
+    for _ in 1..150 {
+        let mut outer = Document::new();
+        outer.push("a", d);
+        d = outer;
+    }
+    let wrap = |levels: usize| {
+        let mut e = "'$$ROOT'".to_owned();
+        for _ in 0..levels {
+            e = format!("{{ w: {e} }}");
+        }
+        format!("{{ $replaceWith: {e} }}")
+    };
+    let stage = wrap(30);
+    assert!(run_docs(std::slice::from_ref(&d), &[&stage], None).is_ok());
+    let e = refused(run_docs(&[d], &[&stage, &stage], None));
+    assert_eq!(e.at, "pipeline.1.$replaceWith");
+    assert_eq!(e.kind.code(), Some(15));
+    assert_eq!(
+        e.kind.to_string(),
+        "cannot convert document to BSON because it exceeds the limit of 200 levels of nesting"
+    );
+}
+
+#[test]
+fn expressions_that_build_more_than_a_document_can_hold_stop() {
+    let input = big_strings(1, 1 << 20);
+    // Twenty copies of a 1 MiB string: more than 16 MiB in one value.
+    let copies = ["'$s'"; 20].join(", ");
+    for stage in [
+        format!("{{ $project: {{ c: {{ $concat: [{copies}] }} }} }}"),
+        format!("{{ $project: {{ c: [{copies}] }} }}"),
+        "{ $project: { c: { $map: { input: { $range: [0, 1] }, in: '$s' } } } }"
+            .replace("{ $range: [0, 1] }", &format!("[{}]", ["0"; 20].join(", "))),
+    ] {
+        let e = refused(run_docs(&input, &[&stage], None));
+        assert!(
+            matches!(
+                e.kind,
+                QueryErrorKind::Expr(bson_tutor::query::expr::ExprError::TooLarge { .. })
+            ),
+            "{stage}: {e}"
+        );
+    }
+    // Ten copies fit.
+    let copies = ["'$s'"; 10].join(", ");
+    assert!(
+        run_docs(
+            &input,
+            &[&format!(
+                "{{ $project: {{ c: {{ $concat: [{copies}] }} }} }}"
+            )],
+            None
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn a_tripped_interrupt_stops_a_pipeline_with_the_servers_words() {
+    let mut d = Document::new();
+    d.push("_id", 1);
+    d.push("t", format!("b{}", "a".repeat(100_000)));
+    let pipeline = [doc("{ $match: { t: /a{30000}b/ } }")];
+    let p = Pipeline::parse(&pipeline).expect("a valid pipeline");
+    let flag = Interrupt::new();
+    let remote = flag.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        remote.trip(Stop::TimeLimit);
+    });
+    let start = std::time::Instant::now();
+    let e = refused(flag.watch(|| p.run(&[d], &Context::default())));
+    stopper.join().expect("the stopper ends");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!((e.at.as_str(), e.kind.code()), ("", Some(50)));
+    assert_eq!(e.kind.to_string(), "operation exceeded time limit");
+}

@@ -454,3 +454,94 @@ fn skip_and_limit_apply_after_the_sort() {
         "$sort key ordering must be 1 (for ascending) or -1 (for descending)"
     );
 }
+
+#[test]
+fn a_stop_asked_for_ends_every_entry_point_with_the_servers_words() {
+    use bson_tutor::query::interrupt::{Interrupt, Stop};
+    let mut c = collection();
+    let mut d = Document::new();
+    d.push("_id", 1);
+    // `b` first, so the regex below has to run its whole course.
+    d.push("t", format!("b{}", "a".repeat(100_000)));
+    c.insert_one(d).unwrap();
+    let slow = doc("{ t: /a{30000}b/ }");
+
+    // Tripped from another thread while the regex runs: `find` ends promptly.
+    let flag = Interrupt::new();
+    let remote = flag.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        remote.trip(Stop::TimeLimit);
+    });
+    let start = std::time::Instant::now();
+    let e = flag
+        .watch(|| c.find(&slow, &FindOptions::default()))
+        .unwrap_err();
+    stopper.join().unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(e.kind.code(), Some(50));
+    assert_eq!(e.to_string(), "operation exceeded time limit");
+
+    // Already tripped: each entry point reports the stop, none an answer.
+    let cancelled = Interrupt::new();
+    cancelled.trip(Stop::Cancelled);
+    let killed = |e: bson_tutor::query::QueryError| {
+        assert_eq!(
+            (e.kind.code(), e.to_string()),
+            (Some(11601), "operation was interrupted".to_owned())
+        );
+    };
+    killed(
+        cancelled
+            .watch(|| c.count_documents(&doc("{}")))
+            .unwrap_err(),
+    );
+    killed(cancelled.watch(|| c.find_one(&doc("{}"))).unwrap_err());
+    let set = doc("{ $set: { x: 1 } }");
+    killed(
+        cancelled
+            .watch(|| c.update_many(&doc("{}"), &set, UpdateOptions::default()))
+            .unwrap_err(),
+    );
+    killed(cancelled.watch(|| c.delete_many(&doc("{}"))).unwrap_err());
+    // Nothing was changed by the stopped update and delete.
+    assert_eq!(c.count_documents(&doc("{ x: { $exists: true } }")), Ok(0));
+    assert_eq!(c.len(), 1);
+}
+
+#[test]
+fn documents_past_16_mib_are_refused_on_insert_and_after_update() {
+    let mut c = collection();
+    let half = "x".repeat(9 << 20);
+    let mut d = Document::new();
+    d.push("_id", 1);
+    d.push("a", half.as_str());
+    c.insert_one(d.clone()).unwrap();
+    // A second 9 MiB field: 18 MiB, past the 16,777,216 bytes a stored document may have.
+    let mut set = Document::new();
+    let mut fields = Document::new();
+    fields.push("b", half.as_str());
+    set.push("$set", fields);
+    let e = c
+        .update_one(&doc("{ _id: 1 }"), &set, UpdateOptions::default())
+        .unwrap_err();
+    assert_eq!(
+        (e.kind.code(), e.to_string()),
+        (
+            Some(10334),
+            "Resulting document after update is larger than 16777216".to_owned()
+        )
+    );
+    // The document is as it was.
+    let stored = c.find_one(&doc("{ _id: 1 }")).unwrap().unwrap();
+    assert!(stored.get("b").is_none());
+    d.push("b", half.as_str());
+    d.insert("_id", 2);
+    let e = c.insert_one(d).unwrap_err();
+    assert_eq!(e.kind.code(), Some(2));
+    assert!(
+        e.to_string()
+            .starts_with("object to insert too large. size in bytes: "),
+        "{e}"
+    );
+}

@@ -27,7 +27,7 @@ pub fn parse_document(text: &str) -> Result<Document, ParseError> {
     let node = json::parse(text)?;
     let r = Reader { src: text };
     match &node.value {
-        Json::Object(members) => r.document(members, 0),
+        Json::Object(members) => r.document(members, 1),
         other => Err(r.error(
             &node,
             EjsonError::ExpectedDocument {
@@ -87,8 +87,11 @@ impl Reader<'_> {
         Ok(doc)
     }
 
+    /// The depth inside a document or array that `node` opens `depth` levels below the top:
+    /// at most [`MAX_NESTING_DEPTH`] levels below the top-level document (101 in all), the
+    /// limit the shell reader, the encoder and the decoder hold to.
     fn nested(&self, node: &Node, depth: usize) -> Result<usize, ParseError> {
-        if depth >= MAX_NESTING_DEPTH {
+        if depth > MAX_NESTING_DEPTH {
             return Err(self.error(
                 node,
                 EjsonError::TooDeep {

@@ -12,6 +12,11 @@ use crate::bson::parse_error::{ParseError, ParseWarning, SyntaxError};
 use crate::bson::spec::MAX_NESTING_DEPTH;
 use crate::bson::value::{CompactString, Document, Regex, Value};
 
+/// How deep signs and calls (`-`, `NumberLong(...)`) may nest: they nest in the parser
+/// without nesting in BSON, so a few levels past the deepest value, enough for
+/// `NumberLong(-1)` at the innermost level, and bounded so that no input overflows the stack.
+const MAX_PARSE_DEPTH: usize = MAX_NESTING_DEPTH + 8;
+
 impl<'a> Parser<'a, '_> {
     /// The whole input as one document.
     pub fn document(mut self) -> Result<Parsed<Document>, ParseError> {
@@ -52,13 +57,16 @@ impl<'a> Parser<'a, '_> {
         Ok(())
     }
 
-    /// One expression where a value is expected.
+    /// One expression where a value is expected; `depth` is how many documents and arrays
+    /// enclose it, so a document or array opened here nests `depth` levels below the top.
+    /// The limit is the one the EJSON reader, the encoder and the decoder hold to:
+    /// [`MAX_NESTING_DEPTH`] levels below the top-level document (101 in all).
     pub fn item(&mut self, depth: usize) -> Result<Item, ParseError> {
         let token = self.lx.next(true)?;
         let start = token.start;
         let js = match token.tok {
             Tok::Punct(open @ ('{' | '[')) => {
-                if depth + 1 > MAX_NESTING_DEPTH {
+                if depth > MAX_NESTING_DEPTH {
                     return Err(self.error(
                         start,
                         SyntaxError::TooDeep {
@@ -84,7 +92,7 @@ impl<'a> Parser<'a, '_> {
                 Js::Bson(Value::Regex(Box::new(Regex::new(pattern, &options))))
             }
             Tok::Punct(sign @ ('-' | '+')) => {
-                if depth + 1 > MAX_NESTING_DEPTH {
+                if depth > MAX_PARSE_DEPTH {
                     return Err(self.error(start, SyntaxError::TooManySigns));
                 }
                 if self.lx.src[token.end..].starts_with(sign) {
@@ -172,7 +180,7 @@ impl<'a> Parser<'a, '_> {
         }
         let mut args = None;
         if self.lx.peek(false)?.tok == Tok::Punct('(') {
-            if depth + 1 > MAX_NESTING_DEPTH {
+            if depth > MAX_PARSE_DEPTH {
                 return Err(self.error(
                     name_start,
                     SyntaxError::TooDeep {
@@ -698,10 +706,11 @@ mod tests {
 
     #[test]
     fn nesting_is_bounded() {
-        let ok = format!("{}{}", "[".repeat(100), "]".repeat(100));
+        // The top-level array and 100 levels below it.
+        let ok = format!("{}{}", "[".repeat(101), "]".repeat(101));
         assert!(parse_value(&ok, &mut FixedGenerator::new(0)).is_ok());
         for deep in [
-            format!("{}{}", "[".repeat(101), "]".repeat(101)),
+            format!("{}{}", "[".repeat(102), "]".repeat(102)),
             "{a:".repeat(100_000),
             "-".repeat(100_000),
             "NumberInt(".repeat(100_000),
@@ -713,5 +722,72 @@ mod tests {
                 "{message}"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod nesting {
+    //! One nesting limit for every reader and writer: 100 levels below the top-level
+    //! document (the manual's "no more than 100 levels of nesting"), 101 containers in all.
+
+    use crate::bson::shell::{FixedGenerator, parse_document, parse_value};
+    use crate::bson::spec::MAX_NESTING_DEPTH;
+    use crate::bson::{decode_document, ejson, encode_document};
+
+    /// `containers` documents and arrays, each inside the one before, in shell syntax and
+    /// in JSON; every other level an array, so both kinds count.
+    fn nested(containers: usize) -> (String, String) {
+        let (mut shell, mut json) = ("1".to_owned(), "1".to_owned());
+        for level in (1..containers).rev() {
+            if level % 2 == 0 {
+                shell = format!("[{shell}]");
+                json = format!("[{json}]");
+            } else {
+                shell = format!("{{ a: {shell} }}");
+                json = format!("{{\"a\": {json}}}");
+            }
+        }
+        (format!("{{ a: {shell} }}"), format!("{{\"a\": {json}}}"))
+    }
+
+    #[test]
+    fn shell_ejson_encoder_and_decoder_agree_at_the_limit() {
+        let limit = MAX_NESTING_DEPTH + 1;
+        for (containers, ok) in [(limit - 1, true), (limit, true), (limit + 1, false)] {
+            let (shell, json) = nested(containers);
+            let from_shell = parse_document(&shell, &mut FixedGenerator::new(0));
+            let from_json = ejson::parse_document(&json);
+            let from_value = parse_value(&shell, &mut FixedGenerator::new(0));
+            let from_json_value = ejson::parse_value(&json);
+            assert_eq!(from_shell.is_ok(), ok, "shell, {containers} containers");
+            assert_eq!(from_json.is_ok(), ok, "EJSON, {containers} containers");
+            assert_eq!(from_value.is_ok(), ok, "shell value, {containers}");
+            assert_eq!(from_json_value.is_ok(), ok, "EJSON value, {containers}");
+            match (from_shell, from_json) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.value, b);
+                    let bytes = encode_document(&b).expect("the encoder holds the same limit");
+                    assert_eq!(decode_document(&bytes).expect("so does the decoder"), b);
+                }
+                (Err(a), Err(b)) => {
+                    assert!(a.message().contains("100 levels"), "{}", a.message());
+                    assert!(b.message().contains("100 levels"), "{}", b.message());
+                }
+                (a, b) => panic!("{containers}: shell {:?}, EJSON {:?}", a.is_ok(), b.is_ok()),
+            }
+        }
+    }
+
+    #[test]
+    fn calls_and_signs_at_the_innermost_level_still_read() {
+        let (shell, _) = nested(MAX_NESTING_DEPTH + 1);
+        let with_call = shell.replacen('1', "NumberLong(-1)", 1);
+        assert!(parse_document(&with_call, &mut FixedGenerator::new(0)).is_ok());
+        let json = nested(MAX_NESTING_DEPTH + 1).1;
+        let with_wrapper = json.replacen('1', r#"{"$numberLong": "-1"}"#, 1);
+        assert!(ejson::parse_document(&with_wrapper).is_ok());
+        // Signs without end are still bounded.
+        let signs = format!("{}1", "-".repeat(10_000));
+        assert!(parse_value(&signs, &mut FixedGenerator::new(0)).is_err());
     }
 }

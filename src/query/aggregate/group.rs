@@ -5,13 +5,16 @@
 //! first seen; the server's order is unspecified (it hashes), so a pipeline that needs an
 //! order puts a `$sort` after the `$group`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::bson::num;
 use crate::bson::{Document, Value};
 use crate::query::error::QueryErrorKind;
 use crate::query::expr;
+use crate::query::interrupt;
+use crate::query::limits::{self, BLOCKING_MEMORY};
 use crate::query::order;
+use crate::query::server::code;
 use crate::query::sort::OrderedValue;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +42,28 @@ pub struct Group {
 enum State {
     Values(Vec<Value>),
     One(Option<Value>),
+    /// `$push`: the values and their estimated memory.
+    Pushed(Vec<Value>, usize),
+    /// `$addToSet`: the distinct values in the order first seen, the same values ordered
+    /// for lookup, and their estimated memory.
+    Set(Vec<Value>, BTreeSet<OrderedValue>, usize),
+}
+
+impl State {
+    /// The estimated memory the state holds, as the server counts an accumulator's: the
+    /// values `$push`, `$addToSet`, `$first`, `$last`, `$min` and `$max` keep. (`$sum`,
+    /// `$avg` and `$count` keep a running total on the server; the numbers bson-tutor keeps
+    /// for its exact sum are its own affair, bounded by the input.)
+    fn memory(&self, op: Op) -> usize {
+        match (op, self) {
+            (Op::Sum | Op::Avg | Op::Count, _) => 0,
+            (_, State::Values(values)) => {
+                values.iter().map(|v| limits::measure_value(v).memory).sum()
+            }
+            (_, State::One(v)) => v.as_ref().map_or(0, |v| limits::measure_value(v).memory),
+            (_, State::Pushed(_, bytes) | State::Set(_, _, bytes)) => *bytes,
+        }
+    }
 }
 
 impl Group {
@@ -126,28 +151,38 @@ impl Group {
         Ok(Group { id, fields })
     }
 
-    /// Groups the documents.
+    /// Groups the documents. The groups' keys and accumulators are counted as the server
+    /// counts them, against its 100 MB: a `$push` or `$addToSet` past it is refused
+    /// (`ExceededMemoryLimit`: one accumulator cannot spill), the whole stage past it is
+    /// refused without `allow_disk_use`, and otherwise the tutor says the server would spill.
     ///
     /// # Errors
-    /// An expression's error.
+    /// An expression's error, a memory limit, or a stop asked for through
+    /// [`crate::query::interrupt`].
     pub fn run(
         &self,
         input: &[Document],
         vars: &[(&str, Value)],
+        allow_disk_use: bool,
     ) -> Result<Vec<Document>, QueryErrorKind> {
         let mut index: BTreeMap<OrderedValue, usize> = BTreeMap::new();
         let mut groups: Vec<(Value, Vec<State>)> = Vec::new();
+        let mut memory = 0usize;
         for doc in input {
+            interrupt::check()?;
             let key = self.key(doc, vars)?;
             let slot = match index.get(&OrderedValue(key.clone())) {
                 Some(&i) => i,
                 None => {
                     index.insert(OrderedValue(key.clone()), groups.len());
+                    memory += 2 * limits::measure_value(&key).memory;
                     let states = self
                         .fields
                         .iter()
                         .map(|(_, op, _)| match op {
                             Op::First | Op::Last => State::One(None),
+                            Op::Push => State::Pushed(Vec::new(), 0),
+                            Op::AddToSet => State::Set(Vec::new(), BTreeSet::new(), 0),
                             _ => State::Values(Vec::new()),
                         })
                         .collect();
@@ -161,7 +196,24 @@ impl Group {
                     Op::Count => Some(Value::Int32(1)),
                     _ => expr::evaluate_in(arg, Some(doc), vars)?,
                 };
-                accumulate(*op, state, value);
+                let before = state.memory(*op);
+                accumulate(*op, state, value)?;
+                memory = (memory + state.memory(*op)).saturating_sub(before);
+            }
+            if memory > BLOCKING_MEMORY {
+                return Err(if allow_disk_use {
+                    QueryErrorKind::WouldSpill {
+                        stage: "$group".into(),
+                        limit: BLOCKING_MEMORY,
+                    }
+                } else {
+                    // DocumentSourceGroup's words (mongodb/mongo
+                    // src/mongo/db/pipeline/document_source_group_base.cpp).
+                    server(
+                        code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
+                        "Exceeded memory limit for $group, but didn't allow external sort. Pass allowDiskUse:true to opt in.",
+                    )
+                });
             }
         }
         Ok(groups
@@ -189,7 +241,13 @@ fn server(code: i32, text: impl Into<String>) -> QueryErrorKind {
     QueryErrorKind::server(code, text)
 }
 
-fn accumulate(op: Op, state: &mut State, value: Option<Value>) {
+/// Adds one value to an accumulator.
+///
+/// # Errors
+/// A `$push` or `$addToSet` past the server's 100 MB, in its words (mongodb/mongo
+/// `src/mongo/db/pipeline/accumulator_push.cpp`, `accumulator_add_to_set.cpp`;
+/// `ExceededMemoryLimit`, 146).
+fn accumulate(op: Op, state: &mut State, value: Option<Value>) -> Result<(), QueryErrorKind> {
     match (op, state) {
         (Op::First, State::One(slot @ None)) => *slot = Some(value.unwrap_or(Value::Null)),
         (Op::Last, State::One(slot)) => *slot = Some(value.unwrap_or(Value::Null)),
@@ -198,18 +256,40 @@ fn accumulate(op: Op, state: &mut State, value: Option<Value>) {
                 values.push(v);
             }
         }
-        (Op::Push, State::Values(values)) => values.extend(value),
-        (Op::AddToSet, State::Values(values)) => {
-            if let Some(v) = value
-                && !values.iter().any(|x| order::equal(x, &v))
-            {
+        (Op::Push, State::Pushed(values, bytes)) => {
+            if let Some(v) = value {
+                *bytes += limits::measure_value(&v).memory;
                 values.push(v);
+                if *bytes > BLOCKING_MEMORY {
+                    return Err(server(
+                        code::EXCEEDED_MEMORY_LIMIT,
+                        format!(
+                            "$push used too much memory and cannot spill to disk. Memory limit: {BLOCKING_MEMORY} bytes"
+                        ),
+                    ));
+                }
+            }
+        }
+        (Op::AddToSet, State::Set(values, seen, bytes)) => {
+            if let Some(v) = value
+                && seen.insert(OrderedValue(v.clone()))
+            {
+                *bytes += limits::measure_value(&v).memory;
+                values.push(v);
+                if *bytes > BLOCKING_MEMORY {
+                    return Err(server(
+                        code::EXCEEDED_MEMORY_LIMIT,
+                        format!(
+                            "$addToSet used too much memory and cannot spill to disk. Used: {bytes} bytes. Memory limit: {BLOCKING_MEMORY} bytes"
+                        ),
+                    ));
+                }
             }
         }
         (Op::Min | Op::Max, State::Values(values)) => {
             // Null, undefined and missing do not take part.
             let Some(v) = value.filter(|v| !matches!(v, Value::Null | Value::Undefined)) else {
-                return;
+                return Ok(());
             };
             let replace = match values.first() {
                 None => true,
@@ -225,6 +305,7 @@ fn accumulate(op: Op, state: &mut State, value: Option<Value>) {
         }
         _ => {}
     }
+    Ok(())
 }
 
 fn finish(op: Op, state: State) -> Value {
@@ -238,8 +319,10 @@ fn finish(op: Op, state: State) -> Value {
             let total = num::sum(&values);
             num::divide(&total, &Value::Int64(values.len() as i64)).unwrap_or(Value::Null)
         }
-        (Op::Push | Op::AddToSet, State::Values(values)) => Value::Array(values),
+        (_, State::Pushed(values, _) | State::Set(values, _, _)) => Value::Array(values),
         (Op::Min | Op::Max, State::Values(mut values)) => values.pop().unwrap_or(Value::Null),
         (Op::First | Op::Last, State::Values(_)) => Value::Null,
+        // Never made: `$push` and `$addToSet` start as their own states.
+        (Op::Push | Op::AddToSet, State::Values(values)) => Value::Array(values),
     }
 }

@@ -34,6 +34,9 @@ pub struct Regex {
     program: Vec<Inst>,
     /// The pattern can only match at the start of the text (`^abc` without `m`).
     anchored: bool,
+    /// A character every match contains (`b` in `a{30000}b`), folded when caseless: a text
+    /// without it cannot match, as PCRE2's "last code unit" check says before it runs.
+    required: Option<(char, bool)>,
 }
 
 /// Why a pattern was refused: PCRE's complaint, or a feature this engine leaves out.
@@ -442,23 +445,47 @@ impl Regex {
         }
         let node = syntax::parse(pattern, flags)?;
         let anchored = starts_anchored(&node);
+        let required = required_char(&node);
         let mut program = Vec::new();
         compile(&node, &mut program)?;
         program.push(Inst::Match);
-        Ok(Regex { program, anchored })
+        Ok(Regex {
+            program,
+            anchored,
+            required,
+        })
     }
 
     /// Whether the pattern matches anywhere in `text`.
+    ///
+    /// Linear in the text times the program, which counted repetition makes long
+    /// (`a{30000}b` is 30,001 instructions): the flag of [`crate::query::interrupt`] is
+    /// looked at every few thousand thread steps, and a stopped match answers `false` (the
+    /// entry point that asked reports the stop, never this answer).
     pub fn is_match(&self, text: &str) -> bool {
         let chars: Vec<char> = text.chars().collect();
+        match self.required {
+            Some((c, false)) if !chars.contains(&c) => return false,
+            Some((c, true)) if !chars.iter().any(|&x| fold(x) == c) => return false,
+            _ => {}
+        }
         let n = self.program.len();
         let mut current = Threads::new(n);
         let mut next = Threads::new(n);
+        let mut stack = Vec::new();
+        let mut work = 0usize;
         for at in 0..=chars.len() {
             if at == 0 || !self.anchored {
-                self.add(&mut current, 0, &chars, at);
+                self.add(&mut current, 0, &chars, at, &mut stack);
             } else if current.list.is_empty() {
                 return false;
+            }
+            work += current.list.len() + 1;
+            if work >= POLL_STEPS {
+                work = 0;
+                if crate::query::interrupt::requested() {
+                    return false;
+                }
             }
             next.clear();
             let c = chars.get(at).copied();
@@ -474,7 +501,7 @@ impl Regex {
                     _ => false,
                 };
                 if advance {
-                    self.add(&mut next, pc + 1, &chars, at + 1);
+                    self.add(&mut next, pc + 1, &chars, at + 1, &mut stack);
                 }
             }
             std::mem::swap(&mut current, &mut next);
@@ -483,9 +510,17 @@ impl Regex {
     }
 
     /// Adds the thread at `pc` and everything reachable from it without reading a
-    /// character (jumps, splits, assertions that hold at `at`).
-    fn add(&self, threads: &mut Threads, pc: usize, chars: &[char], at: usize) {
-        let mut stack = vec![pc];
+    /// character (jumps, splits, assertions that hold at `at`); `stack` is scratch space.
+    fn add(
+        &self,
+        threads: &mut Threads,
+        pc: usize,
+        chars: &[char],
+        at: usize,
+        stack: &mut Vec<usize>,
+    ) {
+        stack.clear();
+        stack.push(pc);
         while let Some(pc) = stack.pop() {
             if !threads.insert(pc) {
                 continue;
@@ -506,6 +541,9 @@ impl Regex {
         }
     }
 }
+
+/// How many thread steps the matcher takes between two looks at the interrupt flag.
+const POLL_STEPS: usize = 4096;
 
 fn holds(look: Look, chars: &[char], at: usize) -> bool {
     let n = chars.len();
@@ -528,27 +566,54 @@ fn holds(look: Look, chars: &[char], at: usize) -> bool {
 }
 
 /// The set of live threads at one position: program counters in priority order, plus a
-/// membership mark so each counter is added once.
+/// membership mark so each counter is added once. The marks are generation numbers, so
+/// clearing costs nothing however long the program is.
 struct Threads {
     list: Vec<usize>,
-    seen: Vec<bool>,
+    seen: Vec<u32>,
+    generation: u32,
 }
 
 impl Threads {
     fn new(n: usize) -> Self {
         Threads {
             list: Vec::with_capacity(n),
-            seen: vec![false; n],
+            seen: vec![0; n],
+            generation: 1,
         }
     }
 
     fn insert(&mut self, pc: usize) -> bool {
-        !std::mem::replace(&mut self.seen[pc], true)
+        std::mem::replace(&mut self.seen[pc], self.generation) != self.generation
     }
 
     fn clear(&mut self) {
-        self.seen.iter_mut().for_each(|s| *s = false);
         self.list.clear();
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 clears the old marks could look current again: start afresh.
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+    }
+}
+
+/// A character every match of `node` contains, with whether it is compared caseless (then
+/// folded); `None` when no single character is certain.
+fn required_char(node: &Node) -> Option<(char, bool)> {
+    match node {
+        Node::Char(c, false) => Some((*c, false)),
+        Node::Char(c, true) => Some((fold(*c), true)),
+        Node::Concat(items) => items.iter().rev().find_map(required_char),
+        Node::Repeat(body, min, _) if *min > 0 => required_char(body),
+        Node::Alt(branches) => {
+            let (first, rest) = branches.split_first()?;
+            let want = required_char(first)?;
+            rest.iter()
+                .all(|b| required_char(b) == Some(want))
+                .then_some(want)
+        }
+        _ => None,
     }
 }
 
@@ -691,6 +756,33 @@ mod tests {
         // Exponential for a backtracker, linear here.
         let text = "a".repeat(64);
         assert!(!m("^(a+)+$", "", &(text + "b")));
+    }
+
+    #[test]
+    fn a_required_character_missing_from_the_text_answers_at_once() {
+        assert_eq!(
+            required_char(&syntax::parse("a{3}b", Flags::default()).unwrap()),
+            Some(('b', false))
+        );
+        assert!(!m("a{30000}b", "", &"a".repeat(100_000)));
+        assert!(m("x(?i)B", "", "xb"));
+        assert!(m("(cat|dog)s", "", "dogs"));
+        assert!(!m("(cat|dog)s", "", "dog"));
+        assert!(m("a?b*", "", ""));
+        assert!(m("^[a-c]+z", "", "abz"));
+    }
+
+    #[test]
+    fn a_tripped_interrupt_stops_a_long_match() {
+        use crate::query::interrupt::{Interrupt, Stop, check};
+        let re = Regex::new("a{30000}b", "").unwrap();
+        // `b` first, so the required-character check lets the long match run.
+        let text = format!("b{}", "a".repeat(100_000));
+        let flag = Interrupt::new();
+        flag.trip(Stop::TimeLimit);
+        let (answer, stop) = flag.watch(|| (re.is_match(&text), check()));
+        assert!(!answer);
+        assert_eq!(stop, Err(Stop::TimeLimit));
     }
 
     #[test]

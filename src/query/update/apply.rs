@@ -346,12 +346,14 @@ pub(super) fn validate_for_storage(doc: &Document) -> Result<(), QueryError> {
     }
     let size = document_size(doc);
     if size > MAX_DOCUMENT_SIZE {
-        // 17419 in older servers, BSONObjectTooLarge in newer ones: not pinned down here.
+        // BSONObjectTooLarge since the update stage's rewrite (mongodb/mongo
+        // src/mongo/db/exec/update_stage.cpp); 17419 in servers before it.
         return Err(QueryError::new(
             "",
-            QueryErrorKind::server_uncoded(format!(
-                "Resulting document after update is larger than {MAX_DOCUMENT_SIZE}"
-            )),
+            QueryErrorKind::server(
+                code::BSON_OBJECT_TOO_LARGE,
+                format!("Resulting document after update is larger than {MAX_DOCUMENT_SIZE}"),
+            ),
         ));
     }
     Ok(())
