@@ -14,3 +14,4 @@ pub mod svg;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod work;

@@ -23,7 +23,9 @@ use crate::query::QueryError;
 use crate::query::collection::Collection;
 use crate::query::matcher::Filter;
 use crate::strings::localize::Localize;
-use crate::strings::{Lang, trf};
+use crate::strings::safe::escape_line;
+use crate::strings::{Lang, tr, trf};
+use std::sync::Arc;
 
 use super::hex::{HexModel, HexMove, HexState};
 use super::input::{Edit, TextInput};
@@ -150,9 +152,58 @@ pub enum Verdict {
 #[derive(Clone, Debug)]
 struct Entry {
     document: Document,
-    /// The shell's one-line printing of the stored document.
+    /// The shell's one-line printing of the stored document, control characters escaped.
     shell: String,
     verdict: Verdict,
+}
+
+/// Everything one evaluation reads, owned, so it can run on another thread: the two lines,
+/// the generator their ids come from, the stored documents and the language of the reasons.
+#[derive(Clone, Debug)]
+pub struct Request {
+    revision: u64,
+    document: String,
+    filter: String,
+    generator: SeededGenerator,
+    documents: Arc<Vec<Document>>,
+    lang: Lang,
+}
+
+impl Request {
+    /// Reads the document line and the filter line and judges every stored document: the
+    /// whole of what the playground shows, computed by the engine. Polls nothing itself: the
+    /// engine's loops see an interrupt, and [`crate::tui::work::Job::run`] reports it.
+    pub fn run(self) -> Evaluation {
+        let reading = read(&self.document, &self.generator);
+        let filter_reading = read_filter(&self.filter, &self.generator);
+        let verdicts = judge(&filter_reading, &self.documents, self.lang);
+        Evaluation {
+            revision: self.revision,
+            reading,
+            filter_reading,
+            verdicts,
+        }
+    }
+}
+
+/// What the engine made of a [`Request`].
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    revision: u64,
+    reading: Reading,
+    filter_reading: FilterReading,
+    verdicts: Vec<Verdict>,
+}
+
+/// Where the playground's evaluation stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// What is shown is what the engine made of the text shown.
+    Current,
+    /// The text changed; the engine's answer is awaited (what is shown is older).
+    Evaluating,
+    /// The last evaluation was stopped: the server's words and the tutor's note.
+    Stopped(String),
 }
 
 /// The outcome of the last collection action, shown above the list.
@@ -203,6 +254,16 @@ pub struct Playground {
     notice: Option<Notice>,
     /// The language of the playground's own sentences and the matcher's reasons.
     lang: Lang,
+    /// The stored documents as the last evaluation asked about them.
+    documents: Arc<Vec<Document>>,
+    /// Whether evaluations wait for a worker ([`Playground::take_request`]) instead of
+    /// running on the spot.
+    deferred: bool,
+    /// The number of the latest evaluation asked for: an older one's answer is discarded.
+    revision: u64,
+    /// The evaluation asked for and not yet taken by [`Playground::take_request`].
+    request: Option<Request>,
+    progress: Progress,
 }
 
 impl Playground {
@@ -232,6 +293,11 @@ impl Playground {
             selected: 0,
             notice: None,
             lang: Lang::En,
+            documents: Arc::default(),
+            deferred: false,
+            revision: 0,
+            request: None,
+            progress: Progress::Current,
         };
         for source in START_COLLECTION {
             if let Ok(parsed) = parse_document(source, None, &mut playground.generator.clone()) {
@@ -248,8 +314,67 @@ impl Playground {
     pub fn set_lang(&mut self, lang: Lang) {
         if self.lang != lang {
             self.lang = lang;
-            self.judge();
+            self.evaluate();
         }
+    }
+
+    /// From now on, evaluations wait for a worker: each change of the text or the collection
+    /// leaves a [`Request`] for [`Playground::take_request`], and [`Playground::apply`] shows
+    /// its answer. Otherwise (the default) they run on the spot.
+    pub fn set_deferred(&mut self, deferred: bool) {
+        self.deferred = deferred;
+    }
+
+    /// The evaluation asked for since the last call, if any (deferred mode).
+    pub fn take_request(&mut self) -> Option<Request> {
+        self.request.take()
+    }
+
+    /// Shows `evaluation`, unless a newer one was asked for since (then it is discarded and
+    /// false returned).
+    pub fn apply(&mut self, evaluation: Evaluation) -> bool {
+        if evaluation.revision != self.revision {
+            return false;
+        }
+        let previous = self
+            .hex_model()
+            .and_then(|m| m.rows().get(self.hex.selected()).map(|r| r.offset));
+        let Evaluation {
+            reading,
+            filter_reading,
+            verdicts,
+            ..
+        } = evaluation;
+        let changed_bytes = match (&self.reading.outcome, &reading.outcome) {
+            (Ok(old), Ok(new)) => old.document != new.document,
+            _ => true,
+        };
+        self.reading = reading;
+        self.filter_reading = filter_reading;
+        for (entry, verdict) in self.entries.iter_mut().zip(verdicts) {
+            entry.verdict = verdict;
+        }
+        if changed_bytes || previous.is_none() {
+            self.refresh_hex(previous);
+        }
+        self.progress = Progress::Current;
+        true
+    }
+
+    /// The evaluation asked for last was stopped before it answered: `why` says so (the
+    /// server's words and the tutor's note), in place of the results.
+    pub fn stopped(&mut self, why: String) {
+        self.progress = Progress::Stopped(escape_line(&why).into_owned());
+    }
+
+    /// Where the evaluation stands.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// The number of the latest evaluation asked for.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The focused panel.
@@ -351,6 +476,10 @@ impl Playground {
     }
 
     fn insert(&mut self) -> Result<String, String> {
+        if self.progress != Progress::Current {
+            // What is shown is not what the line says yet (or the engine gave up on it).
+            return Err(tr(self.lang, "the document is still being read: try again when the results show").into());
+        }
         let analysis = match &self.reading.outcome {
             Ok(analysis) => analysis,
             Err(e) => {
@@ -370,14 +499,19 @@ impl Playground {
             .collection
             .insert_one(analysis.document.clone())
             // The server's message alone, as mongosh shows it (`at` only says `_id`).
-            .map_err(|e| crate::strings::localize::Localize::to_string_in(&e.kind, self.lang))?;
+            .map_err(|e| {
+                escape_line(&crate::strings::localize::Localize::to_string_in(
+                    &e.kind, self.lang,
+                ))
+                .into_owned()
+            })?;
         generator.process = self.collection.client.clone();
         self.generator = generator;
         self.refresh_entries();
         self.selected = self.entries.len().saturating_sub(1);
         self.recompute_document();
         let id = shell::print_value(&id);
-        Ok(trf(self.lang, "inserted { _id: {id} }", &[&id]))
+        Ok(trf(self.lang, "inserted { _id: {id} }", &[&escape_line(&id)]))
     }
 
     /// Deletes the selected document from the collection (`deleteOne({ _id: ... })`); the
@@ -390,7 +524,7 @@ impl Playground {
         let shown = match entry.document.get("_id") {
             Some(id) => {
                 by_id.push("_id", id.clone());
-                shell::print_value(id)
+                escape_line(&shell::print_value(id)).into_owned()
             }
             None => entry.shell.clone(),
         };
@@ -399,7 +533,7 @@ impl Playground {
                 self.refresh_entries();
                 Notice::Done(trf(self.lang, "deleted { _id: {id} }", &[&shown]))
             }
-            Err(e) => Notice::Refused(e.to_string()),
+            Err(e) => Notice::Refused(escape_line(&e.to_string_in(self.lang)).into_owned()),
         });
     }
 
@@ -535,11 +669,27 @@ impl Playground {
     }
 
     fn recompute_document(&mut self) {
-        let previous = self
-            .hex_model()
-            .and_then(|m| m.rows().get(self.hex.selected()).map(|r| r.offset));
-        self.reading = read(self.document.text(), &self.generator);
-        self.refresh_hex(previous);
+        self.evaluate();
+    }
+
+    /// Asks the engine about the text and the collection as they are now: on the spot, or
+    /// (deferred) by leaving a [`Request`] for a worker.
+    fn evaluate(&mut self) {
+        self.revision += 1;
+        let request = Request {
+            revision: self.revision,
+            document: self.document.text().to_owned(),
+            filter: self.filter.text().to_owned(),
+            generator: self.generator.clone(),
+            documents: Arc::clone(&self.documents),
+            lang: self.lang,
+        };
+        if self.deferred {
+            self.request = Some(request);
+            self.progress = Progress::Evaluating;
+        } else {
+            self.apply(request.run());
+        }
     }
 
     /// Keeps the byte selection near where it was when the bytes change under it.
@@ -556,8 +706,7 @@ impl Playground {
     }
 
     fn recompute_filter(&mut self) {
-        self.filter_reading = read_filter(self.filter.text(), &self.generator);
-        self.judge();
+        self.evaluate();
     }
 
     fn refresh_entries(&mut self) {
@@ -565,28 +714,30 @@ impl Playground {
             .collection
             .documents()
             .map(|d| Entry {
-                shell: shell::print_document(d),
+                shell: escape_line(&shell::print_document(d)).into_owned(),
                 document: d.clone(),
                 verdict: Verdict::Undecided,
             })
             .collect();
+        self.documents = Arc::new(self.entries.iter().map(|e| e.document.clone()).collect());
         self.selected = self.selected.min(self.entries.len().saturating_sub(1));
-        self.judge();
+        self.evaluate();
     }
+}
 
-    fn judge(&mut self) {
-        for entry in &mut self.entries {
-            entry.verdict = match &self.filter_reading {
-                FilterReading::Valid { filter, .. } => {
-                    match filter.explain_mismatch(&entry.document, self.lang) {
-                        None => Verdict::Matches,
-                        Some(why) => Verdict::Rejected(why),
-                    }
-                }
-                _ => Verdict::Undecided,
-            };
-        }
-    }
+/// The filter's verdict on each document, the reasons in `lang` with control characters
+/// escaped (a reason quotes the document's values).
+fn judge(reading: &FilterReading, documents: &[Document], lang: Lang) -> Vec<Verdict> {
+    documents
+        .iter()
+        .map(|document| match reading {
+            FilterReading::Valid { filter, .. } => match filter.explain_mismatch(document, lang) {
+                None => Verdict::Matches,
+                Some(why) => Verdict::Rejected(escape_line(&why).into_owned()),
+            },
+            _ => Verdict::Undecided,
+        })
+        .collect()
 }
 
 /// The seconds an ObjectId made at `now_ms` carries (clamped to its 32 bits).
@@ -601,14 +752,15 @@ fn read(text: &str, generator: &SeededGenerator) -> Reading {
     let outcome =
         parse_document(text, Some(syntax), &mut generator).map(|Parsed { value, warnings }| {
             let bytes = encode_document(&value)
-                .map_err(|e| format!("cannot be encoded: {e}"))
+                .map_err(|e| escape_line(&format!("cannot be encoded: {e}")).into_owned())
                 .and_then(|bytes| {
-                    HexModel::new(bytes).map_err(|e| format!("cannot be walked: {e}"))
+                    HexModel::new(bytes)
+                        .map_err(|e| escape_line(&format!("cannot be walked: {e}")).into_owned())
                 });
             Box::new(Analysis {
-                canonical: ejson::to_string(&value, Mode::Canonical),
-                relaxed: ejson::to_string(&value, Mode::Relaxed),
-                shell: shell::print_document(&value),
+                canonical: escape_line(&ejson::to_string(&value, Mode::Canonical)).into_owned(),
+                relaxed: escape_line(&ejson::to_string(&value, Mode::Relaxed)).into_owned(),
+                shell: escape_line(&shell::print_document(&value)).into_owned(),
                 document: value,
                 warnings,
                 bytes,

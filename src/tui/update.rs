@@ -1,13 +1,22 @@
 //! The only place the state changes: one message at a time. Returns what the binary must do
 //! outside the library (save progress, quit).
 
-use super::app::{App, Feedback, ListItem, Mode, Notice};
+use std::sync::Arc;
+
+use super::app::{App, Checking, Feedback, ListItem, Mode, Notice};
 use super::keymap::{Context, key_for};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
+use super::page::Page;
 use super::view;
+use super::work::{Done, Kind, Output, Stopped, Task, run_inline};
 use crate::lesson::Context as LessonContext;
-use crate::lesson::check::answer;
+use crate::lesson::check::Verdict;
+use crate::query::QueryErrorKind;
+use crate::query::interrupt::Stop;
+use crate::strings::Lang;
+use crate::strings::localize::Localize;
+use crate::strings::safe::{escape_line, escape_text};
 use crate::lesson::progress::{Status, key};
 use crate::strings::{tr, trf};
 
@@ -20,14 +29,51 @@ pub enum Effect {
     Quit,
 }
 
-/// Applies one message.
+/// Applies one message. Never computes anything long itself: the playground's evaluation,
+/// a lesson's page and an answer's check are filed as jobs ([`crate::tui::work`]) whose
+/// results come back as [`Message::Finished`].
 pub fn update(app: &mut App, message: Message) -> Option<Effect> {
+    let effect = match message {
+        Message::Finished(done) => finished(app, done),
+        other => apply(app, other),
+    };
+    // The playground leaves its evaluation as a request: file it (superseding the last).
+    if let Some(request) = app.playground.as_mut().and_then(Playground::take_request)
+        && let Some(job) = app.work.file(Kind::Playground, Task::Playground(request))
+    {
+        return finished(app, run_inline(job).into()).or(effect);
+    }
+    effect
+}
+
+/// Whether `message` acts on the open lesson's page (its exercises, its documents).
+fn needs_page(app: &App, message: &Message) -> bool {
+    match message {
+        Message::Hex(_) => app.mode != Mode::Playground,
+        Message::HexDocument(_)
+        | Message::Exercise(_)
+        | Message::StartTyping
+        | Message::Submit
+        | Message::Hint
+        | Message::Reveal
+        | Message::AskResetExercise
+        | Message::AskResetLesson => true,
+        _ => false,
+    }
+}
+
+fn apply(app: &mut App, message: Message) -> Option<Effect> {
     // A notice stays until the learner does something.
     if !matches!(message, Message::Resize(..)) {
         app.notice = None;
     }
     app.account_time();
+    if app.opening.is_some() && needs_page(app, &message) {
+        notice(app, "the lesson is still being computed: a moment");
+        return None;
+    }
     match message {
+        Message::Finished(done) => return finished(app, done),
         Message::Quit => return Some(Effect::Quit),
         Message::ToggleHelp => {
             app.help_scroll = 0;
@@ -165,8 +211,13 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
         Message::Confirm(yes) => return confirm(app, yes),
         Message::OpenPlayground => {
             let (seed, now) = (app.settings.seed, app.settings.now_ms);
+            let deferred = app.work.is_deferred();
             app.playground
-                .get_or_insert_with(|| Playground::new(seed, now))
+                .get_or_insert_with(|| {
+                    let mut p = Playground::new(seed, now);
+                    p.set_deferred(deferred);
+                    p
+                })
                 .set_lang(app.settings.lang);
             app.mode = Mode::Playground;
         }
@@ -277,14 +328,19 @@ fn scroll_to_exercise(app: &mut App) {
 }
 
 fn lesson_done(app: &App) -> bool {
-    let (_, done) = app.lesson_counts(app.lesson);
-    done == app.exercise_count(app.lesson) && done > 0
+    lesson_done_at(app, app.lesson)
+}
+
+fn lesson_done_at(app: &App, lesson: usize) -> bool {
+    let (_, done) = app.lesson_counts(lesson);
+    done == app.exercise_count(lesson) && done > 0
 }
 
 fn record_key(app: &App) -> Option<String> {
     Some(key(&app.current()?.id, app.exercise + 1))
 }
 
+/// Files the typed answer's check; [`answered`] records it when it comes back.
 fn submit(app: &mut App) -> Option<Effect> {
     let card = app.page.cards.get(app.exercise)?;
     let text = app.answer.text().trim().to_string();
@@ -299,20 +355,125 @@ fn submit(app: &mut App) -> Option<Effect> {
         room: app.settings.classroom(),
         lang: app.settings.lang,
     };
-    let verdict = answer(&card.exercise, &text, &ctx);
-    let was_done = lesson_done(app);
-    let id = app.current()?.id.clone();
-    app.progress
-        .answered(&id, app.exercise + 1, &text, verdict.correct);
-    app.changed.insert(record_key(app)?);
-    app.feedback = Some(Feedback {
-        correct: verdict.correct,
-        text: verdict.feedback,
+    let task = Task::Answer {
+        exercise: Box::new(card.exercise.clone()),
+        text: text.clone(),
+        ctx,
+    };
+    app.checking = Some(Checking {
+        lesson: app.lesson,
+        exercise: app.exercise,
+        text,
     });
-    if verdict.correct {
-        app.focus = Focus::Exercise;
-        if !was_done && lesson_done(app) {
-            app.mode = Mode::Complete { lesson: app.lesson };
+    app.feedback = None;
+    let job = app.work.file(Kind::Answer, task)?;
+    finished(app, run_inline(job).into())
+}
+
+/// A job's result (or its stop), if it is the one awaited of its kind.
+fn finished(app: &mut App, done: Done) -> Option<Effect> {
+    let finished = Arc::unwrap_or_clone(done.0);
+    if !app.work.accept(&finished) {
+        return None;
+    }
+    let lang = app.settings.lang;
+    let kind = finished.kind();
+    match finished.outcome {
+        Ok(Output::Page(page)) => built(app, *page),
+        Ok(Output::Playground(evaluation)) => {
+            if let Some(p) = app.playground.as_mut() {
+                p.apply(*evaluation);
+            }
+        }
+        Ok(Output::Answer(verdict)) => return answered(app, verdict),
+        Err(stopped) => {
+            let why = stopped_text(&stopped, lang);
+            match kind {
+                Kind::Page => built(app, Page::stopped(why)),
+                Kind::Playground => {
+                    if let Some(p) = app.playground.as_mut() {
+                        p.stopped(why);
+                    }
+                }
+                Kind::Answer => {
+                    // Not an attempt: the engine gave no verdict.
+                    if let Some(c) = app.checking.take()
+                        && (c.lesson, c.exercise) == (app.lesson, app.exercise)
+                    {
+                        app.feedback = Some(Feedback {
+                            correct: false,
+                            text: why,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The page of the lesson being opened has come: show it, at the exercise asked for meanwhile.
+fn built(app: &mut App, page: Page) {
+    let asked = app.opening.and_then(|o| o.exercise);
+    app.page_built(page);
+    if asked.is_some() {
+        scroll_to_exercise(app);
+    }
+}
+
+/// What the panel says of a computation stopped before it answered: the server's words
+/// (`operation exceeded time limit`, as for `maxTimeMS`) and the tutor's note on its budget.
+pub fn stopped_text(stopped: &Stopped, lang: Lang) -> String {
+    match stopped {
+        Stopped::TimeLimit { budget_ms } => {
+            let server = QueryErrorKind::from(Stop::TimeLimit).to_string_in(lang);
+            let seconds = if budget_ms % 1000 == 0 {
+                (budget_ms / 1000).to_string()
+            } else {
+                format!("{:.1}", *budget_ms as f64 / 1000.0)
+            };
+            trf(
+                lang,
+                "{error} (the tutor stops a computation after {seconds} s)",
+                &[&server, &seconds],
+            )
+        }
+        Stopped::Cancelled => QueryErrorKind::from(Stop::Cancelled).to_string_in(lang),
+        Stopped::Failed(why) => trf(
+            lang,
+            "the computation failed: {error}",
+            &[&escape_line(why)],
+        ),
+    }
+}
+
+/// The verdict on the answer being checked: recorded against its exercise, shown if the
+/// learner is still on it.
+fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
+    let checking = app.checking.take()?;
+    let id = app.lessons.get(checking.lesson)?.id.clone();
+    let here = (checking.lesson, checking.exercise) == (app.lesson, app.exercise)
+        && app.opening.is_none();
+    let was_done = lesson_done_at(app, checking.lesson);
+    app.progress.answered(
+        &id,
+        checking.exercise + 1,
+        &checking.text,
+        verdict.correct,
+    );
+    app.changed.insert(key(&id, checking.exercise + 1));
+    if here {
+        app.feedback = Some(Feedback {
+            correct: verdict.correct,
+            text: escape_text(&verdict.feedback).into_owned(),
+        });
+        if verdict.correct {
+            app.focus = Focus::Exercise;
+            if !was_done && lesson_done_at(app, checking.lesson) && app.mode == Mode::Browse {
+                app.mode = Mode::Complete {
+                    lesson: checking.lesson,
+                };
+            }
         }
     }
     Some(Effect::Save)

@@ -478,7 +478,8 @@ fn render_alert(app: &App, text: &str, area: Rect, buf: &mut Buffer) {
         emphasis: theme.text,
         code: theme.text,
     };
-    let mut lines = wrap::fill(&wrap::runs(text, marks), width, Span::raw(""), "");
+    let text = crate::strings::safe::escape_text(text);
+    let mut lines = wrap::fill(&wrap::runs(&text, marks), width, Span::raw(""), "");
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         tr(app.settings.lang, "Press any key to go on."),

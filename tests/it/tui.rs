@@ -12,6 +12,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
+mod property;
+
 fn app(width: u16, height: u16) -> App {
     let settings = Settings {
         theme: Theme::new(ThemeName::Dark),

@@ -106,6 +106,16 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
             "    ",
         ));
     }
+    if app
+        .checking
+        .as_ref()
+        .is_some_and(|c| (c.lesson, c.exercise) == (app.lesson, app.exercise))
+    {
+        out.push(Line::styled(
+            tr(app.settings.lang, "checking the answer…"),
+            theme.dim,
+        ));
+    }
     if let Some(f) = &app.feedback {
         let (mark, style) = if f.correct {
             ("✓ ", theme.right)
