@@ -125,7 +125,7 @@ pub struct Checking {
 }
 
 /// The whole state.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct App {
     /// The lessons, in course order.
     pub lessons: Vec<Lesson>,

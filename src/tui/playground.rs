@@ -197,7 +197,7 @@ pub struct Evaluation {
 
 /// Where the playground's evaluation stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Progress {
+pub enum Results {
     /// What is shown is what the engine made of the text shown.
     Current,
     /// The text changed; the engine's answer is awaited (what is shown is older).
@@ -263,7 +263,7 @@ pub struct Playground {
     revision: u64,
     /// The evaluation asked for and not yet taken by [`Playground::take_request`].
     request: Option<Request>,
-    progress: Progress,
+    results: Results,
 }
 
 impl Playground {
@@ -297,7 +297,7 @@ impl Playground {
             deferred: false,
             revision: 0,
             request: None,
-            progress: Progress::Current,
+            results: Results::Current,
         };
         for source in START_COLLECTION {
             if let Ok(parsed) = parse_document(source, None, &mut playground.generator.clone()) {
@@ -357,19 +357,19 @@ impl Playground {
         if changed_bytes || previous.is_none() {
             self.refresh_hex(previous);
         }
-        self.progress = Progress::Current;
+        self.results = Results::Current;
         true
     }
 
     /// The evaluation asked for last was stopped before it answered: `why` says so (the
     /// server's words and the tutor's note), in place of the results.
     pub fn stopped(&mut self, why: String) {
-        self.progress = Progress::Stopped(escape_line(&why).into_owned());
+        self.results = Results::Stopped(escape_line(&why).into_owned());
     }
 
     /// Where the evaluation stands.
-    pub fn progress(&self) -> &Progress {
-        &self.progress
+    pub fn results(&self) -> &Results {
+        &self.results
     }
 
     /// The number of the latest evaluation asked for.
@@ -476,7 +476,7 @@ impl Playground {
     }
 
     fn insert(&mut self) -> Result<String, String> {
-        if self.progress != Progress::Current {
+        if self.results != Results::Current {
             // What is shown is not what the line says yet (or the engine gave up on it).
             return Err(tr(self.lang, "the document is still being read: try again when the results show").into());
         }
@@ -686,7 +686,7 @@ impl Playground {
         };
         if self.deferred {
             self.request = Some(request);
-            self.progress = Progress::Evaluating;
+            self.results = Results::Evaluating;
         } else {
             self.apply(request.run());
         }

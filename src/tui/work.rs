@@ -49,7 +49,7 @@ impl Kind {
 }
 
 /// The input of a job: everything it reads, owned, so it can run on another thread.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum Task {
     Playground(playground::Request),
     Page {
@@ -64,7 +64,7 @@ pub(crate) enum Task {
 }
 
 /// A computation `update` asked for.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Job {
     kind: Kind,
     generation: u64,
@@ -110,14 +110,6 @@ impl Job {
         }
     }
 
-    /// The result that says this job ended without one: `stopped`.
-    pub fn stopped(&self, stopped: Stopped) -> Finished {
-        Finished {
-            kind: self.kind,
-            generation: self.generation,
-            outcome: Err(stopped),
-        }
-    }
 }
 
 /// Why a job has no result.
@@ -151,6 +143,16 @@ pub struct Finished {
 }
 
 impl Finished {
+    /// The outcome of the job `kind` number `generation` that ended without a result:
+    /// `stopped` (the runtime's watchdog reports an overrun with this).
+    pub fn without_result(kind: Kind, generation: u64, stopped: Stopped) -> Finished {
+        Finished {
+            kind,
+            generation,
+            outcome: Err(stopped),
+        }
+    }
+
     /// What was computed.
     pub fn kind(&self) -> Kind {
         self.kind
@@ -194,7 +196,7 @@ impl From<Finished> for Done {
 }
 
 /// The jobs filed and awaited.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Work {
     /// Whether jobs wait for a runtime ([`Work::take_jobs`]) instead of running on the spot.
     deferred: bool,

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use super::text::{fit, width_capped, window, wrap};
-use super::{FilterReading, Notice, Playground, PlaygroundFocus, Progress, Verdict};
+use super::{FilterReading, Notice, Playground, PlaygroundFocus, Results, Verdict};
 use crate::bson::ParseError;
 use crate::bson::text::Syntax;
 use crate::lesson::i18n::Lang;
@@ -196,7 +196,7 @@ impl Playground {
     fn header_lines(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
         // While evaluating, the document line's title says so; the layout stays put.
-        if let Progress::Stopped(why) = &self.progress {
+        if let Results::Stopped(why) = &self.results {
             lines.extend(
                 wrap(why, width, 2)
                     .into_iter()
@@ -601,8 +601,8 @@ impl Widget for PlaygroundView<'_> {
         let (p, theme) = (self.playground, self.theme);
         let areas = p.areas(area);
 
-        let syntax = match (&p.progress, p.syntax()) {
-            (Progress::Evaluating, _) => tr(self.lang, " evaluating… "),
+        let syntax = match (&p.results, p.syntax()) {
+            (Results::Evaluating, _) => tr(self.lang, " evaluating… "),
             (_, Syntax::Shell) => tr(self.lang, " mongosh syntax "),
             (_, Syntax::Ejson) => " Extended JSON ",
         };
@@ -624,8 +624,8 @@ impl Widget for PlaygroundView<'_> {
             ),
         );
 
-        match (&p.progress, p.parse_error()) {
-            (Progress::Stopped(why), _) => self.render_stopped(areas.body(), buf, why),
+        match (&p.results, p.parse_error()) {
+            (Results::Stopped(why), _) => self.render_stopped(areas.body(), buf, why),
             (_, Some(e)) => self.render_parse_error(areas.body(), buf, e),
             (_, None) => {
                 self.render_results(areas.results, buf);
