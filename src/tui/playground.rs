@@ -365,6 +365,10 @@ impl Playground {
     /// server's words and the tutor's note), in place of the results.
     pub fn stopped(&mut self, why: String) {
         self.results = Results::Stopped(escape_line(&why).into_owned());
+        // The verdicts shown were the previous filter's: none is known for this one.
+        for entry in &mut self.entries {
+            entry.verdict = Verdict::Undecided;
+        }
     }
 
     /// Where the evaluation stands.

@@ -12,7 +12,9 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
+mod escapes;
 mod property;
+mod work;
 
 fn app(width: u16, height: u16) -> App {
     let settings = Settings {

@@ -643,7 +643,9 @@ impl Widget for PlaygroundView<'_> {
             p.focus == PlaygroundFocus::Filter,
             theme,
         );
-        if matches!(p.filter_reading, FilterReading::Valid { .. }) {
+        if matches!(p.filter_reading, FilterReading::Valid { .. })
+            && !matches!(p.results, Results::Stopped(_))
+        {
             filter = filter.title_top(
                 Line::styled(
                     format!(
