@@ -81,7 +81,10 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{error} (the tutor stops a computation after {seconds} s)",
         "{error} (bson-tutor dừng một phép tính sau {seconds} giây)",
     ),
-    ("the computation failed: {error}", "phép tính bị lỗi: {error}"),
+    (
+        "the computation failed: {error}",
+        "phép tính bị lỗi: {error}",
+    ),
     (
         "edit the document or the filter to evaluate again",
         "sửa tài liệu hoặc bộ lọc để tính lại",

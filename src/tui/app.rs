@@ -10,9 +10,9 @@ use super::page::Page;
 use super::playground::Playground;
 use super::theme::Theme;
 use super::work::{Kind, Output, Task, Work, run_inline};
-use crate::strings::safe::{escape_line, escape_text};
 use crate::lesson::Lesson;
 use crate::lesson::progress::{Progress, Status};
+use crate::strings::safe::{escape_line, escape_text};
 
 /// What is on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]

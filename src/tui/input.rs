@@ -175,7 +175,10 @@ impl TextInput {
 /// control character reaches the terminal when it is echoed. In mongosh syntax the escape
 /// reads back, inside a string, as the character it stands for.
 fn visible(text: &str, space: impl Fn(char) -> bool) -> String {
-    let spaced: String = text.chars().map(|c| if space(c) { ' ' } else { c }).collect();
+    let spaced: String = text
+        .chars()
+        .map(|c| if space(c) { ' ' } else { c })
+        .collect();
     escape_line(&spaced).into_owned()
 }
 

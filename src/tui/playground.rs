@@ -482,7 +482,11 @@ impl Playground {
     fn insert(&mut self) -> Result<String, String> {
         if self.results != Results::Current {
             // What is shown is not what the line says yet (or the engine gave up on it).
-            return Err(tr(self.lang, "the document is still being read: try again when the results show").into());
+            return Err(tr(
+                self.lang,
+                "the document is still being read: try again when the results show",
+            )
+            .into());
         }
         let analysis = match &self.reading.outcome {
             Ok(analysis) => analysis,
@@ -515,7 +519,11 @@ impl Playground {
         self.selected = self.entries.len().saturating_sub(1);
         self.recompute_document();
         let id = shell::print_value(&id);
-        Ok(trf(self.lang, "inserted { _id: {id} }", &[&escape_line(&id)]))
+        Ok(trf(
+            self.lang,
+            "inserted { _id: {id} }",
+            &[&escape_line(&id)],
+        ))
     }
 
     /// Deletes the selected document from the collection (`deleteOne({ _id: ... })`); the

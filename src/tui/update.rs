@@ -6,18 +6,18 @@ use std::sync::Arc;
 use super::app::{App, Checking, Feedback, ListItem, Mode, Notice};
 use super::keymap::{Context, key_for};
 use super::message::{Confirm, Focus, Message};
-use super::playground::Playground;
 use super::page::Page;
+use super::playground::Playground;
 use super::view;
 use super::work::{Done, Kind, Output, Stopped, Task, run_inline};
 use crate::lesson::Context as LessonContext;
 use crate::lesson::check::Verdict;
+use crate::lesson::progress::{Status, key};
 use crate::query::QueryErrorKind;
 use crate::query::interrupt::Stop;
 use crate::strings::Lang;
 use crate::strings::localize::Localize;
 use crate::strings::safe::{escape_line, escape_text};
-use crate::lesson::progress::{Status, key};
 use crate::strings::{tr, trf};
 
 /// What the caller must do after an update.
@@ -39,7 +39,9 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
     };
     // The playground leaves its evaluation as a request: file it (superseding the last).
     if let Some(request) = app.playground.as_mut().and_then(Playground::take_request)
-        && let Some(job) = app.work.file(Kind::Playground, Task::Playground(request))
+        && let Some(job) = app
+            .work
+            .file(Kind::Playground, Task::Playground(Box::new(request)))
     {
         return finished(app, run_inline(job).into()).or(effect);
     }
@@ -452,15 +454,11 @@ pub fn stopped_text(stopped: &Stopped, lang: Lang) -> String {
 fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
     let checking = app.checking.take()?;
     let id = app.lessons.get(checking.lesson)?.id.clone();
-    let here = (checking.lesson, checking.exercise) == (app.lesson, app.exercise)
-        && app.opening.is_none();
+    let here =
+        (checking.lesson, checking.exercise) == (app.lesson, app.exercise) && app.opening.is_none();
     let was_done = lesson_done_at(app, checking.lesson);
-    app.progress.answered(
-        &id,
-        checking.exercise + 1,
-        &checking.text,
-        verdict.correct,
-    );
+    app.progress
+        .answered(&id, checking.exercise + 1, &checking.text, verdict.correct);
     app.changed.insert(key(&id, checking.exercise + 1));
     if here {
         app.feedback = Some(Feedback {

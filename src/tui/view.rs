@@ -339,6 +339,11 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
         );
         let inner = block.inner(area);
         block.render(area, buf);
+        if app.opening.is_some() {
+            Line::styled(tr(app.settings.lang, "computing the lesson…"), theme.dim)
+                .render(inner, buf);
+            return;
+        }
         Line::styled(
             trf(
                 app.settings.lang,

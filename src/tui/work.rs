@@ -51,7 +51,7 @@ impl Kind {
 /// The input of a job: everything it reads, owned, so it can run on another thread.
 #[derive(Clone, Debug)]
 pub(crate) enum Task {
-    Playground(playground::Request),
+    Playground(Box<playground::Request>),
     Page {
         lesson: Box<Lesson>,
         ctx: Context,
@@ -109,7 +109,6 @@ impl Job {
             outcome,
         }
     }
-
 }
 
 /// Why a job has no result.
@@ -298,7 +297,11 @@ mod tests {
         assert!(work.file(Kind::Page, page_task()).is_none());
         assert!(work.file(Kind::Page, page_task()).is_none());
         let jobs = work.take_jobs();
-        assert_eq!(jobs.len(), 1, "the first page job was superseded before it ran");
+        assert_eq!(
+            jobs.len(),
+            1,
+            "the first page job was superseded before it ran"
+        );
         let stale = Finished {
             kind: Kind::Page,
             generation: 1,

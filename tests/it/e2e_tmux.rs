@@ -510,7 +510,10 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
     tmux.keys(&["-l", "{ s: /a{30000}b/ }"]);
     // The screen follows every key at once; the panel says when the budget runs out.
     let screen = tmux.wait_for("operation exceeded time limit");
-    assert!(screen.contains("the tutor stops a computation after 2 s"), "{screen}");
+    assert!(
+        screen.contains("the tutor stops a computation after 2 s"),
+        "{screen}"
+    );
     // Keys still work while the engine runs on, and Ctrl-C quits at once.
     tmux.keys(&["BSpace"]);
     tmux.wait_for("{ s: /a{30000}b/ ");

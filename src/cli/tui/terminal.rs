@@ -40,7 +40,8 @@ pub const STOPPING: [libc::c_int; 12] = [
 /// What leaves every mode the tutor turns on: SGR, urxvt and any-event mouse reports, button
 /// and normal tracking (crossterm's `DisableMouseCapture`), bracketed paste, the alternate
 /// screen; then the cursor shown again.
-const LEAVE: &[u8] = b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?2004l\x1b[?1049l\x1b[?25h";
+const LEAVE: &[u8] =
+    b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?2004l\x1b[?1049l\x1b[?25h";
 
 /// The controlling terminal, opened once and kept open, and its settings before raw mode.
 static SAVED: OnceLock<(RawFd, libc::termios)> = OnceLock::new();

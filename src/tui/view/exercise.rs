@@ -56,6 +56,9 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     let Some(card) = app.page.cards.get(app.exercise) else {
         let lang = app.settings.lang;
+        if app.opening.is_some() {
+            return vec![Line::styled(tr(lang, "computing the lesson…"), theme.dim)];
+        }
         return vec![Line::styled(
             trf(
                 lang,

@@ -46,8 +46,12 @@ fn draw(terminal: &mut Terminal<TestBackend>, app: &mut App) {
 /// from 1x1 to 300x100, after the keys that change the layout.
 #[test]
 fn finding_1_a_key_and_a_shrinking_window_never_panic() {
-    let widths = [1, 2, 3, 10, 40, 59, 60, 61, 79, 80, 99, 100, 109, 110, 120, 200, 300];
-    let heights = [1, 2, 3, 10, 17, 18, 19, 23, 24, 29, 30, 33, 34, 35, 40, 60, 100];
+    let widths = [
+        1, 2, 3, 10, 40, 59, 60, 61, 79, 80, 99, 100, 109, 110, 120, 200, 300,
+    ];
+    let heights = [
+        1, 2, 3, 10, 17, 18, 19, 23, 24, 29, 30, 33, 34, 35, 40, 60, 100,
+    ];
     let keys = [
         KeyCode::Tab,
         KeyCode::BackTab,
@@ -61,8 +65,7 @@ fn finding_1_a_key_and_a_shrinking_window_never_panic() {
         for &h in &heights {
             for key in keys {
                 let mut app = start.clone();
-                let mut terminal =
-                    Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
                 draw(&mut terminal, &mut app);
                 let event = Event::Key(KeyEvent::new(key, KeyModifiers::NONE));
                 if let Some(message) = keymap::message(&app, &event) {
@@ -96,7 +99,11 @@ fn finding_6_a_slow_filter_is_left_to_a_worker_and_its_overrun_said() {
     assert_eq!(jobs[0].kind(), Kind::Playground);
     let p = app.playground.as_ref().expect("the playground is open");
     assert_eq!(p.results(), &Results::Evaluating);
-    assert_eq!(p.filter_text(), "{ s: /a{30000}b/ }", "the key was echoed at once");
+    assert_eq!(
+        p.filter_text(),
+        "{ s: /a{30000}b/ }",
+        "the key was echoed at once"
+    );
     let overrun = Finished::without_result(
         Kind::Playground,
         jobs[0].generation(),

@@ -108,7 +108,9 @@ fn send(app: &mut App, messages: impl IntoIterator<Item = Message>) {
 }
 
 fn typed(text: &str) -> Vec<Message> {
-    text.chars().map(|c| Message::Edit(Edit::Insert(c))).collect()
+    text.chars()
+        .map(|c| Message::Edit(Edit::Insert(c)))
+        .collect()
 }
 
 #[test]
@@ -123,7 +125,10 @@ fn a_lesson_full_of_escape_sequences_is_drawn_with_them_visible() {
         "Caption \\u{1b}[5m blink",
         "Prompt \\u{1b}[2J how many bytes?",
     ] {
-        assert!(lesson.contains(shown), "{shown} is not on screen:\n{lesson}");
+        assert!(
+            lesson.contains(shown),
+            "{shown} is not on screen:\n{lesson}"
+        );
     }
     // The list, the hex view on the string, a hint, a wrong answer, the answer revealed.
     send(&mut app, [Message::FocusOn(Focus::List)]);
@@ -138,7 +143,10 @@ fn a_lesson_full_of_escape_sequences_is_drawn_with_them_visible() {
     }
     send(&mut app, [Message::Hint, Message::StartTyping]);
     send(&mut app, typed("1\u{1b}[2J"));
-    send(&mut app, [Message::Edit(Edit::Paste("\u{1b}]0;x\u{7}".into()))]);
+    send(
+        &mut app,
+        [Message::Edit(Edit::Paste("\u{1b}]0;x\u{7}".into()))],
+    );
     assert!(!app.answer.text().chars().any(is_unsafe));
     send(&mut app, [Message::Submit, Message::Back, Message::Reveal]);
     assert!(app.revealed);
@@ -151,7 +159,10 @@ fn a_lesson_full_of_escape_sequences_is_drawn_with_them_visible() {
     // The overlays: the help (the progress path), a reset question (the title).
     send(&mut app, [Message::ToggleHelp]);
     let help = clean_frame(&app, "the help");
-    assert!(help.contains("/tmp/\\u{1b}]0;path\\u{7}/progress.json"), "{help}");
+    assert!(
+        help.contains("/tmp/\\u{1b}]0;path\\u{7}/progress.json"),
+        "{help}"
+    );
     send(&mut app, [Message::ToggleHelp, Message::AskResetLesson]);
     assert!(matches!(app.mode, Mode::Confirm(_)));
     clean_frame(&app, "the reset question");

@@ -11,11 +11,11 @@ use bson_tutor::lesson::i18n::Lang;
 use bson_tutor::lesson::progress::Progress;
 use bson_tutor::lesson::{Lesson, builtin};
 use bson_tutor::tui::app::{App, Settings};
-use bson_tutor::tui::message::Message;
-use bson_tutor::tui::work::{Finished, Job, Stopped, Work, run_inline};
 use bson_tutor::tui::keymap::{self, BINDINGS, Key};
+use bson_tutor::tui::message::Message;
 use bson_tutor::tui::theme::{Theme, ThemeName};
 use bson_tutor::tui::update::update;
+use bson_tutor::tui::work::{Finished, Job, Stopped, Work, run_inline};
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -285,21 +285,20 @@ fn sequences(lang: Lang) {
         ..Config::default()
     };
     // Computing on the spot, deferred, or deferred with the first page still awaited.
-    let mode = prop_oneof![4 => Just(Mode::Inline), 3 => Just(Mode::Deferred), 1 => Just(Mode::FirstPage)];
+    let mode =
+        prop_oneof![4 => Just(Mode::Inline), 3 => Just(Mode::Deferred), 1 => Just(Mode::FirstPage)];
     let strategy = (
         mode,
         size(),
         prop::collection::vec(step(), 1..5),
         any::<bool>(),
     );
-    let result = TestRunner::new(config).run(
-        &strategy,
-        |(mode, start, steps, frames_tell_size)| {
+    let result =
+        TestRunner::new(config).run(&strategy, |(mode, start, steps, frames_tell_size)| {
             let mut app = tutor(lang, mode);
             run(&mut app, start, &steps, frames_tell_size);
             Ok(())
-        },
-    );
+        });
     if let Err(e) = result {
         panic!("{lang:?}: {e}");
     }
@@ -357,4 +356,3 @@ fn the_too_small_note_fits_any_width_in_every_language() {
         }
     }
 }
-

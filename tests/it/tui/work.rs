@@ -145,7 +145,11 @@ fn each_keystroke_supersedes_the_playgrounds_last_evaluation() {
     finish(&mut app, first);
     let p = app.playground.as_ref().expect("open");
     assert_eq!(p.results(), &Results::Current);
-    assert_eq!(p.size(), Some(12), "the last text's answer, not the first's");
+    assert_eq!(
+        p.size(),
+        Some(12),
+        "the last text's answer, not the first's"
+    );
 }
 
 #[test]
