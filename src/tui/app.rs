@@ -318,7 +318,6 @@ impl App {
                     self.document = 0;
                     self.hex = HexState::default();
                     self.feedback = None;
-                    self.checking = None;
                     self.opening = Some(Opening {
                         lesson: i,
                         exercise: None,

@@ -7,6 +7,7 @@
 //! engine's answers, recomputed when the text or the collection changes (never on render).
 //! Drawing is in [`view`]; the width arithmetic of one-line text is in [`text`].
 
+mod evaluate;
 pub(crate) mod text;
 mod view;
 
@@ -16,12 +17,10 @@ mod tests;
 use crate::bson::ejson::{self, Mode};
 use crate::bson::generate::SeededGenerator;
 use crate::bson::oid::processes_from_seed;
-use crate::bson::shell::{self, Parsed};
+use crate::bson::shell;
 use crate::bson::text::{Syntax, parse_document};
-use crate::bson::{Document, ParseError, encode_document};
-use crate::query::QueryError;
+use crate::bson::{Document, ParseError};
 use crate::query::collection::Collection;
-use crate::query::matcher::Filter;
 use crate::strings::localize::Localize;
 use crate::strings::safe::escape_line;
 use crate::strings::{Lang, tr, trf};
@@ -30,6 +29,8 @@ use std::sync::Arc;
 use super::hex::{HexModel, HexMove, HexState};
 use super::input::{Edit, TextInput};
 
+use evaluate::{Analysis, FilterReading, Reading, read, read_filter};
+pub use evaluate::{Evaluation, Request, Results, Verdict};
 pub use view::PlaygroundView;
 
 /// The namespace the playground's collection reports in the server's messages.
@@ -100,54 +101,6 @@ impl PlaygroundFocus {
     }
 }
 
-/// What the engine made of a document that parses.
-#[derive(Clone, Debug)]
-struct Analysis {
-    document: Document,
-    /// What mongosh would warn about (`NumberLong(9007199254740993)` loses precision, ...).
-    warnings: Vec<ParseError>,
-    /// The bytes, walked into spans; or why there are none (an encoding error).
-    bytes: Result<HexModel, String>,
-    canonical: String,
-    relaxed: String,
-    shell: String,
-    /// The generator as the parse left it: adding the document takes the ids it made.
-    generator: SeededGenerator,
-}
-
-/// The document line as the engine read it.
-#[derive(Clone, Debug)]
-struct Reading {
-    /// The syntax the text was read in.
-    syntax: Syntax,
-    outcome: Result<Box<Analysis>, ParseError>,
-}
-
-/// The filter line as the engine read it.
-#[derive(Clone, Debug)]
-enum FilterReading {
-    /// The text is not a document.
-    Unparsed(ParseError),
-    /// A document the server would refuse as a filter (`unknown operator: $foo`).
-    Refused(QueryError),
-    /// A filter, with what mongosh would warn about while reading it.
-    Valid {
-        filter: Filter,
-        warnings: Vec<ParseError>,
-    },
-}
-
-/// Whether one stored document matches the filter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// It matches.
-    Matches,
-    /// It does not, and the engine's sentence says why.
-    Rejected(String),
-    /// The filter is not valid, so nothing is decided.
-    Undecided,
-}
-
 /// One stored document, printed once.
 #[derive(Clone, Debug)]
 struct Entry {
@@ -155,55 +108,6 @@ struct Entry {
     /// The shell's one-line printing of the stored document, control characters escaped.
     shell: String,
     verdict: Verdict,
-}
-
-/// Everything one evaluation reads, owned, so it can run on another thread: the two lines,
-/// the generator their ids come from, the stored documents and the language of the reasons.
-#[derive(Clone, Debug)]
-pub struct Request {
-    revision: u64,
-    document: String,
-    filter: String,
-    generator: SeededGenerator,
-    documents: Arc<Vec<Document>>,
-    lang: Lang,
-}
-
-impl Request {
-    /// Reads the document line and the filter line and judges every stored document: the
-    /// whole of what the playground shows, computed by the engine. Polls nothing itself: the
-    /// engine's loops see an interrupt, and [`crate::tui::work::Job::run`] reports it.
-    pub fn run(self) -> Evaluation {
-        let reading = read(&self.document, &self.generator);
-        let filter_reading = read_filter(&self.filter, &self.generator);
-        let verdicts = judge(&filter_reading, &self.documents, self.lang);
-        Evaluation {
-            revision: self.revision,
-            reading,
-            filter_reading,
-            verdicts,
-        }
-    }
-}
-
-/// What the engine made of a [`Request`].
-#[derive(Clone, Debug)]
-pub struct Evaluation {
-    revision: u64,
-    reading: Reading,
-    filter_reading: FilterReading,
-    verdicts: Vec<Verdict>,
-}
-
-/// Where the playground's evaluation stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Results {
-    /// What is shown is what the engine made of the text shown.
-    Current,
-    /// The text changed; the engine's answer is awaited (what is shown is older).
-    Evaluating,
-    /// The last evaluation was stopped: the server's words and the tutor's note.
-    Stopped(String),
 }
 
 /// The outcome of the last collection action, shown above the list.
@@ -316,69 +220,6 @@ impl Playground {
             self.lang = lang;
             self.evaluate();
         }
-    }
-
-    /// From now on, evaluations wait for a worker: each change of the text or the collection
-    /// leaves a [`Request`] for [`Playground::take_request`], and [`Playground::apply`] shows
-    /// its answer. Otherwise (the default) they run on the spot.
-    pub fn set_deferred(&mut self, deferred: bool) {
-        self.deferred = deferred;
-    }
-
-    /// The evaluation asked for since the last call, if any (deferred mode).
-    pub fn take_request(&mut self) -> Option<Request> {
-        self.request.take()
-    }
-
-    /// Shows `evaluation`, unless a newer one was asked for since (then it is discarded and
-    /// false returned).
-    pub fn apply(&mut self, evaluation: Evaluation) -> bool {
-        if evaluation.revision != self.revision {
-            return false;
-        }
-        let previous = self
-            .hex_model()
-            .and_then(|m| m.rows().get(self.hex.selected()).map(|r| r.offset));
-        let Evaluation {
-            reading,
-            filter_reading,
-            verdicts,
-            ..
-        } = evaluation;
-        let changed_bytes = match (&self.reading.outcome, &reading.outcome) {
-            (Ok(old), Ok(new)) => old.document != new.document,
-            _ => true,
-        };
-        self.reading = reading;
-        self.filter_reading = filter_reading;
-        for (entry, verdict) in self.entries.iter_mut().zip(verdicts) {
-            entry.verdict = verdict;
-        }
-        if changed_bytes || previous.is_none() {
-            self.refresh_hex(previous);
-        }
-        self.results = Results::Current;
-        true
-    }
-
-    /// The evaluation asked for last was stopped before it answered: `why` says so (the
-    /// server's words and the tutor's note), in place of the results.
-    pub fn stopped(&mut self, why: String) {
-        self.results = Results::Stopped(escape_line(&why).into_owned());
-        // The verdicts shown were the previous filter's: none is known for this one.
-        for entry in &mut self.entries {
-            entry.verdict = Verdict::Undecided;
-        }
-    }
-
-    /// Where the evaluation stands.
-    pub fn results(&self) -> &Results {
-        &self.results
-    }
-
-    /// The number of the latest evaluation asked for.
-    pub fn revision(&self) -> u64 {
-        self.revision
     }
 
     /// The focused panel.
@@ -684,39 +525,6 @@ impl Playground {
         self.evaluate();
     }
 
-    /// Asks the engine about the text and the collection as they are now: on the spot, or
-    /// (deferred) by leaving a [`Request`] for a worker.
-    fn evaluate(&mut self) {
-        self.revision += 1;
-        let request = Request {
-            revision: self.revision,
-            document: self.document.text().to_owned(),
-            filter: self.filter.text().to_owned(),
-            generator: self.generator.clone(),
-            documents: Arc::clone(&self.documents),
-            lang: self.lang,
-        };
-        if self.deferred {
-            self.request = Some(request);
-            self.results = Results::Evaluating;
-        } else {
-            self.apply(request.run());
-        }
-    }
-
-    /// Keeps the byte selection near where it was when the bytes change under it.
-    fn refresh_hex(&mut self, previous_offset: Option<usize>) {
-        let (model, state) = self.hex_parts();
-        let Some(model) = model else {
-            return;
-        };
-        let last = model.bytes().len().saturating_sub(1);
-        match previous_offset {
-            Some(offset) => state.select_byte(model, offset.min(last)),
-            None => *state = HexState::default(),
-        }
-    }
-
     fn recompute_filter(&mut self) {
         self.evaluate();
     }
@@ -737,57 +545,7 @@ impl Playground {
     }
 }
 
-/// The filter's verdict on each document, the reasons in `lang` with control characters
-/// escaped (a reason quotes the document's values).
-fn judge(reading: &FilterReading, documents: &[Document], lang: Lang) -> Vec<Verdict> {
-    documents
-        .iter()
-        .map(|document| match reading {
-            FilterReading::Valid { filter, .. } => match filter.explain_mismatch(document, lang) {
-                None => Verdict::Matches,
-                Some(why) => Verdict::Rejected(escape_line(&why).into_owned()),
-            },
-            _ => Verdict::Undecided,
-        })
-        .collect()
-}
-
 /// The seconds an ObjectId made at `now_ms` carries (clamped to its 32 bits).
 fn seconds(now_ms: i64) -> u32 {
     u32::try_from(now_ms.div_euclid(1000).max(0)).unwrap_or(u32::MAX)
-}
-
-/// Everything the engine says about `text`, generating ids from a clone of `generator`.
-fn read(text: &str, generator: &SeededGenerator) -> Reading {
-    let syntax = Syntax::detect(text);
-    let mut generator = generator.clone();
-    let outcome =
-        parse_document(text, Some(syntax), &mut generator).map(|Parsed { value, warnings }| {
-            let bytes = encode_document(&value)
-                .map_err(|e| escape_line(&format!("cannot be encoded: {e}")).into_owned())
-                .and_then(|bytes| {
-                    HexModel::new(bytes)
-                        .map_err(|e| escape_line(&format!("cannot be walked: {e}")).into_owned())
-                });
-            Box::new(Analysis {
-                canonical: escape_line(&ejson::to_string(&value, Mode::Canonical)).into_owned(),
-                relaxed: escape_line(&ejson::to_string(&value, Mode::Relaxed)).into_owned(),
-                shell: escape_line(&shell::print_document(&value)).into_owned(),
-                document: value,
-                warnings,
-                bytes,
-                generator,
-            })
-        });
-    Reading { syntax, outcome }
-}
-
-fn read_filter(text: &str, generator: &SeededGenerator) -> FilterReading {
-    match parse_document(text, None, &mut generator.clone()) {
-        Err(e) => FilterReading::Unparsed(e),
-        Ok(Parsed { value, warnings }) => match Filter::parse(&value) {
-            Ok(filter) => FilterReading::Valid { filter, warnings },
-            Err(e) => FilterReading::Refused(e),
-        },
-    }
 }
