@@ -10,7 +10,9 @@
 //! job superseded by a newer one of its kind is tripped with `Stop::Cancelled`. Either way a
 //! result the worker sends later is discarded. Once the engine polls its flag the worker ends
 //! promptly; until it does, the thread runs on unseen, and at most [`MAX_THREADS`] run at once
-//! (a newer job waits for a free one).
+//! (a newer job waits for a free one). The budget counts from the keystroke: a job that waited
+//! for a thread has the rest of it, and one that waited it all out is reported as an overrun
+//! without running.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
@@ -47,7 +49,8 @@ pub struct Workers {
     tx: Sender<Finished>,
     rx: Receiver<Finished>,
     running: Vec<Running>,
-    waiting: Vec<Job>,
+    /// Jobs waiting for a thread, with their deadlines.
+    waiting: Vec<(Job, Instant)>,
     /// Outcomes ready for `update`: results, overruns, and jobs that could not start.
     ready: Vec<Finished>,
 }
@@ -75,19 +78,19 @@ impl Workers {
                 r.settled = true;
             }
         }
-        self.waiting.retain(|w| w.kind() != job.kind());
-        self.waiting.push(job);
+        self.waiting.retain(|(w, _)| w.kind() != job.kind());
+        self.waiting.push((job, Instant::now() + self.budget));
         self.start_waiting();
     }
 
     fn start_waiting(&mut self) {
         while self.running.len() < MAX_THREADS && !self.waiting.is_empty() {
-            let job = self.waiting.remove(0);
-            self.start(job);
+            let (job, deadline) = self.waiting.remove(0);
+            self.start(job, deadline);
         }
     }
 
-    fn start(&mut self, job: Job) {
+    fn start(&mut self, job: Job, deadline: Instant) {
         let (kind, generation) = (job.kind(), job.generation());
         let interrupt = Interrupt::new();
         let flag = interrupt.clone();
@@ -116,7 +119,7 @@ impl Workers {
                 kind,
                 generation,
                 interrupt,
-                deadline: Instant::now() + self.budget,
+                deadline,
                 settled: false,
             }),
             Err(e) => self.ready.push(Finished::without_result(
@@ -144,6 +147,17 @@ impl Workers {
                     Stopped::TimeLimit { budget_ms },
                 ));
             }
+        }
+        let (late, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
+            .into_iter()
+            .partition(|(_, deadline)| now >= *deadline);
+        self.waiting = waiting;
+        for (job, _) in late {
+            self.ready.push(Finished::without_result(
+                job.kind(),
+                job.generation(),
+                Stopped::TimeLimit { budget_ms },
+            ));
         }
         self.start_waiting();
         std::mem::take(&mut self.ready)
