@@ -305,11 +305,12 @@ impl App {
             };
             match self.work.file(Kind::Page, task) {
                 Some(job) => {
-                    let built = match run_inline(job).outcome {
+                    let done = run_inline(job);
+                    self.work.accept(&done);
+                    self.page = match done.outcome {
                         Ok(Output::Page(page)) => *page,
                         _ => Page::default(),
                     };
-                    self.page = built;
                 }
                 None => {
                     self.page = Page::default();

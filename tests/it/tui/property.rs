@@ -275,6 +275,14 @@ fn cases() -> u32 {
         .unwrap_or(10_002)
 }
 
+/// The longest sequence plus one: short in CI (4 steps), `BSON_TUTOR_TUI_STEPS` for more.
+fn longest() -> usize {
+    std::env::var("BSON_TUTOR_TUI_STEPS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .map_or(5, |n| n.max(1) + 1)
+}
+
 /// Runs `cases() / 3` random sequences in `lang`; on a panic, proptest shrinks the sequence
 /// and the failure names the smallest one it found.
 fn sequences(lang: Lang) {
@@ -290,7 +298,7 @@ fn sequences(lang: Lang) {
     let strategy = (
         mode,
         size(),
-        prop::collection::vec(step(), 1..5),
+        prop::collection::vec(step(), 1..longest()),
         any::<bool>(),
     );
     let result =

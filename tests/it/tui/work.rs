@@ -170,3 +170,17 @@ fn the_overrun_speaks_the_learners_language_and_keeps_the_servers_words() {
         assert!(why.contains(note), "{lang:?}: {why}");
     }
 }
+
+#[test]
+fn on_the_spot_nothing_is_left_awaited() {
+    let settings = deferred(Lang::En).settings;
+    let mut app = App::new(builtin::lessons(), Progress::new(), settings);
+    assert!(!app.page.cards.is_empty());
+    update(&mut app, Message::Lesson(1));
+    type_answer(&mut app, "x");
+    update(&mut app, Message::OpenPlayground);
+    update(&mut app, Message::Edit(Edit::Insert(' ')));
+    assert!(!app.work.busy(), "{:?}", app.work);
+    assert!(app.work.take_jobs().is_empty());
+    assert_eq!(app.attempts(0), 1);
+}
