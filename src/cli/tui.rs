@@ -1,20 +1,26 @@
 //! `bson-tutor` with no command: the interactive tutorial. This file owns the terminal: it
 //! sets it up through ratatui's `init` (which restores it on panic), turns terminal events
-//! into messages, saves progress when the update asks, and restores the terminal on quit,
-//! Ctrl-C, SIGTERM and SIGHUP.
+//! into messages, runs the computations `update` files on workers under a time budget
+//! ([`workers`]), saves progress when the update asks, and restores the terminal on quit,
+//! Ctrl-C, every signal that asks for an end and an abort ([`terminal`]).
+
+mod terminal;
+mod workers;
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bson_tutor::strings::localize::Localize;
 use bson_tutor::tui::app::{App, Mode, Notice, Settings};
 use bson_tutor::tui::keymap;
+use bson_tutor::tui::message::Message;
 use bson_tutor::tui::theme::{Theme, ThemeName};
 use bson_tutor::tui::update::{Effect, update};
 use bson_tutor::tui::view;
+use bson_tutor::tui::work::Work;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
@@ -25,6 +31,7 @@ use super::error::{CliError, fail};
 use super::i18n::{t, tf};
 use super::lesson::{ProgressFile, Source, load};
 use super::store::Store;
+use workers::Workers;
 
 /// Options of the interactive tutorial (`bson-tutor` with no command).
 #[derive(Debug, clap::Args)]
@@ -129,7 +136,8 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         lang,
         progress_path: store.path().map(|p| p.display().to_string()),
     };
-    let mut app = App::new(lessons, progress, settings);
+    // Lesson pages, answers and the playground are computed by workers, the first page too.
+    let mut app = App::with_work(lessons, progress, settings, Work::deferred());
     if let Some(notice) = moved {
         let text = notice.to_string_in(lang);
         // Also on the main screen, whole, for after the tutorial.
@@ -163,17 +171,12 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     }
 
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        if let Err(e) = signal_hook::flag::register(signal, Arc::clone(&stop)) {
-            return fail(&CliError::Signals(e));
-        }
+    if let Err(e) = terminal::watch(&stop) {
+        return fail(&CliError::Signals(e));
     }
 
     let mut terminal = ratatui::init();
+    quiet_worker_panics();
     let mouse = !args.no_mouse;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
     if mouse {
@@ -204,8 +207,28 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     }
 }
 
+/// A panic on a worker thread is the engine's bug in one computation: the worker reports it
+/// to the panel (as the computation's failure); the terminal, which ratatui's hook would
+/// restore for a panic of the interface's own thread, stays the tutor's.
+fn quiet_worker_panics() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() != Some(workers::THREAD_NAME) {
+            previous(info);
+        }
+    }));
+}
+
+/// How long the loop waits, after a keystroke that asked for a computation, for its result
+/// before drawing: long enough for what takes a millisecond, short enough not to be felt.
+const SETTLE: Duration = Duration::from_millis(15);
+
+/// How long the first frame waits for the first lesson's page.
+const FIRST_PAGE: Duration = Duration::from_millis(500);
+
 /// Draws when something changed, waits for events without spinning (a blocking poll with a
-/// timeout, so signals are noticed within a quarter second), and applies them.
+/// timeout, so signals are noticed within a quarter second, and the workers every
+/// [`workers::TICK`] while one runs), and applies them.
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
@@ -216,9 +239,44 @@ fn event_loop(
     let size = terminal.size().map_err(CliError::Terminal)?;
     app.size = (size.width, size.height);
     let debug_panic = std::env::var_os("BSON_TUTOR_DEBUG_PANIC").is_some();
+    let debug_abort = std::env::var_os("BSON_TUTOR_DEBUG_ABORT").is_some();
     let exit_after_frame = std::env::var_os("BSON_TUTOR_EXIT_AFTER_FIRST_FRAME").is_some();
+    let mut workers = Workers::new(workers::BUDGET);
+    for job in app.work.take_jobs() {
+        workers.submit(job);
+    }
+    workers.settle(FIRST_PAGE);
+    let result = run_loop(
+        terminal,
+        app,
+        store,
+        stop,
+        started,
+        &mut workers,
+        (debug_panic, debug_abort, exit_after_frame),
+    );
+    // Nobody waits for a computation once the tutor ends.
+    workers.cancel_all();
+    result
+}
+
+fn run_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    store: &Store,
+    stop: &AtomicBool,
+    started: std::time::Instant,
+    workers: &mut Workers,
+    (debug_panic, debug_abort, exit_after_frame): (bool, bool, bool),
+) -> Result<(), CliError> {
     let mut dirty = true;
     loop {
+        for done in workers.collect(Instant::now()) {
+            dirty = true;
+            if let Flow::Quit = apply(app, store, workers, Message::Finished(done.into())) {
+                return Ok(());
+            }
+        }
         if dirty {
             terminal
                 .draw(|frame| {
@@ -238,6 +296,11 @@ fn event_loop(
                 !debug_panic,
                 "BSON_TUTOR_DEBUG_PANIC is set: panicking on purpose"
             );
+            if debug_abort {
+                // The test that an allocation failure leaves the terminal usable: the path
+                // a failed allocation takes (a message, then an abort).
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u8; 1 << 20]>());
+            }
             if exit_after_frame {
                 // For measuring the time to the first frame (see README, Tests).
                 eprintln!(
@@ -250,7 +313,12 @@ fn event_loop(
         if stop.load(Ordering::Relaxed) {
             return Ok(());
         }
-        if !event::poll(Duration::from_millis(250)).map_err(CliError::Terminal)? {
+        let wait = if workers.busy() {
+            workers::TICK
+        } else {
+            Duration::from_millis(250)
+        };
+        if !event::poll(wait).map_err(CliError::Terminal)? {
             continue;
         }
         let ev = event::read().map_err(CliError::Terminal)?;
@@ -260,19 +328,41 @@ fn event_loop(
         // Monotonic milliseconds for the time spent on exercises (never 0: 0 means none).
         app.clock_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX) + 1;
         dirty = true;
-        match update(app, message) {
-            Some(Effect::Quit) => return Ok(()),
-            Some(Effect::Save) => {
-                if let Err(e) = save(app, store) {
-                    app.notice = Some(Notice {
-                        text: e.to_string_in(app.settings.lang),
-                        error: true,
-                    });
-                }
-            }
-            None => {}
+        if let Flow::Quit = apply(app, store, workers, message) {
+            return Ok(());
+        }
+        if workers.busy() {
+            workers.settle(SETTLE);
         }
     }
+}
+
+/// Whether the loop goes on.
+enum Flow {
+    Go,
+    Quit,
+}
+
+/// Applies `message`, performs the effect the update asks for, and hands the computations it
+/// filed to the workers (each superseding the one of its kind).
+fn apply(app: &mut App, store: &Store, workers: &mut Workers, message: Message) -> Flow {
+    let effect = update(app, message);
+    for job in app.work.take_jobs() {
+        workers.submit(job);
+    }
+    match effect {
+        Some(Effect::Quit) => return Flow::Quit,
+        Some(Effect::Save) => {
+            if let Err(e) = save(app, store) {
+                app.notice = Some(Notice {
+                    text: e.to_string_in(app.settings.lang),
+                    error: true,
+                });
+            }
+        }
+        None => {}
+    }
+    Flow::Go
 }
 
 /// Saves this instance's changes, merged into whatever another instance saved meanwhile.

@@ -68,6 +68,31 @@ pub(super) const VI: &[(&str, &str)] = &[
         "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",
         "hãy mở rộng cửa sổ (cần {min_width}x{min_height}, hiện {width}x{height})",
     ),
+    // Work off the interface's thread (the playground, a lesson's page, an answer's check)
+    ("computing the lesson…", "đang tính bài học…"),
+    (
+        "the lesson is still being computed: a moment",
+        "bài học vẫn đang được tính: chờ một chút",
+    ),
+    ("checking the answer…", "đang kiểm tra câu trả lời…"),
+    (" evaluating… ", " đang tính… "),
+    ("Stopped", "Đã dừng"),
+    (
+        "{error} (the tutor stops a computation after {seconds} s)",
+        "{error} (bson-tutor dừng một phép tính sau {seconds} giây)",
+    ),
+    (
+        "the computation failed: {error}",
+        "phép tính bị lỗi: {error}",
+    ),
+    (
+        "edit the document or the filter to evaluate again",
+        "sửa tài liệu hoặc bộ lọc để tính lại",
+    ),
+    (
+        "the document is still being read: try again when the results show",
+        "tài liệu vẫn đang được đọc: hãy thử lại khi kết quả hiện ra",
+    ),
     // Notices
     ("resumed at lesson {lesson}", "tiếp tục ở bài {lesson}"),
     ("this lesson has no exercises", "bài này không có bài tập"),
@@ -457,6 +482,28 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",
         "请把窗口放大（需要 {min_width}x{min_height}，当前 {width}x{height}）",
+    ),
+    // Work off the interface's thread (the playground, a lesson's page, an answer's check)
+    ("computing the lesson…", "正在计算本课…"),
+    (
+        "the lesson is still being computed: a moment",
+        "本课仍在计算中，请稍候",
+    ),
+    ("checking the answer…", "正在检查答案…"),
+    (" evaluating… ", " 计算中… "),
+    ("Stopped", "已停止"),
+    (
+        "{error} (the tutor stops a computation after {seconds} s)",
+        "{error}（bson-tutor 在 {seconds} 秒后停止计算）",
+    ),
+    ("the computation failed: {error}", "计算失败：{error}"),
+    (
+        "edit the document or the filter to evaluate again",
+        "修改文档或过滤条件即可重新计算",
+    ),
+    (
+        "the document is still being read: try again when the results show",
+        "文档仍在读取中：结果出现后再试",
     ),
     // Notices
     ("resumed at lesson {lesson}", "从第 {lesson} 课继续"),

@@ -9,8 +9,10 @@ use super::message::{Confirm, Focus};
 use super::page::Page;
 use super::playground::Playground;
 use super::theme::Theme;
+use super::work::{Kind, Output, Task, Work, run_inline};
 use crate::lesson::Lesson;
 use crate::lesson::progress::{Progress, Status};
+use crate::strings::safe::{escape_line, escape_text};
 
 /// What is on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,8 +104,28 @@ pub enum ListItem {
     Exercise(usize, usize),
 }
 
+/// A lesson being opened while its page is computed (see [`crate::tui::work`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The lesson.
+    pub lesson: usize,
+    /// The exercise to show once the page is there; the first not yet done when `None`.
+    pub exercise: Option<usize>,
+}
+
+/// An answer being checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checking {
+    /// The lesson, by index.
+    pub lesson: usize,
+    /// The exercise, by index within the lesson.
+    pub exercise: usize,
+    /// The answer as typed (trimmed).
+    pub text: String,
+}
+
 /// The whole state.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct App {
     /// The lessons, in course order.
     pub lessons: Vec<Lesson>,
@@ -158,13 +180,39 @@ pub struct App {
     carry_ms: u64,
     /// Settings fixed at start.
     pub settings: Settings,
+    /// The computations asked for and awaited (see [`crate::tui::work`]).
+    pub work: Work,
+    /// The lesson whose page is being computed, if one is.
+    pub opening: Option<Opening>,
+    /// The answer being checked, if one is.
+    pub checking: Option<Checking>,
 }
 
 impl App {
     /// A new session over `lessons` (any order), resumed at `progress.last` when it names a
-    /// lesson that exists.
-    pub fn new(mut lessons: Vec<Lesson>, progress: Progress, settings: Settings) -> App {
+    /// lesson that exists. Lesson pages and answers are computed on the spot
+    /// ([`Work::inline`]); see [`App::with_work`].
+    pub fn new(lessons: Vec<Lesson>, progress: Progress, settings: Settings) -> App {
+        App::with_work(lessons, progress, settings, Work::inline())
+    }
+
+    /// [`App::new`], with long computations done as `work` says: on the spot, or left for a
+    /// runtime's workers ([`Work::deferred`], the binary), the first lesson's page included.
+    pub fn with_work(
+        mut lessons: Vec<Lesson>,
+        progress: Progress,
+        settings: Settings,
+        work: Work,
+    ) -> App {
         lessons.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.id.cmp(&b.id)));
+        // What the interface shows of a lesson's own words: control characters as escapes.
+        for lesson in &mut lessons {
+            escape_field(&mut lesson.title, escape_line);
+            escape_field(&mut lesson.summary, escape_text);
+            for id in &mut lesson.prerequisites {
+                escape_field(id, escape_line);
+            }
+        }
         let resume = progress.last.as_ref().and_then(|p| {
             let i = lessons.iter().position(|l| l.id == p.lesson)?;
             Some((i, p.exercise.saturating_sub(1)))
@@ -178,7 +226,11 @@ impl App {
             prerequisites: Vec::new(),
             steps: Vec::new(),
         };
-        let page = Page::build(lessons.first().unwrap_or(&empty), &settings.context());
+        let page = if work.is_deferred() {
+            Page::default()
+        } else {
+            Page::build(lessons.first().unwrap_or(&empty), &settings.context())
+        };
         let mut app = App {
             lessons,
             progress,
@@ -204,6 +256,9 @@ impl App {
             last_event_ms: 0,
             carry_ms: 0,
             settings,
+            work,
+            opening: None,
+            checking: None,
         };
         if let Some((lesson, exercise)) = resume {
             app.open_lesson(lesson);
@@ -233,22 +288,75 @@ impl App {
     }
 
     /// Opens lesson `i`: computes it, shows its first document and its first exercise not
-    /// yet done.
+    /// yet done. With deferred work the page is asked of a worker: the lesson is open at
+    /// once, its page empty and [`App::opening`] set until [`App::page_built`].
     pub fn open_lesson(&mut self, i: usize) {
         let Some(lesson) = self.lessons.get(i) else {
             return;
         };
-        if i != self.lesson || self.page.blocks.is_empty() {
-            self.page = Page::build(lesson, &self.settings.context());
+        if i != self.lesson || self.page.blocks.is_empty() || self.page.is_stopped() {
+            if self.opening.is_some_and(|o| o.lesson == i) {
+                // Already asked for: keep waiting.
+                return;
+            }
+            let task = Task::Page {
+                lesson: Box::new(lesson.clone()),
+                ctx: self.settings.context(),
+            };
+            match self.work.file(Kind::Page, task) {
+                Some(job) => {
+                    let done = run_inline(job);
+                    self.work.accept(&done);
+                    self.page = match done.outcome {
+                        Ok(Output::Page(page)) => *page,
+                        _ => Page::default(),
+                    };
+                }
+                None => {
+                    self.page = Page::default();
+                    self.lesson = i;
+                    self.scroll = 0;
+                    self.document = 0;
+                    self.hex = HexState::default();
+                    self.feedback = None;
+                    self.opening = Some(Opening {
+                        lesson: i,
+                        exercise: None,
+                    });
+                    self.list_selected = self
+                        .list_items()
+                        .iter()
+                        .position(|item| *item == ListItem::Lesson(i))
+                        .unwrap_or(0);
+                    return;
+                }
+            }
         }
+        self.opening = None;
         self.lesson = i;
         self.scroll = 0;
         self.document = 0;
+        self.finish_open(None);
+    }
+
+    /// The page of the lesson being opened has come: `page`. Shows its first document and
+    /// the exercise asked for meanwhile (or the first not yet done).
+    pub fn page_built(&mut self, page: Page) {
+        let Some(opening) = self.opening.take() else {
+            return;
+        };
+        self.page = page;
+        self.lesson = opening.lesson;
+        self.finish_open(opening.exercise);
+    }
+
+    fn finish_open(&mut self, exercise: Option<usize>) {
+        let i = self.lesson;
         self.focus_document();
         let first_open = (0..self.page.cards.len())
             .find(|&n| self.status(i, n) == Status::Pending)
             .unwrap_or(0);
-        self.select_exercise(first_open);
+        self.select_exercise(exercise.unwrap_or(first_open));
         self.list_selected = self
             .list_items()
             .iter()
@@ -282,8 +390,13 @@ impl App {
         }
     }
 
-    /// Shows exercise `n` of the open lesson in the exercise panel.
+    /// Shows exercise `n` of the open lesson in the exercise panel (once its page is there,
+    /// when it is being computed).
     pub fn select_exercise(&mut self, n: usize) {
+        if let Some(opening) = &mut self.opening {
+            opening.exercise = Some(n);
+            return;
+        }
         let n = n.min(self.page.cards.len().saturating_sub(1));
         if n != self.exercise {
             self.carry_ms = 0;
@@ -383,5 +496,12 @@ impl App {
             (Some(a), Some(b)) => Some(format!("{a} · {b}")),
             (a, b) => a.or(b),
         }
+    }
+}
+
+/// Replaces `field` by its escaped form when it has a control character.
+fn escape_field(field: &mut String, escape: fn(&str) -> std::borrow::Cow<'_, str>) {
+    if let std::borrow::Cow::Owned(escaped) = escape(field) {
+        *field = escaped;
     }
 }

@@ -3,6 +3,8 @@
 
 use unicode_width::UnicodeWidthChar;
 
+use crate::strings::safe::{escape_line, is_unsafe};
+
 /// The text and the cursor (a byte index on a character boundary).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TextInput {
@@ -40,9 +42,15 @@ pub enum Edit {
 }
 
 impl TextInput {
-    /// An input holding `text`, the cursor at its end.
+    /// An input holding `text`, the cursor at its end (line breaks and tabs as spaces,
+    /// other control characters as visible escapes, see [`Edit::Paste`]).
     pub fn new(text: impl Into<String>) -> Self {
-        let text = text.into();
+        let text: String = text.into();
+        let text = if text.chars().any(|c| c.is_whitespace() || is_unsafe(c)) {
+            visible(&text, char::is_whitespace)
+        } else {
+            text
+        };
         TextInput {
             cursor: text.len(),
             text,
@@ -74,24 +82,15 @@ impl TextInput {
         let before = self.text.len();
         match edit {
             Edit::Insert(c) => {
-                let c = if c == '\n' || c == '\t' || c == '\r' {
-                    ' '
-                } else {
-                    c
-                };
-                if c.is_control() {
-                    return false;
-                }
-                self.text.insert(self.cursor, c);
-                self.cursor += c.len_utf8();
+                let clean = visible(c.encode_utf8(&mut [0; 4]), |c| {
+                    matches!(c, '\n' | '\t' | '\r')
+                });
+                self.text.insert_str(self.cursor, &clean);
+                self.cursor += clean.len();
                 return true;
             }
             Edit::Paste(s) => {
-                let clean: String = s
-                    .chars()
-                    .map(|c| if c.is_whitespace() { ' ' } else { c })
-                    .filter(|c| !c.is_control())
-                    .collect();
+                let clean = visible(&s, char::is_whitespace);
                 self.text.insert_str(self.cursor, &clean);
                 self.cursor += clean.len();
                 return !clean.is_empty();
@@ -170,6 +169,19 @@ impl TextInput {
     }
 }
 
+/// `text` with the characters `space` picks as spaces, and every other control character
+/// (an `ESC` pasted from a terminal, a bidi override) as its visible escape `\u{1b}`: a line
+/// being typed holds only what it shows, so its cursor column is the text's width and no
+/// control character reaches the terminal when it is echoed. In mongosh syntax the escape
+/// reads back, inside a string, as the character it stands for.
+fn visible(text: &str, space: impl Fn(char) -> bool) -> String {
+    let spaced: String = text
+        .chars()
+        .map(|c| if space(c) { ' ' } else { c })
+        .collect();
+    escape_line(&spaced).into_owned()
+}
+
 /// The part of `text` that fits in `width` cells with byte index `at` visible (and one cell
 /// after it, for a cursor), and the cell column of `at` within it. Linear in what is shown,
 /// whatever the length of the text.
@@ -229,6 +241,16 @@ mod tests {
         t.apply(Edit::DeleteWord);
         assert_eq!(t.text(), "hllo ");
         t.apply(Edit::Paste("a\nb\tc".into()));
+        assert_eq!(t.text(), "hllo a b c");
+        // Other control characters stay visible, as escapes: the line holds what it shows.
+        t.apply(Edit::Paste("\u{1b}[2J".into()));
+        t.apply(Edit::Insert('\u{202e}'));
+        assert_eq!(t.text(), "hllo a b c\\u{1b}[2J\\u{202e}");
+        assert!(!t.text().chars().any(is_unsafe));
+        t.apply(Edit::End);
+        for _ in 0..17 {
+            t.apply(Edit::Backspace);
+        }
         assert_eq!(t.text(), "hllo a b c");
         t.apply(Edit::WordLeft);
         assert_eq!(&t.text()[t.cursor()..], "c");

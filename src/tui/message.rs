@@ -3,6 +3,7 @@
 
 use super::hex::HexMove;
 use super::input::Edit;
+use super::work::Done;
 
 /// Which panel has the keyboard.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -130,4 +131,7 @@ pub enum Message {
     Click(u16, u16),
     /// The mouse wheel at a screen cell (negative: up).
     Wheel(u16, u16, i32),
+    /// A computation asked for earlier has ended (see [`super::work`]): its result, or why
+    /// there is none. Ignored when a newer one of its kind was asked for since.
+    Finished(Done),
 }

@@ -8,6 +8,7 @@ use crate::lesson::model::{Claim, Exercise, Lesson, RunCommand, Step};
 use crate::lesson::render::{RenderOptions, fill_computed, render_step};
 use crate::lesson::solve::solve;
 use crate::strings::localize::Localize;
+use crate::strings::safe::{escape_line, escape_text};
 use crate::strings::{Lang, trf};
 
 /// One block of the lesson pane.
@@ -33,6 +34,9 @@ pub enum Block {
     Error(String),
     /// Space between steps.
     Gap,
+    /// The lesson was not computed: the engine was stopped (the server's words and the
+    /// tutor's note on its time budget).
+    Stopped(String),
 }
 
 /// An exercise made ready to show and check.
@@ -57,7 +61,7 @@ pub struct Card {
 }
 
 /// A document of the lesson the hex panel can walk.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct HexDoc {
     /// Where it comes from (`step 3`), or its caption.
     pub label: String,
@@ -67,8 +71,9 @@ pub struct HexDoc {
     pub focus: Option<String>,
 }
 
-/// A lesson made ready to show.
-#[derive(Debug)]
+/// A lesson made ready to show (empty while it is computed). Every text in it is ready for
+/// a terminal: control characters from the lesson file or computed values are escapes.
+#[derive(Clone, Debug, Default)]
 pub struct Page {
     /// The blocks of the lesson pane, in order.
     pub blocks: Vec<Block>,
@@ -79,6 +84,19 @@ pub struct Page {
 }
 
 impl Page {
+    /// The page of a lesson whose computation was stopped: `why`.
+    pub fn stopped(why: String) -> Page {
+        Page {
+            blocks: vec![Block::Stopped(escape_text(&why).into_owned())],
+            ..Page::default()
+        }
+    }
+
+    /// Whether this is the page of a stopped computation.
+    pub fn is_stopped(&self) -> bool {
+        matches!(self.blocks.as_slice(), [Block::Stopped(_)])
+    }
+
     /// Computes every step of `lesson` in the context's classroom (its seed and clock decide
     /// generated ids), with the byte walks, table headers and document labels in its language
     /// (the lesson's own texts come already translated).
@@ -131,7 +149,56 @@ impl Page {
             }
         }
         page.documents.append(&mut inspected);
+        page.escape();
         page
+    }
+
+    /// Every text shown made safe for a terminal: a lesson file, or a value it computes, may
+    /// hold an ESC or a bidi override (the exercise itself is kept as written: answers are
+    /// checked against it).
+    fn escape(&mut self) {
+        fn text(s: &mut String) {
+            if let std::borrow::Cow::Owned(e) = escape_text(s) {
+                *s = e;
+            }
+        }
+        fn line(s: &mut String) {
+            if let std::borrow::Cow::Owned(e) = escape_line(s) {
+                *s = e;
+            }
+        }
+        for block in &mut self.blocks {
+            match block {
+                Block::Prose { text: t, .. } => text(t),
+                Block::Caption(t) | Block::Error(t) | Block::Stopped(t) => text(t),
+                Block::Code(lines) => {
+                    for l in lines {
+                        // A tab would be dropped by the terminal's buffer: four spaces.
+                        if l.contains('\t') {
+                            *l = l.replace('\t', "    ");
+                        }
+                        line(l);
+                    }
+                }
+                Block::Exercise(_) | Block::Gap => {}
+            }
+        }
+        for card in &mut self.cards {
+            text(&mut card.prompt);
+            card.inputs.iter_mut().for_each(|(_, v)| line(v));
+            card.options.iter_mut().for_each(text);
+            card.hints.iter_mut().for_each(text);
+            text(&mut card.explanation);
+            match &mut card.solution {
+                Ok(s) | Err(s) => text(s),
+            }
+        }
+        for doc in &mut self.documents {
+            line(&mut doc.label);
+            if let Err(e) = &mut doc.model {
+                line(e);
+            }
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 //! engine's answers, recomputed when the text or the collection changes (never on render).
 //! Drawing is in [`view`]; the width arithmetic of one-line text is in [`text`].
 
+mod evaluate;
 pub(crate) mod text;
 mod view;
 
@@ -16,18 +17,20 @@ mod tests;
 use crate::bson::ejson::{self, Mode};
 use crate::bson::generate::SeededGenerator;
 use crate::bson::oid::processes_from_seed;
-use crate::bson::shell::{self, Parsed};
+use crate::bson::shell;
 use crate::bson::text::{Syntax, parse_document};
-use crate::bson::{Document, ParseError, encode_document};
-use crate::query::QueryError;
+use crate::bson::{Document, ParseError};
 use crate::query::collection::Collection;
-use crate::query::matcher::Filter;
 use crate::strings::localize::Localize;
-use crate::strings::{Lang, trf};
+use crate::strings::safe::escape_line;
+use crate::strings::{Lang, tr, trf};
+use std::sync::Arc;
 
 use super::hex::{HexModel, HexMove, HexState};
 use super::input::{Edit, TextInput};
 
+use evaluate::{Analysis, FilterReading, Reading, read, read_filter};
+pub use evaluate::{Evaluation, Request, Results, Verdict};
 pub use view::PlaygroundView;
 
 /// The namespace the playground's collection reports in the server's messages.
@@ -98,59 +101,11 @@ impl PlaygroundFocus {
     }
 }
 
-/// What the engine made of a document that parses.
-#[derive(Clone, Debug)]
-struct Analysis {
-    document: Document,
-    /// What mongosh would warn about (`NumberLong(9007199254740993)` loses precision, ...).
-    warnings: Vec<ParseError>,
-    /// The bytes, walked into spans; or why there are none (an encoding error).
-    bytes: Result<HexModel, String>,
-    canonical: String,
-    relaxed: String,
-    shell: String,
-    /// The generator as the parse left it: adding the document takes the ids it made.
-    generator: SeededGenerator,
-}
-
-/// The document line as the engine read it.
-#[derive(Clone, Debug)]
-struct Reading {
-    /// The syntax the text was read in.
-    syntax: Syntax,
-    outcome: Result<Box<Analysis>, ParseError>,
-}
-
-/// The filter line as the engine read it.
-#[derive(Clone, Debug)]
-enum FilterReading {
-    /// The text is not a document.
-    Unparsed(ParseError),
-    /// A document the server would refuse as a filter (`unknown operator: $foo`).
-    Refused(QueryError),
-    /// A filter, with what mongosh would warn about while reading it.
-    Valid {
-        filter: Filter,
-        warnings: Vec<ParseError>,
-    },
-}
-
-/// Whether one stored document matches the filter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// It matches.
-    Matches,
-    /// It does not, and the engine's sentence says why.
-    Rejected(String),
-    /// The filter is not valid, so nothing is decided.
-    Undecided,
-}
-
 /// One stored document, printed once.
 #[derive(Clone, Debug)]
 struct Entry {
     document: Document,
-    /// The shell's one-line printing of the stored document.
+    /// The shell's one-line printing of the stored document, control characters escaped.
     shell: String,
     verdict: Verdict,
 }
@@ -203,6 +158,16 @@ pub struct Playground {
     notice: Option<Notice>,
     /// The language of the playground's own sentences and the matcher's reasons.
     lang: Lang,
+    /// The stored documents as the last evaluation asked about them.
+    documents: Arc<Vec<Document>>,
+    /// Whether evaluations wait for a worker ([`Playground::take_request`]) instead of
+    /// running on the spot.
+    deferred: bool,
+    /// The number of the latest evaluation asked for: an older one's answer is discarded.
+    revision: u64,
+    /// The evaluation asked for and not yet taken by [`Playground::take_request`].
+    request: Option<Request>,
+    results: Results,
 }
 
 impl Playground {
@@ -232,6 +197,11 @@ impl Playground {
             selected: 0,
             notice: None,
             lang: Lang::En,
+            documents: Arc::default(),
+            deferred: false,
+            revision: 0,
+            request: None,
+            results: Results::Current,
         };
         for source in START_COLLECTION {
             if let Ok(parsed) = parse_document(source, None, &mut playground.generator.clone()) {
@@ -248,7 +218,7 @@ impl Playground {
     pub fn set_lang(&mut self, lang: Lang) {
         if self.lang != lang {
             self.lang = lang;
-            self.judge();
+            self.evaluate();
         }
     }
 
@@ -351,6 +321,14 @@ impl Playground {
     }
 
     fn insert(&mut self) -> Result<String, String> {
+        if self.results != Results::Current {
+            // What is shown is not what the line says yet (or the engine gave up on it).
+            return Err(tr(
+                self.lang,
+                "the document is still being read: try again when the results show",
+            )
+            .into());
+        }
         let analysis = match &self.reading.outcome {
             Ok(analysis) => analysis,
             Err(e) => {
@@ -370,14 +348,23 @@ impl Playground {
             .collection
             .insert_one(analysis.document.clone())
             // The server's message alone, as mongosh shows it (`at` only says `_id`).
-            .map_err(|e| crate::strings::localize::Localize::to_string_in(&e.kind, self.lang))?;
+            .map_err(|e| {
+                escape_line(&crate::strings::localize::Localize::to_string_in(
+                    &e.kind, self.lang,
+                ))
+                .into_owned()
+            })?;
         generator.process = self.collection.client.clone();
         self.generator = generator;
         self.refresh_entries();
         self.selected = self.entries.len().saturating_sub(1);
         self.recompute_document();
         let id = shell::print_value(&id);
-        Ok(trf(self.lang, "inserted { _id: {id} }", &[&id]))
+        Ok(trf(
+            self.lang,
+            "inserted { _id: {id} }",
+            &[&escape_line(&id)],
+        ))
     }
 
     /// Deletes the selected document from the collection (`deleteOne({ _id: ... })`); the
@@ -390,7 +377,7 @@ impl Playground {
         let shown = match entry.document.get("_id") {
             Some(id) => {
                 by_id.push("_id", id.clone());
-                shell::print_value(id)
+                escape_line(&shell::print_value(id)).into_owned()
             }
             None => entry.shell.clone(),
         };
@@ -399,7 +386,7 @@ impl Playground {
                 self.refresh_entries();
                 Notice::Done(trf(self.lang, "deleted { _id: {id} }", &[&shown]))
             }
-            Err(e) => Notice::Refused(e.to_string()),
+            Err(e) => Notice::Refused(escape_line(&e.to_string_in(self.lang)).into_owned()),
         });
     }
 
@@ -535,29 +522,11 @@ impl Playground {
     }
 
     fn recompute_document(&mut self) {
-        let previous = self
-            .hex_model()
-            .and_then(|m| m.rows().get(self.hex.selected()).map(|r| r.offset));
-        self.reading = read(self.document.text(), &self.generator);
-        self.refresh_hex(previous);
-    }
-
-    /// Keeps the byte selection near where it was when the bytes change under it.
-    fn refresh_hex(&mut self, previous_offset: Option<usize>) {
-        let (model, state) = self.hex_parts();
-        let Some(model) = model else {
-            return;
-        };
-        let last = model.bytes().len().saturating_sub(1);
-        match previous_offset {
-            Some(offset) => state.select_byte(model, offset.min(last)),
-            None => *state = HexState::default(),
-        }
+        self.evaluate();
     }
 
     fn recompute_filter(&mut self) {
-        self.filter_reading = read_filter(self.filter.text(), &self.generator);
-        self.judge();
+        self.evaluate();
     }
 
     fn refresh_entries(&mut self) {
@@ -565,67 +534,18 @@ impl Playground {
             .collection
             .documents()
             .map(|d| Entry {
-                shell: shell::print_document(d),
+                shell: escape_line(&shell::print_document(d)).into_owned(),
                 document: d.clone(),
                 verdict: Verdict::Undecided,
             })
             .collect();
+        self.documents = Arc::new(self.entries.iter().map(|e| e.document.clone()).collect());
         self.selected = self.selected.min(self.entries.len().saturating_sub(1));
-        self.judge();
-    }
-
-    fn judge(&mut self) {
-        for entry in &mut self.entries {
-            entry.verdict = match &self.filter_reading {
-                FilterReading::Valid { filter, .. } => {
-                    match filter.explain_mismatch(&entry.document, self.lang) {
-                        Ok(None) => Verdict::Matches,
-                        Ok(Some(why)) => Verdict::Rejected(why),
-                        // Stopped: no verdict computed after the stop is shown.
-                        Err(_) => Verdict::Undecided,
-                    }
-                }
-                _ => Verdict::Undecided,
-            };
-        }
+        self.evaluate();
     }
 }
 
 /// The seconds an ObjectId made at `now_ms` carries (clamped to its 32 bits).
 fn seconds(now_ms: i64) -> u32 {
     u32::try_from(now_ms.div_euclid(1000).max(0)).unwrap_or(u32::MAX)
-}
-
-/// Everything the engine says about `text`, generating ids from a clone of `generator`.
-fn read(text: &str, generator: &SeededGenerator) -> Reading {
-    let syntax = Syntax::detect(text);
-    let mut generator = generator.clone();
-    let outcome =
-        parse_document(text, Some(syntax), &mut generator).map(|Parsed { value, warnings }| {
-            let bytes = encode_document(&value)
-                .map_err(|e| format!("cannot be encoded: {e}"))
-                .and_then(|bytes| {
-                    HexModel::new(bytes).map_err(|e| format!("cannot be walked: {e}"))
-                });
-            Box::new(Analysis {
-                canonical: ejson::to_string(&value, Mode::Canonical),
-                relaxed: ejson::to_string(&value, Mode::Relaxed),
-                shell: shell::print_document(&value),
-                document: value,
-                warnings,
-                bytes,
-                generator,
-            })
-        });
-    Reading { syntax, outcome }
-}
-
-fn read_filter(text: &str, generator: &SeededGenerator) -> FilterReading {
-    match parse_document(text, None, &mut generator.clone()) {
-        Err(e) => FilterReading::Unparsed(e),
-        Ok(Parsed { value, warnings }) => match Filter::parse(&value) {
-            Ok(filter) => FilterReading::Valid { filter, warnings },
-            Err(e) => FilterReading::Refused(e),
-        },
-    }
 }

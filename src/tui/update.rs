@@ -1,13 +1,18 @@
 //! The only place the state changes: one message at a time. Returns what the binary must do
 //! outside the library (save progress, quit).
 
-use super::app::{App, Feedback, ListItem, Mode, Notice};
+mod finished;
+
+use finished::finished;
+pub use finished::stopped_text;
+
+use super::app::{App, Checking, Feedback, ListItem, Mode, Notice};
 use super::keymap::{Context, key_for};
 use super::message::{Confirm, Focus, Message};
 use super::playground::Playground;
 use super::view;
+use super::work::{Kind, Task, run_inline};
 use crate::lesson::Context as LessonContext;
-use crate::lesson::check::answer;
 use crate::lesson::progress::{Status, key};
 use crate::strings::{tr, trf};
 
@@ -20,14 +25,53 @@ pub enum Effect {
     Quit,
 }
 
-/// Applies one message.
+/// Applies one message. Never computes anything long itself: the playground's evaluation,
+/// a lesson's page and an answer's check are filed as jobs ([`crate::tui::work`]) whose
+/// results come back as [`Message::Finished`].
 pub fn update(app: &mut App, message: Message) -> Option<Effect> {
+    let effect = match message {
+        Message::Finished(done) => finished(app, done),
+        other => apply(app, other),
+    };
+    // The playground leaves its evaluation as a request: file it (superseding the last).
+    if let Some(request) = app.playground.as_mut().and_then(Playground::take_request)
+        && let Some(job) = app
+            .work
+            .file(Kind::Playground, Task::Playground(Box::new(request)))
+    {
+        return finished(app, run_inline(job).into()).or(effect);
+    }
+    effect
+}
+
+/// Whether `message` acts on the open lesson's page (its exercises, its documents).
+fn needs_page(app: &App, message: &Message) -> bool {
+    match message {
+        Message::Hex(_) => app.mode != Mode::Playground,
+        Message::HexDocument(_)
+        | Message::Exercise(_)
+        | Message::StartTyping
+        | Message::Submit
+        | Message::Hint
+        | Message::Reveal
+        | Message::AskResetExercise
+        | Message::AskResetLesson => true,
+        _ => false,
+    }
+}
+
+fn apply(app: &mut App, message: Message) -> Option<Effect> {
     // A notice stays until the learner does something.
     if !matches!(message, Message::Resize(..)) {
         app.notice = None;
     }
     app.account_time();
+    if app.opening.is_some() && needs_page(app, &message) {
+        notice(app, "the lesson is still being computed: a moment");
+        return None;
+    }
     match message {
+        Message::Finished(done) => return finished(app, done),
         Message::Quit => return Some(Effect::Quit),
         Message::ToggleHelp => {
             app.help_scroll = 0;
@@ -165,8 +209,13 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
         Message::Confirm(yes) => return confirm(app, yes),
         Message::OpenPlayground => {
             let (seed, now) = (app.settings.seed, app.settings.now_ms);
+            let deferred = app.work.is_deferred();
             app.playground
-                .get_or_insert_with(|| Playground::new(seed, now))
+                .get_or_insert_with(|| {
+                    let mut p = Playground::new(seed, now);
+                    p.set_deferred(deferred);
+                    p
+                })
                 .set_lang(app.settings.lang);
             app.mode = Mode::Playground;
         }
@@ -277,14 +326,19 @@ fn scroll_to_exercise(app: &mut App) {
 }
 
 fn lesson_done(app: &App) -> bool {
-    let (_, done) = app.lesson_counts(app.lesson);
-    done == app.exercise_count(app.lesson) && done > 0
+    lesson_done_at(app, app.lesson)
+}
+
+fn lesson_done_at(app: &App, lesson: usize) -> bool {
+    let (_, done) = app.lesson_counts(lesson);
+    done == app.exercise_count(lesson) && done > 0
 }
 
 fn record_key(app: &App) -> Option<String> {
     Some(key(&app.current()?.id, app.exercise + 1))
 }
 
+/// Files the typed answer's check; [`answered`] records it when it comes back.
 fn submit(app: &mut App) -> Option<Effect> {
     let card = app.page.cards.get(app.exercise)?;
     let text = app.answer.text().trim().to_string();
@@ -299,23 +353,19 @@ fn submit(app: &mut App) -> Option<Effect> {
         room: app.settings.classroom(),
         lang: app.settings.lang,
     };
-    let verdict = answer(&card.exercise, &text, &ctx);
-    let was_done = lesson_done(app);
-    let id = app.current()?.id.clone();
-    app.progress
-        .answered(&id, app.exercise + 1, &text, verdict.correct);
-    app.changed.insert(record_key(app)?);
-    app.feedback = Some(Feedback {
-        correct: verdict.correct,
-        text: verdict.feedback,
+    let task = Task::Answer {
+        exercise: Box::new(card.exercise.clone()),
+        text: text.clone(),
+        ctx,
+    };
+    app.checking = Some(Checking {
+        lesson: app.lesson,
+        exercise: app.exercise,
+        text,
     });
-    if verdict.correct {
-        app.focus = Focus::Exercise;
-        if !was_done && lesson_done(app) {
-            app.mode = Mode::Complete { lesson: app.lesson };
-        }
-    }
-    Some(Effect::Save)
+    app.feedback = None;
+    let job = app.work.file(Kind::Answer, task)?;
+    finished(app, run_inline(job).into())
 }
 
 fn hint(app: &mut App) -> Option<Effect> {

@@ -12,13 +12,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Clear, Widget};
 
 use super::app::{App, ListItem, Mode};
 use super::hex::HexView;
 use super::keymap::{self, Context};
 use super::message::{Confirm, Focus, Message};
 use super::playground::PlaygroundView;
+use super::playground::text::wrap;
 use crate::lesson::progress::Status;
 use crate::strings::{tr, trf};
 
@@ -168,33 +169,41 @@ fn panel<'a>(app: &App, title: impl Into<Line<'a>>, focused: bool) -> Block<'a> 
 fn render_too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
     let lang = app.settings.lang;
-    let text = vec![
-        Line::styled("bson-tutor", theme.title),
-        Line::raw(trf(
-            lang,
-            "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",
-            &[&MIN_SIZE.0, &MIN_SIZE.1, &area.width, &area.height],
-        )),
-        Line::styled(
+    let paragraphs = [
+        ("bson-tutor".to_string(), theme.title),
+        (
+            trf(
+                lang,
+                "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",
+                &[&MIN_SIZE.0, &MIN_SIZE.1, &area.width, &area.height],
+            ),
+            theme.text,
+        ),
+        (
+            // Ctrl-C, not q: on this screen the learner may be typing an answer.
             trf(
                 lang,
                 "{key_for} quits",
-                &[&keymap::key_for(Context::Commands, &Message::Quit, lang)],
+                &[&keymap::key_for(Context::Anywhere, &Message::Quit, lang)],
             ),
             theme.dim,
         ),
     ];
-    let top = area.height.saturating_sub(3) / 2;
-    let area = Rect::new(
-        area.x,
-        area.y + top,
-        area.width,
-        area.height.saturating_sub(top),
-    );
-    Paragraph::new(text)
-        .alignment(ratatui::layout::Alignment::Center)
-        .wrap(ratatui::widgets::Wrap { trim: true })
-        .render(area, buf);
+    // Wrapped and centred here, by display width, down to one cell: ratatui's paragraph
+    // wrote a Chinese character past the right edge of a two-column window.
+    let width = usize::from(area.width);
+    let rows = usize::from(area.height);
+    let mut lines = Vec::new();
+    for (text, style) in &paragraphs {
+        let left = rows.saturating_sub(lines.len());
+        lines.extend(wrap(text, width, left).into_iter().map(|l| (l, *style)));
+    }
+    let top = area.height.saturating_sub(lines.len() as u16) / 2;
+    for ((line, style), y) in lines.into_iter().zip(area.y + top..area.bottom()) {
+        let used = unicode_width::UnicodeWidthStr::width(line.as_str()).min(width);
+        let x = area.x + ((width - used) / 2) as u16;
+        buf.set_stringn(x, y, &line, usize::from(area.right() - x), style);
+    }
 }
 
 fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
@@ -330,6 +339,11 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
         );
         let inner = block.inner(area);
         block.render(area, buf);
+        if app.opening.is_some() {
+            Line::styled(tr(app.settings.lang, "computing the lesson…"), theme.dim)
+                .render(inner, buf);
+            return;
+        }
         Line::styled(
             trf(
                 app.settings.lang,
@@ -478,7 +492,8 @@ fn render_alert(app: &App, text: &str, area: Rect, buf: &mut Buffer) {
         emphasis: theme.text,
         code: theme.text,
     };
-    let mut lines = wrap::fill(&wrap::runs(text, marks), width, Span::raw(""), "");
+    let text = crate::strings::safe::escape_text(text);
+    let mut lines = wrap::fill(&wrap::runs(&text, marks), width, Span::raw(""), "");
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         tr(app.settings.lang, "Press any key to go on."),

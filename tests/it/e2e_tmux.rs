@@ -1,7 +1,9 @@
-//! The real binary in a real terminal: tmux runs `bson-tutor` at 100x30, the test types keys
-//! and reads the screen, then checks the saved progress and that the terminal comes back in
-//! cooked mode after a quit, a panic and a SIGTERM. Skipped, loudly, where tmux is missing;
-//! `.ci/run` installs it.
+//! The real binary in a real terminal: tmux runs `bson-tutor` at 100x30 (or another size),
+//! the test types keys and reads the screen, then checks the saved progress and that the
+//! terminal comes back in cooked mode after a quit, a panic, an abort and every signal that
+//! asks for an end; that a key followed at once by a smaller window is redrawn, not a crash;
+//! and that a slow evaluation neither freezes the screen nor Ctrl-C. Skipped, loudly, where
+//! tmux is missing; `.ci/run` installs it.
 
 use std::path::Path;
 use std::process::Command;
@@ -17,6 +19,11 @@ struct Tmux {
 impl Tmux {
     /// Starts `command` (run by `sh -c`) in a detached 100x30 session; `None` without tmux.
     fn start(name: &str, command: &str) -> Option<Tmux> {
+        Tmux::start_sized(name, command, (100, 30))
+    }
+
+    /// Starts `command` in a detached session of `width` x `height`.
+    fn start_sized(name: &str, command: &str, (width, height): (u16, u16)) -> Option<Tmux> {
         let socket = format!("bson-tutor-{name}-{}", std::process::id());
         let ok = Command::new("tmux")
             .args([
@@ -27,9 +34,9 @@ impl Tmux {
                 "-s",
                 "t",
                 "-x",
-                "100",
+                &width.to_string(),
                 "-y",
-                "30",
+                &height.to_string(),
             ])
             .arg(command)
             .env("TERM", "xterm-256color")
@@ -48,6 +55,28 @@ impl Tmux {
             .expect("tmux send-keys")
             .success();
         assert!(ok, "tmux send-keys {keys:?}");
+    }
+
+    /// Resizes the window (as dragging its corner does).
+    fn resize(&self, (width, height): (u16, u16)) {
+        let ok = Command::new("tmux")
+            .args(["-L", &self.socket, "resize-window", "-t", "t", "-x"])
+            .arg(width.to_string())
+            .arg("-y")
+            .arg(height.to_string())
+            .status()
+            .expect("tmux resize-window")
+            .success();
+        assert!(ok, "tmux resize-window {width}x{height}");
+    }
+
+    /// What is on screen now, without the scrollback.
+    fn visible(&self) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p", "-t", "t"])
+            .output()
+            .expect("tmux capture-pane");
+        String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     fn screen(&self) -> String {
@@ -319,5 +348,184 @@ fn closing_the_terminal_ends_the_tutor_and_saves() {
     }
     let saved = std::fs::read_to_string(&progress).unwrap();
     assert!(saved.contains("\"exercise\": 3"), "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts the tutor, moves to exercise 2, sends `signal` and checks the tutor saved, exited
+/// and gave the terminal back in cooked mode.
+fn a_signal_saves_and_restores(signal: &str) {
+    let dir = temp_dir(&format!("sig-{signal}"));
+    let progress = dir.join("progress.json");
+    let tmux = Tmux::start(&format!("sig-{signal}"), &tutor(&progress, "")).unwrap();
+    tmux.wait_for("Exercise 1/6");
+    tmux.keys(&["]"]);
+    tmux.wait_for("Exercise 2/6");
+    let path = progress.display().to_string();
+    let pid = pid_of(&[BIN, "--progress", &path]).expect("the tutor's process");
+    let ok = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -{signal}");
+    let screen = tmux.wait_for("EXITED:");
+    assert!(screen.contains("EXITED:0"), "SIG{signal}:\n{screen}");
+    let screen = tmux.wait_for("STTY-END");
+    assert!(
+        cooked(&screen),
+        "SIG{signal} left the terminal raw:\n{screen}"
+    );
+    let saved = std::fs::read_to_string(&progress).unwrap();
+    assert!(saved.contains("\"exercise\": 2"), "SIG{signal}: {saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigquit_sigusr1_and_sigusr2_save_and_restore_the_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    for signal in ["QUIT", "USR1", "USR2"] {
+        a_signal_saves_and_restores(signal);
+    }
+}
+
+#[test]
+fn an_abort_leaves_the_terminal_in_cooked_mode() {
+    if tmux_missing() {
+        return;
+    }
+    // SIGABRT sent from outside, and the path a failed allocation takes inside.
+    let dir = temp_dir("abort");
+    let progress = dir.join("progress.json");
+    let tmux = Tmux::start("abort-kill", &tutor(&progress, "")).unwrap();
+    tmux.wait_for("Exercise 1/6");
+    let path = progress.display().to_string();
+    let pid = pid_of(&[BIN, "--progress", &path]).expect("the tutor's process");
+    let ok = Command::new("kill")
+        .args(["-ABRT", &pid.to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok);
+    let screen = tmux.wait_for("STTY-END");
+    assert!(screen.contains("EXITED:134"), "{screen}");
+    assert!(cooked(&screen), "SIGABRT left the terminal raw:\n{screen}");
+    drop(tmux);
+
+    let command = format!("BSON_TUTOR_DEBUG_ABORT=1 {}", tutor(&progress, ""));
+    let tmux = Tmux::start("abort-alloc", &command).unwrap();
+    // (The runtime's `memory allocation of 1048576 bytes failed` went to the alternate
+    // screen, which the handler leaves.)
+    let screen = tmux.wait_for("STTY-END");
+    assert!(screen.contains("EXITED:134"), "{screen}");
+    assert!(
+        cooked(&screen),
+        "an allocation failure left the terminal raw:\n{screen}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_key_then_a_window_one_row_shorter_is_redrawn_not_a_crash() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("resize");
+    let progress = dir.join("progress.json");
+    for (width, height) in [(80, 24), (200, 60), (100, 30)] {
+        let name = format!("resize-{width}x{height}");
+        let tmux = Tmux::start_sized(&name, &tutor(&progress, ""), (width, height)).unwrap();
+        tmux.wait_for("Exercise ");
+        let path = progress.display().to_string();
+        let pid = pid_of(&[BIN, "--progress", &path]).expect("the tutor's process");
+        // The finding 1: Tab, and at once the window one row shorter (twice).
+        for shorter in [1, 2] {
+            tmux.keys(&["Tab"]);
+            tmux.resize((width, height - shorter));
+        }
+        let start = Instant::now();
+        let screen = loop {
+            let screen = tmux.visible();
+            let rows: Vec<&str> = screen.lines().collect();
+            // Redrawn at the new size: the status bar on the new last row, a border on top.
+            let redrawn = rows.len() == usize::from(height - 2)
+                && rows.last().is_some_and(|r| r.contains("keys"))
+                && rows.first().is_some_and(|r| r.starts_with('┌'));
+            if redrawn {
+                break screen;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "{width}x{height}: not redrawn at {width}x{}:\n{screen}",
+                height - 2
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert!(!screen.contains("EXITED"), "{screen}");
+        assert!(
+            Path::new(&format!("/proc/{pid}")).exists(),
+            "{width}x{height}: the tutor is gone:\n{}",
+            tmux.screen()
+        );
+        tmux.keys(&["q"]);
+        tmux.wait_for("EXITED:0");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("slow");
+    let progress = dir.join("progress.json");
+    let tmux = Tmux::start("slow", &tutor(&progress, "")).unwrap();
+    tmux.wait_for("Exercise 1/6");
+    // The playground: 100,000 a's in the collection, then a filter whose counted repeat
+    // takes seconds to match them (the finding 6).
+    tmux.keys(&["p"]);
+    tmux.wait_for("Collection test.playground");
+    tmux.keys(&["C-u"]);
+    let long = format!("{{ _id: 10, s: '{}' }}", "a".repeat(100_000));
+    let file = dir.join("long.txt");
+    std::fs::write(&file, &long).unwrap();
+    for args in [
+        vec!["load-buffer", file.to_str().unwrap()],
+        vec!["paste-buffer", "-p", "-t", "t"],
+    ] {
+        let ok = Command::new("tmux")
+            .args(["-L", &tmux.socket])
+            .args(&args)
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "tmux {args:?}");
+    }
+    tmux.wait_for("100022 bytes");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("inserted { _id: 10 }");
+    tmux.keys(&["Tab", "C-u"]);
+    tmux.keys(&["-l", "{ s: /a{30000}b/ }"]);
+    // The screen follows every key at once; the panel says when the budget runs out.
+    let screen = tmux.wait_for("operation exceeded time limit");
+    assert!(
+        screen.contains("the tutor stops a computation after 2 s"),
+        "{screen}"
+    );
+    // Keys still work while the engine runs on, and Ctrl-C quits at once.
+    tmux.keys(&["BSpace"]);
+    tmux.wait_for("{ s: /a{30000}b/ ");
+    let asked = Instant::now();
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("EXITED:0");
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "Ctrl-C took {:?}",
+        asked.elapsed()
+    );
+    let screen = tmux.wait_for("STTY-END");
+    assert!(cooked(&screen), "{screen}");
     let _ = std::fs::remove_dir_all(&dir);
 }

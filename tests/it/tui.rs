@@ -12,6 +12,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
+mod escapes;
+mod property;
+mod work;
+
 fn app(width: u16, height: u16) -> App {
     let settings = Settings {
         theme: Theme::new(ThemeName::Dark),

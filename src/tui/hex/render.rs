@@ -3,6 +3,7 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 use crate::strings::localize::one_other;
+use crate::strings::safe::{escape_line, is_unsafe};
 
 /// The sentence under the bytes: `offset 19: string length = 3 (counting the trailing NUL)`.
 ///
@@ -81,23 +82,36 @@ pub(super) fn write_range(
     write_trf(w, lang, en, &[&offset, &last, &len])
 }
 
-/// Text written through `f`, cut at `max` characters with an ellipsis: a 100 KB string's
-/// meaning costs the width of the screen, not the string.
+/// Text written through `f`, control characters escaped (`\u{1b}`), cut at `max` characters
+/// with an ellipsis: a 100 KB string's meaning costs the width of the screen, not the string.
 pub(super) fn bounded(max: usize, f: impl FnOnce(&mut dyn fmt::Write) -> fmt::Result) -> String {
     struct Cut {
         text: String,
         left: usize,
     }
+    impl Cut {
+        fn push(&mut self, c: char) -> fmt::Result {
+            if self.left == 0 {
+                self.text.pop();
+                self.text.push('…');
+                return Err(fmt::Error);
+            }
+            self.left -= 1;
+            self.text.push(c);
+            Ok(())
+        }
+    }
     impl fmt::Write for Cut {
         fn write_str(&mut self, s: &str) -> fmt::Result {
             for c in s.chars() {
-                if self.left == 0 {
-                    self.text.pop();
-                    self.text.push('…');
-                    return Err(fmt::Error);
+                if is_unsafe(c) {
+                    // A key or a string of the document may hold an ESC: shown, not obeyed.
+                    for e in escape_line(c.encode_utf8(&mut [0; 4])).chars() {
+                        self.push(e)?;
+                    }
+                } else {
+                    self.push(c)?;
                 }
-                self.left -= 1;
-                self.text.push(c);
             }
             Ok(())
         }

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
 use super::text::{fit, width_capped, window, wrap};
-use super::{FilterReading, Notice, Playground, PlaygroundFocus, Verdict};
+use super::{FilterReading, Notice, Playground, PlaygroundFocus, Results, Verdict};
 use crate::bson::ParseError;
 use crate::bson::text::Syntax;
 use crate::lesson::i18n::Lang;
@@ -195,6 +195,14 @@ impl Playground {
     /// The lines above the list: the last add or remove, and what is wrong with the filter.
     fn header_lines(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
+        // While evaluating, the document line's title says so; the layout stays put.
+        if let Results::Stopped(why) = &self.results {
+            lines.extend(
+                wrap(why, width, 2)
+                    .into_iter()
+                    .map(|l| Line::styled(l, theme.error)),
+            );
+        }
         match &self.notice {
             Some(Notice::Done(done)) => lines.push(Line::styled(fit(done, width), theme.hint)),
             Some(Notice::Refused(refused)) => lines.extend(
@@ -505,6 +513,35 @@ impl PlaygroundView<'_> {
         render_lines(lines, inner, buf);
     }
 
+    /// In place of the results: the evaluation was stopped (its budget ran out).
+    fn render_stopped(&self, area: Rect, buf: &mut Buffer, why: &str) {
+        let theme = self.theme;
+        let block = Block::bordered()
+            .border_style(theme.border)
+            .title(Span::styled(
+                format!(" {} ", tr(self.lang, "Stopped")),
+                theme.error,
+            ));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let width = usize::from(inner.width);
+        let mut lines: Vec<Line<'static>> = wrap(why, width, 3)
+            .into_iter()
+            .map(|l| Line::styled(l, theme.error))
+            .collect();
+        lines.push(Line::styled(
+            fit(
+                tr(
+                    self.lang,
+                    "edit the document or the filter to evaluate again",
+                ),
+                width,
+            ),
+            theme.dim,
+        ));
+        render_lines(lines, inner, buf);
+    }
+
     fn render_hex(&self, area: Rect, buf: &mut Buffer) {
         let (p, theme) = (self.playground, self.theme);
         let block = bordered(
@@ -564,9 +601,10 @@ impl Widget for PlaygroundView<'_> {
         let (p, theme) = (self.playground, self.theme);
         let areas = p.areas(area);
 
-        let syntax = match p.syntax() {
-            Syntax::Shell => tr(self.lang, " mongosh syntax "),
-            Syntax::Ejson => " Extended JSON ",
+        let syntax = match (&p.results, p.syntax()) {
+            (Results::Evaluating, _) => tr(self.lang, " evaluating… "),
+            (_, Syntax::Shell) => tr(self.lang, " mongosh syntax "),
+            (_, Syntax::Ejson) => " Extended JSON ",
         };
         let document = bordered(
             tr(self.lang, "Document"),
@@ -586,9 +624,10 @@ impl Widget for PlaygroundView<'_> {
             ),
         );
 
-        match p.parse_error() {
-            Some(e) => self.render_parse_error(areas.body(), buf, e),
-            None => {
+        match (&p.results, p.parse_error()) {
+            (Results::Stopped(why), _) => self.render_stopped(areas.body(), buf, why),
+            (_, Some(e)) => self.render_parse_error(areas.body(), buf, e),
+            (_, None) => {
                 self.render_results(areas.results, buf);
                 self.render_hex(areas.hex, buf);
             }
@@ -604,7 +643,9 @@ impl Widget for PlaygroundView<'_> {
             p.focus == PlaygroundFocus::Filter,
             theme,
         );
-        if matches!(p.filter_reading, FilterReading::Valid { .. }) {
+        if matches!(p.filter_reading, FilterReading::Valid { .. })
+            && !matches!(p.results, Results::Stopped(_))
+        {
             filter = filter.title_top(
                 Line::styled(
                     format!(

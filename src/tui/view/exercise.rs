@@ -56,6 +56,9 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     let Some(card) = app.page.cards.get(app.exercise) else {
         let lang = app.settings.lang;
+        if app.opening.is_some() {
+            return vec![Line::styled(tr(lang, "computing the lesson…"), theme.dim)];
+        }
         return vec![Line::styled(
             trf(
                 lang,
@@ -104,6 +107,16 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 theme.hint,
             ),
             "    ",
+        ));
+    }
+    if app
+        .checking
+        .as_ref()
+        .is_some_and(|c| (c.lesson, c.exercise) == (app.lesson, app.exercise))
+    {
+        out.push(Line::styled(
+            tr(app.settings.lang, "checking the answer…"),
+            theme.dim,
         ));
     }
     if let Some(f) = &app.feedback {

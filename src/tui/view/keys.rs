@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::{areas, overlay_at_least, wrap};
+use crate::strings::safe::escape_line;
 use crate::strings::{tr, trf, trn};
 use crate::tui::app::App;
 use crate::tui::keymap;
@@ -41,7 +42,11 @@ pub(super) fn render_status(app: &App, area: Rect, buf: &mut Buffer) {
     // A notice replaces the key hints until the next key: it is what the learner needs now.
     let left = match &app.notice {
         Some(n) => Span::styled(
-            format!(" {}", fit(&n.text, left_width.saturating_sub(2))),
+            // A notice may quote data (a file name, an id): shown, not obeyed.
+            format!(
+                " {}",
+                fit(&escape_line(&n.text), left_width.saturating_sub(2))
+            ),
             if n.error { theme.error } else { theme.hint },
         ),
         None => Span::styled(
@@ -91,7 +96,7 @@ fn help_lines(app: &App, area: Rect) -> Vec<Line<'static>> {
     }
     if let Some(path) = &app.settings.progress_path {
         lines.push(Line::styled(
-            trf(lang, "progress is saved in {path}", &[path]),
+            trf(lang, "progress is saved in {path}", &[&escape_line(path)]),
             theme.dim,
         ));
     }

@@ -52,6 +52,12 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
         }
         lines.push(Line::raw(""));
     }
+    if app.opening.is_some() {
+        lines.push(Line::styled(
+            tr(app.settings.lang, "computing the lesson…"),
+            theme.dim,
+        ));
+    }
     for block in &app.page.blocks {
         match block {
             Block::Prose {
@@ -134,6 +140,13 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                 lines.extend(fill(&w, width, Span::raw(""), ""));
             }
             Block::Gap => lines.push(Line::raw("")),
+            Block::Stopped(why) => {
+                let w: Vec<_> = runs(why, marks)
+                    .into_iter()
+                    .map(|(w, _)| (w, theme.error))
+                    .collect();
+                lines.extend(fill(&w, width, Span::raw(""), ""));
+            }
         }
     }
     LessonText {
