@@ -488,7 +488,8 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
     tmux.keys(&["p"]);
     tmux.wait_for("Collection test.playground");
     tmux.keys(&["C-u"]);
-    let long = format!("{{ _id: 10, s: '{}' }}", "a".repeat(100_000));
+    // A `b` first: without one the engine refuses at once (a match needs a `b`).
+    let long = format!("{{ _id: 10, s: 'b{}' }}", "a".repeat(100_000));
     let file = dir.join("long.txt");
     std::fs::write(&file, &long).unwrap();
     for args in [
@@ -503,7 +504,7 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
             .success();
         assert!(ok, "tmux {args:?}");
     }
-    tmux.wait_for("100022 bytes");
+    tmux.wait_for("100023 bytes");
     tmux.keys(&["Enter"]);
     tmux.wait_for("inserted { _id: 10 }");
     tmux.keys(&["Tab", "C-u"]);
