@@ -58,13 +58,23 @@ pub struct CompletionsArgs {
 /// Runs `new`.
 pub fn run_new(args: &NewArgs) -> ExitCode {
     match &args.what {
-        NewKind::Lesson(args) => match new_lesson(&args.id, &args.dir) {
-            Ok(message) => {
-                print!("{message}");
-                ExitCode::SUCCESS
+        NewKind::Lesson(args) => {
+            // The loader's own rule, so that `new` never writes a lesson `check` refuses.
+            if let Err(problem) = bson_tutor::lesson::load::check_id(&args.id) {
+                use bson_tutor::strings::localize::Localize;
+                let id = args.id.clone();
+                let kind = bson_tutor::lesson::load::LoadErrorKind::BadId { id, problem };
+                eprintln!("{}{}", t("error: "), kind.display_in(super::i18n::lang()));
+                return ExitCode::from(super::error::EXIT_BAD_INPUT);
             }
-            Err(e) => fail(&e),
-        },
+            match new_lesson(&args.id, &args.dir) {
+                Ok(message) => {
+                    print!("{message}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(&e),
+            }
+        }
     }
 }
 
