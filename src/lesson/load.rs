@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 pub(super) use self::error::toml_error;
-pub use self::error::{Entry, LoadError, LoadErrorKind};
+pub use self::error::{Entry, LoadError, LoadErrorKind, Place};
 pub use self::id::{IdError, MAX_ID_LEN, check_id};
 pub use self::pack::{MAX_LESSON_BYTES, PackFile, read_pack, read_pack_file, read_toml_files};
 use super::model::{FORMAT_VERSION, Lesson, is_step_name};
@@ -194,26 +194,32 @@ pub fn load_dir<'a>(
 /// let all = load_files([PackFile::text("a.toml", lesson), PackFile::text("b.toml", lesson)]);
 /// assert_eq!(all[0].as_ref().map(|l| l.file.as_str()).ok(), Some("a.toml"));
 /// let second = all[1].as_ref().unwrap_err();
-/// assert!(matches!(&second.kind, LoadErrorKind::DuplicateId { first_file, .. } if first_file == "a.toml"));
+/// assert!(matches!(&second.kind, LoadErrorKind::DuplicateId { first, .. } if first.file == "a.toml"));
 /// ```
 pub fn load_files(files: impl IntoIterator<Item = PackFile>) -> Vec<Result<Loaded, LoadError>> {
-    let mut owners: HashMap<String, (String, (usize, usize))> = HashMap::new();
+    let mut owners: HashMap<String, Place> = HashMap::new();
     let mut out: Vec<Result<Loaded, LoadError>> = files
         .into_iter()
         .map(|f| {
             let text = f.text?;
             let loaded = load_str(&f.name, &text)?;
             let id = &loaded.lesson.id;
-            if let Some((first_file, (first_line, first_column))) = owners.get(id) {
+            if let Some(first) = owners.get(id) {
                 let kind = LoadErrorKind::DuplicateId {
                     id: id.clone(),
-                    first_file: first_file.clone(),
-                    first_line: *first_line,
-                    first_column: *first_column,
+                    first: Box::new(first.clone()),
                 };
                 return Err(at_line_col(&f.name, &text, loaded.id_at, kind));
             }
-            owners.insert(id.clone(), (f.name.clone(), loaded.id_at));
+            let (line, column) = loaded.id_at;
+            owners.insert(
+                id.clone(),
+                Place {
+                    file: f.name.clone(),
+                    line,
+                    column,
+                },
+            );
             Ok(loaded)
         })
         .collect();

@@ -45,6 +45,23 @@ pub enum Entry {
     Other,
 }
 
+/// A place in a file: `file:line:column`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The file name.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
 /// What is wrong with a lesson or translation file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadErrorKind {
@@ -113,12 +130,8 @@ pub enum LoadErrorKind {
     DuplicateId {
         /// The id.
         id: String,
-        /// The file of the lesson that keeps it.
-        first_file: String,
-        /// The line of its `id`.
-        first_line: usize,
-        /// The column of its `id`.
-        first_column: usize,
+        /// Where the lesson that keeps it writes it.
+        first: Box<Place>,
     },
     /// A link that leads out of the pack directory: not followed.
     LinkLeavesPack,
@@ -393,45 +406,21 @@ impl LoadErrorKind {
                 write!(out, "先修课程 `{}`：", clip(id))?;
                 problem.write_in(lang, out)
             }
-            (
-                Lang::En,
-                DuplicateId {
-                    id,
-                    first_file,
-                    first_line,
-                    first_column,
-                },
-            ) => write!(
+            (Lang::En, DuplicateId { id, first }) => write!(
                 out,
-                "lesson id `{id}` is already the id of {first_file}:{first_line}:{first_column}; \
+                "lesson id `{id}` is already the id of {first}; \
                  this lesson is not loaded: progress is kept by lesson id, so every lesson \
                  needs its own"
             ),
-            (
-                Lang::Vi,
-                DuplicateId {
-                    id,
-                    first_file,
-                    first_line,
-                    first_column,
-                },
-            ) => write!(
+            (Lang::Vi, DuplicateId { id, first }) => write!(
                 out,
-                "mã bài học `{id}` đã là mã của `{first_file}:{first_line}:{first_column}`; \
+                "mã bài học `{id}` đã là mã của `{first}`; \
                  bài này không được nạp: tiến độ được lưu theo mã bài học, nên mỗi bài cần \
                  một mã riêng"
             ),
-            (
-                Lang::Zh,
-                DuplicateId {
-                    id,
-                    first_file,
-                    first_line,
-                    first_column,
-                },
-            ) => write!(
+            (Lang::Zh, DuplicateId { id, first }) => write!(
                 out,
-                "课程 id `{id}` 已被 `{first_file}:{first_line}:{first_column}` 使用；\
+                "课程 id `{id}` 已被 `{first}` 使用；\
                  未加载本课程：进度按课程 id 记录，每个课程都需要自己的 id"
             ),
             (Lang::En, LinkLeavesPack) => out.write_str(
@@ -597,9 +586,11 @@ mod tests {
                 },
                 DuplicateId {
                     id: "bytes".into(),
-                    first_file: "lessons/01-bytes.toml".into(),
-                    first_line: 2,
-                    first_column: 6,
+                    first: Box::new(Place {
+                        file: "lessons/01-bytes.toml".into(),
+                        line: 2,
+                        column: 6,
+                    }),
                 },
                 LinkLeavesPack,
                 DanglingLink,

@@ -55,7 +55,7 @@ pub fn read_toml_files(dir: &Path, root: &Path) -> io::Result<Vec<PackFile>> {
     let mut out = Vec::new();
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
-        if !path.extension().is_some_and(|x| x == "toml") {
+        if path.extension().is_none_or(|x| x != "toml") {
             continue;
         }
         let name = escape_line(&path.display().to_string()).into_owned();
