@@ -354,7 +354,8 @@ fn assert_safe(what: &str, text: &str) {
         assert!(!line.chars().any(is_unsafe), "{what}: raw control character: {line:?}");
     }
     let first = text.lines().next().unwrap_or_default();
-    assert!(first.chars().count() < 2_000, "{what}: {} characters", first.chars().count());
+    let start: String = first.chars().take(300).collect();
+    assert!(first.chars().count() < 2_000, "{what}: {} characters: {start}", first.chars().count());
 }
 
 fuzz_target!(|data: &[u8]| {

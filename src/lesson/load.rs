@@ -324,6 +324,8 @@ mod tests {
 #[cfg(test)]
 mod id_tests {
     use super::*;
+    use crate::strings::Lang;
+    use crate::strings::localize::Localize;
 
     fn lesson(id: &str) -> String {
         format!("format_version = 1\nid = \"{id}\"\ntitle = \"T\"\norder = 1\nsummary = \"s\"\n")
@@ -353,6 +355,26 @@ mod id_tests {
                     .all(|l| !l.chars().any(crate::strings::safe::is_unsafe)),
                 "{e:?}"
             );
+        }
+    }
+
+    /// Found by the `lesson_check` fuzz target: two steps with one valid 9,000-character
+    /// name made a 9,195-character error line. A name is at most 64 characters, and an
+    /// error quotes 40 of any name.
+    #[test]
+    fn a_long_step_name_is_refused_and_quoted_clipped() {
+        let long = "x".repeat(9_000);
+        let step = format!("[[step]]\nname = \"{long}\"\nkind = \"text\"\ntext = \"a\"\n");
+        let e = load_str("x.toml", &format!("{}{step}{step}", lesson("x"))).unwrap_err();
+        assert!(matches!(e.kind, LoadErrorKind::BadStepName { .. }), "{e:?}");
+        let first = e.to_string().lines().next().unwrap_or_default().to_owned();
+        assert!(first.chars().count() < 250, "{first}");
+        let kind = LoadErrorKind::DuplicateStepName {
+            name: long,
+            first_line: 7,
+        };
+        for lang in [Lang::En, Lang::Vi, Lang::Zh] {
+            assert!(kind.to_string_in(lang).chars().count() < 200, "{lang:?}");
         }
     }
 

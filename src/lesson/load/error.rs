@@ -235,6 +235,7 @@ impl LoadErrorKind {
         use LoadErrorKind::*;
         const V: u32 = FORMAT_VERSION;
         const MAX: u64 = super::MAX_LESSON_BYTES;
+        const NAME: usize = crate::lesson::model::MAX_STEP_NAME_LEN;
         match (lang, self) {
             // The TOML reader may quote a value of any length: its first 200 characters.
             (_, Toml(message)) => match message.char_indices().nth(200) {
@@ -303,33 +304,36 @@ impl LoadErrorKind {
             (Lang::En, BadStepName { name }) => write!(
                 out,
                 "step name `{}`: use lowercase letters, digits and dashes, with at least \
-                 one letter (`hex-doc`)",
+                 one letter and at most {NAME} characters (`hex-doc`)",
                 clip(name)
             ),
             (Lang::Vi, BadStepName { name }) => write!(
                 out,
                 "tên bước `{}`: hãy dùng chữ thường, chữ số và dấu gạch ngang, có ít nhất \
-                 một chữ cái (`hex-doc`)",
+                 một chữ cái và tối đa {NAME} ký tự (`hex-doc`)",
                 clip(name)
             ),
             (Lang::Zh, BadStepName { name }) => write!(
                 out,
-                "步骤名 `{}`：请使用小写字母、数字和连字符，且至少含一个字母（`hex-doc`）",
+                "步骤名 `{}`：请使用小写字母、数字和连字符，至少含一个字母，最多 {NAME} 个字符（`hex-doc`）",
                 clip(name)
             ),
             (Lang::En, DuplicateStepName { name, first_line }) => write!(
                 out,
-                "two steps are named `{name}` (the first on line {first_line}): \
-                 translations find a step by its name"
+                "two steps are named `{}` (the first on line {first_line}): \
+                 translations find a step by its name",
+                clip(name)
             ),
             (Lang::Vi, DuplicateStepName { name, first_line }) => write!(
                 out,
-                "có hai bước cùng tên `{name}` (bước đầu ở dòng {first_line}): \
-                 bản dịch tìm bước theo tên của nó"
+                "có hai bước cùng tên `{}` (bước đầu ở dòng {first_line}): \
+                 bản dịch tìm bước theo tên của nó",
+                clip(name)
             ),
             (Lang::Zh, DuplicateStepName { name, first_line }) => write!(
                 out,
-                "有两个步骤都叫 `{name}`（第一个在第 {first_line} 行）：译文按名称查找步骤"
+                "有两个步骤都叫 `{}`（第一个在第 {first_line} 行）：译文按名称查找步骤",
+                clip(name)
             ),
             (Lang::En, UnknownLanguage { code }) => write!(
                 out,
