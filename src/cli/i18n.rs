@@ -73,24 +73,18 @@ pub fn pick(requested: Option<Lang>) -> Lang {
 /// do not load are reported in `problems`.
 fn pack_translations(dir: &Path, lang: Lang, problems: &mut Vec<String>) -> Vec<LoadedTranslation> {
     let sub = dir.join("i18n").join(lang.code());
-    let Ok(entries) = std::fs::read_dir(&sub) else {
+    // Read as the lessons are: no link out of the pack followed, no FIFO opened.
+    let Ok(files) = bson_tutor::lesson::load::read_toml_files(&sub, dir) else {
         return Vec::new();
     };
-    let mut paths: Vec<_> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    paths.sort();
     let mut out = Vec::new();
-    for path in paths {
-        let name = path.display().to_string();
-        match std::fs::read_to_string(&path) {
-            Ok(text) => match load_translation(&name, &text) {
-                Ok(t) => out.push(t),
-                Err(e) => problems.push(e.to_string_in(self::lang())),
-            },
-            Err(e) => problems.push(format!("{name}: {e}")),
+    for file in files {
+        match file
+            .text
+            .and_then(|text| load_translation(&file.name, &text))
+        {
+            Ok(t) => out.push(t),
+            Err(e) => problems.push(e.to_string_in(self::lang())),
         }
     }
     out

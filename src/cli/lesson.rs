@@ -8,11 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use bson_tutor::lesson::compute::{Classroom, LESSON_NOW_MS};
+use bson_tutor::lesson::load::{PackFile, load_files, read_pack};
 use bson_tutor::lesson::progress::{self, Position, Status};
 use bson_tutor::lesson::render::{RenderOptions, fill_computed, render};
-use bson_tutor::lesson::{
-    Context, LoadError, Loaded, answer, builtin, check_lesson, load_dir, solve,
-};
+use bson_tutor::lesson::{Context, LoadError, Loaded, answer, builtin, check_lesson, solve};
 use bson_tutor::strings::localize::Localize;
 use bson_tutor::strings::safe::{escape_line, escape_text};
 
@@ -213,42 +212,27 @@ pub struct CheckArgs {
     pub max_time_ms: u64,
 }
 
-fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, CliError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |error| CliError::Io { path, error }
-    };
-    let entries = std::fs::read_dir(dir).map_err(io(dir))?;
-    let mut files = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(io(dir))?.path();
-        if path.extension().is_some_and(|x| x == "toml") {
-            let text = std::fs::read_to_string(&path).map_err(io(&path))?;
-            files.push((path.display().to_string(), text));
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
 pub(super) fn load(
     dir: Option<&Path>,
     with_builtin: bool,
 ) -> Result<Vec<Result<Loaded, LoadError>>, CliError> {
-    let mut files: Vec<(String, String)> = Vec::new();
+    let mut files: Vec<PackFile> = Vec::new();
     if dir.is_none() || with_builtin {
         files.extend(
             builtin::LESSONS
                 .iter()
-                .map(|(f, t)| (format!("lessons/{f}"), (*t).to_string())),
+                .map(|(f, t)| PackFile::text(format!("lessons/{f}"), *t)),
         );
     }
     if let Some(d) = dir {
-        files.extend(read_dir(d)?);
+        // Only the directory itself failing stops the command: every entry of it that
+        // cannot be read is one broken file.
+        files.extend(read_pack(d).map_err(|error| CliError::Io {
+            path: d.to_path_buf(),
+            error,
+        })?);
     }
-    Ok(load_dir(
-        files.iter().map(|(f, t)| (f.as_str(), t.as_str())),
-    ))
+    Ok(load_files(files))
 }
 
 /// Runs `lessons`.

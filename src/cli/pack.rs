@@ -58,14 +58,25 @@ pub struct CompletionsArgs {
 /// Runs `new`.
 pub fn run_new(args: &NewArgs) -> ExitCode {
     match &args.what {
-        NewKind::Lesson(args) => match new_lesson(&args.id, &args.dir) {
-            // The file is written; a failed write of the message is reported by `finish`.
-            Ok(message) => match super::out::print(&super::out::safe_lines(&message)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&CliError::Output(e)),
-            },
-            Err(e) => fail(&e),
-        },
+        NewKind::Lesson(args) => {
+            // The loader's own rule, so that `new` never writes a lesson `check` refuses.
+            if let Err(problem) = bson_tutor::lesson::load::check_id(&args.id) {
+                use bson_tutor::strings::localize::Localize;
+                let id = args.id.clone();
+                let kind = bson_tutor::lesson::load::LoadErrorKind::BadId { id, problem };
+                let line = format!("{}{}", t("error: "), kind.display_in(super::i18n::lang()));
+                super::out::eprint_line(super::out::safe_lines(&line));
+                return ExitCode::from(super::error::EXIT_BAD_INPUT);
+            }
+            match new_lesson(&args.id, &args.dir) {
+                // The file is written; a failed write of the message is reported by `finish`.
+                Ok(message) => match super::out::print(&super::out::safe_lines(&message)) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => fail(&CliError::Output(e)),
+                },
+                Err(e) => fail(&e),
+            }
+        }
     }
 }
 

@@ -1,13 +1,24 @@
 //! Reading lesson files: TOML syntax, then the format version, then the whole lesson, with
 //! every error placed at `file:line:col` and shown with its line and a caret.
+//!
+//! A loader that trusts nothing: [`read_pack`] reads a directory without following a link
+//! out of it or opening anything but a regular file; [`load_files`] turns every file into a
+//! lesson or one error, refusing ids that are not `[a-z0-9][a-z0-9-]*` ([`check_id`]) and a
+//! second lesson with an id already taken. One bad file never stops the others.
 
-use std::fmt;
+mod error;
+mod id;
+mod pack;
+
+use std::collections::HashMap;
 
 use serde::Deserialize;
 
+pub(super) use self::error::toml_error;
+pub use self::error::{Entry, LoadError, LoadErrorKind, Place};
+pub use self::id::{IdError, MAX_ID_LEN, check_id};
+pub use self::pack::{MAX_LESSON_BYTES, PackFile, read_pack, read_pack_file, read_toml_files};
 use super::model::{FORMAT_VERSION, Lesson, is_step_name};
-use crate::strings::Lang;
-use crate::strings::localize::Localize;
 
 /// A lesson read from a file, with what is needed to point back into it.
 #[derive(Clone, Debug)]
@@ -18,6 +29,8 @@ pub struct Loaded {
     pub lesson: Lesson,
     /// The 1-based line of each step's `[[step]]` header, in order.
     pub step_lines: Vec<usize>,
+    /// The 1-based line and column of the lesson's `id` value.
+    pub id_at: (usize, usize),
 }
 
 impl Loaded {
@@ -25,317 +38,6 @@ impl Loaded {
     pub fn step_line(&self, i: usize) -> usize {
         self.step_lines.get(i).copied().unwrap_or(1)
     }
-}
-
-/// Why a lesson or translation file could not be read: where, and what ([`LoadErrorKind`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    /// The file name.
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: LoadErrorKind,
-    /// The offending line.
-    pub source_line: String,
-}
-
-/// What is wrong with a lesson or translation file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadErrorKind {
-    /// The TOML reader's own message (a syntax error, an unknown key, a missing field, a
-    /// value of the wrong type), verbatim: it quotes the file's keys and TOML's terms.
-    Toml(String),
-    /// The file has no `format_version`.
-    MissingFormatVersion,
-    /// The file is written for a newer bson-tutor.
-    NewerFormat {
-        /// The file's `format_version`.
-        found: i64,
-    },
-    /// `format_version` is 0 or negative.
-    FormatBelowOne {
-        /// The file's `format_version`.
-        found: i64,
-    },
-    /// `format_version` is not an integer.
-    FormatNotInteger {
-        /// The TOML type it has (`string`, `float`...).
-        found: String,
-    },
-    /// A step's `name` is not lowercase letters, digits and dashes with a letter.
-    BadStepName {
-        /// The name.
-        name: String,
-    },
-    /// Two steps of a lesson have the same `name`.
-    DuplicateStepName {
-        /// The name.
-        name: String,
-        /// The line of the first step that has it.
-        first_line: usize,
-    },
-    /// A translation's `lang` is not a language bson-tutor speaks.
-    UnknownLanguage {
-        /// The code given.
-        code: String,
-    },
-    /// A translation's `[step.KEY]` cannot be a step's id.
-    BadStepKey {
-        /// The key.
-        key: String,
-    },
-    /// A translation's `source` is not a fingerprint (8 hex digits).
-    BadFingerprint {
-        /// The value given.
-        value: String,
-    },
-}
-
-impl LoadError {
-    pub(super) fn at(file: &str, text: &str, offset: usize, kind: LoadErrorKind) -> Self {
-        let offset = offset.min(text.len());
-        let offset = (0..=offset)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        let before = &text[..offset];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-        LoadError {
-            file: file.to_string(),
-            line: before.matches('\n').count() + 1,
-            column: before[line_start..].chars().count() + 1,
-            kind,
-            source_line: text[line_start..line_end]
-                .trim_end_matches('\r')
-                .to_string(),
-        }
-    }
-
-    /// The offending line and a caret under the column.
-    pub fn caret(&self) -> String {
-        format!(
-            "{}\n{}^",
-            self.source_line,
-            " ".repeat(self.column.saturating_sub(1))
-        )
-    }
-
-    #[cfg(test)]
-    fn every_variant() -> Vec<LoadErrorKind> {
-        use LoadErrorKind::*;
-        let all = vec![
-            Toml("invalid type: integer `3`, expected a string".into()),
-            MissingFormatVersion,
-            NewerFormat { found: 7 },
-            FormatBelowOne { found: 0 },
-            FormatNotInteger {
-                found: "string".into(),
-            },
-            BadStepName {
-                name: "Hex Doc".into(),
-            },
-            DuplicateStepName {
-                name: "intro".into(),
-                first_line: 8,
-            },
-            UnknownLanguage { code: "fr".into() },
-            BadStepKey { key: "0".into() },
-            BadFingerprint {
-                value: "xyz".into(),
-            },
-        ];
-        for kind in &all {
-            // A new variant must be added to the list above.
-            match kind {
-                Toml(_)
-                | MissingFormatVersion
-                | NewerFormat { .. }
-                | FormatBelowOne { .. }
-                | FormatNotInteger { .. }
-                | BadStepName { .. }
-                | DuplicateStepName { .. }
-                | UnknownLanguage { .. }
-                | BadStepKey { .. }
-                | BadFingerprint { .. } => {}
-            }
-        }
-        all
-    }
-}
-
-impl Localize for LoadErrorKind {
-    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        use LoadErrorKind::*;
-        const V: u32 = FORMAT_VERSION;
-        match (lang, self) {
-            (_, Toml(message)) => out.write_str(message),
-            (Lang::En, MissingFormatVersion) => {
-                write!(
-                    out,
-                    "missing `format_version` (this bson-tutor reads format {V})"
-                )
-            }
-            (Lang::Vi, MissingFormatVersion) => {
-                write!(
-                    out,
-                    "thiếu `format_version` (bson-tutor này đọc định dạng {V})"
-                )
-            }
-            (Lang::Zh, MissingFormatVersion) => {
-                write!(
-                    out,
-                    "缺少 `format_version`（此版本 bson-tutor 读取格式 {V}）"
-                )
-            }
-            (Lang::En, NewerFormat { found }) => write!(
-                out,
-                "lesson format {found} is newer than this bson-tutor understands ({V}); \
-                 update bson-tutor"
-            ),
-            (Lang::Vi, NewerFormat { found }) => write!(
-                out,
-                "định dạng bài học {found} mới hơn định dạng bson-tutor này hiểu ({V}); \
-                 hãy cập nhật bson-tutor"
-            ),
-            (Lang::Zh, NewerFormat { found }) => write!(
-                out,
-                "课程格式 {found} 比此版本 bson-tutor 能理解的格式（{V}）更新；请更新 bson-tutor"
-            ),
-            (Lang::En, FormatBelowOne { found }) => {
-                write!(out, "`format_version` starts at 1, but found {found}")
-            }
-            (Lang::Vi, FormatBelowOne { found }) => {
-                write!(out, "`format_version` bắt đầu từ 1, nhưng gặp {found}")
-            }
-            (Lang::Zh, FormatBelowOne { found }) => {
-                write!(out, "`format_version` 从 1 开始，但遇到的是 {found}")
-            }
-            (Lang::En, FormatNotInteger { found }) => {
-                write!(
-                    out,
-                    "`format_version` must be an integer, but found a {found}"
-                )
-            }
-            (Lang::Vi, FormatNotInteger { found }) => {
-                write!(
-                    out,
-                    "`format_version` phải là số nguyên, nhưng gặp kiểu `{found}`"
-                )
-            }
-            (Lang::Zh, FormatNotInteger { found }) => {
-                write!(
-                    out,
-                    "`format_version` 必须是整数，但遇到的是 `{found}` 类型"
-                )
-            }
-            (Lang::En, BadStepName { name }) => write!(
-                out,
-                "step name `{name}`: use lowercase letters, digits and dashes, with at least \
-                 one letter (`hex-doc`)"
-            ),
-            (Lang::Vi, BadStepName { name }) => write!(
-                out,
-                "tên bước `{name}`: hãy dùng chữ thường, chữ số và dấu gạch ngang, có ít nhất \
-                 một chữ cái (`hex-doc`)"
-            ),
-            (Lang::Zh, BadStepName { name }) => write!(
-                out,
-                "步骤名 `{name}`：请使用小写字母、数字和连字符，且至少含一个字母（`hex-doc`）"
-            ),
-            (Lang::En, DuplicateStepName { name, first_line }) => write!(
-                out,
-                "two steps are named `{name}` (the first on line {first_line}): \
-                 translations find a step by its name"
-            ),
-            (Lang::Vi, DuplicateStepName { name, first_line }) => write!(
-                out,
-                "có hai bước cùng tên `{name}` (bước đầu ở dòng {first_line}): \
-                 bản dịch tìm bước theo tên của nó"
-            ),
-            (Lang::Zh, DuplicateStepName { name, first_line }) => write!(
-                out,
-                "有两个步骤都叫 `{name}`（第一个在第 {first_line} 行）：译文按名称查找步骤"
-            ),
-            (Lang::En, UnknownLanguage { code }) => write!(
-                out,
-                "unknown language `{code}` (bson-tutor knows en, vi and zh)"
-            ),
-            (Lang::Vi, UnknownLanguage { code }) => write!(
-                out,
-                "ngôn ngữ không xác định `{code}` (bson-tutor biết `en`, `vi` và `zh`)"
-            ),
-            (Lang::Zh, UnknownLanguage { code }) => {
-                write!(
-                    out,
-                    "未知语言 `{code}`（bson-tutor 支持 `en`、`vi` 和 `zh`）"
-                )
-            }
-            (Lang::En, BadStepKey { key }) => write!(
-                out,
-                "`step.{key}`: a step is named by its `name` in the lesson, or numbered from 1 \
-                 if it has none"
-            ),
-            (Lang::Vi, BadStepKey { key }) => write!(
-                out,
-                "`step.{key}`: mỗi bước được gọi bằng `name` của nó trong bài học, hoặc đánh số \
-                 từ 1 nếu không có tên"
-            ),
-            (Lang::Zh, BadStepKey { key }) => write!(
-                out,
-                "`step.{key}`：步骤以课程中的 `name` 命名，没有名称的步骤从 1 开始编号"
-            ),
-            (Lang::En, BadFingerprint { value }) => write!(
-                out,
-                "`source = \"{value}\"`: a fingerprint is 8 hex digits, as `bson-tutor check` \
-                 prints them"
-            ),
-            (Lang::Vi, BadFingerprint { value }) => write!(
-                out,
-                "`source = \"{value}\"`: dấu vân tay gồm 8 chữ số hex, như `bson-tutor check` \
-                 hiển thị"
-            ),
-            (Lang::Zh, BadFingerprint { value }) => write!(
-                out,
-                "`source = \"{value}\"`：指纹是 8 位十六进制数字，与 `bson-tutor check` 打印的一致"
-            ),
-        }
-    }
-}
-
-impl fmt::Display for LoadErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_in(Lang::En, f)
-    }
-}
-
-impl Localize for LoadError {
-    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}:{}:{}: ", self.file, self.line, self.column)?;
-        self.kind.write_in(lang, out)?;
-        write!(out, "\n{}", self.caret())
-    }
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_in(Lang::En, f)
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-pub(super) fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> LoadError {
-    let offset = e.span().map_or(0, |s| s.start);
-    LoadError::at(
-        file,
-        text,
-        offset,
-        LoadErrorKind::Toml(e.message().trim().to_string()),
-    )
 }
 
 /// Reads one lesson from its text; `file` names it in errors.
@@ -385,7 +87,7 @@ pub fn load_str(file: &str, text: &str) -> Result<Loaded, LoadError> {
         return Err(LoadError::at(file, text, offset, kind));
     }
     let lesson: Lesson = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
-    check_step_names(file, text)?;
+    let id_offset = check_names(file, text)?;
     let step_lines = text
         .lines()
         .enumerate()
@@ -396,12 +98,17 @@ pub fn load_str(file: &str, text: &str) -> Result<Loaded, LoadError> {
         file: file.to_string(),
         lesson,
         step_lines,
+        id_at: line_col(text, id_offset),
     })
 }
 
-/// The steps' `name`s where the file writes them, for errors that point at one.
+/// The `id`, the `prerequisites` and the steps' `name`s where the file writes them, for
+/// errors that point at one.
 #[derive(Deserialize)]
 struct NamesAt {
+    id: toml::Spanned<String>,
+    #[serde(default)]
+    prerequisites: Vec<toml::Spanned<String>>,
     #[serde(default)]
     step: Vec<NameAt>,
 }
@@ -411,9 +118,27 @@ struct NameAt {
     name: Option<toml::Spanned<String>>,
 }
 
-/// Every step `name` is well formed and unique in the lesson.
-fn check_step_names(file: &str, text: &str) -> Result<(), LoadError> {
+/// The lesson's `id` and `prerequisites` are ids ([`check_id`]), and every step `name` is
+/// well formed and unique in the lesson. Gives the offset of the `id`.
+fn check_names(file: &str, text: &str) -> Result<usize, LoadError> {
     let names: NamesAt = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
+    let id_at = names.id.span().start;
+    if let Err(problem) = check_id(names.id.get_ref()) {
+        let id = names.id.into_inner();
+        return Err(LoadError::at(
+            file,
+            text,
+            id_at,
+            LoadErrorKind::BadId { id, problem },
+        ));
+    }
+    for prerequisite in &names.prerequisites {
+        if let Err(problem) = check_id(prerequisite.get_ref()) {
+            let id = prerequisite.get_ref().clone();
+            let kind = LoadErrorKind::BadPrerequisite { id, problem };
+            return Err(LoadError::at(file, text, prerequisite.span().start, kind));
+        }
+    }
     let mut seen: Vec<(&str, usize)> = Vec::new();
     for name in names.step.iter().filter_map(|s| s.name.as_ref()) {
         let at = name.span().start;
@@ -433,7 +158,13 @@ fn check_step_names(file: &str, text: &str) -> Result<(), LoadError> {
         }
         seen.push((value, at));
     }
-    Ok(())
+    Ok(id_at)
+}
+
+/// The 1-based line and column (in characters) of byte `offset` of `text`.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let e = LoadError::at("", text, offset, LoadErrorKind::MissingFormatVersion);
+    (e.line, e.column)
 }
 
 /// The 1-based line of byte `offset` of `text`.
@@ -441,13 +172,57 @@ pub(super) fn line_of(text: &str, offset: usize) -> usize {
     text.bytes().take(offset).filter(|&b| b == b'\n').count() + 1
 }
 
-/// Reads every `(file, text)` pair; a broken lesson is returned as its error and does not
-/// stop the others. The result is sorted by lesson order, broken files last.
+/// Reads every `(file, text)` pair with [`load_files`].
 pub fn load_dir<'a>(
     files: impl IntoIterator<Item = (&'a str, &'a str)>,
 ) -> Vec<Result<Loaded, LoadError>> {
-    let mut out: Vec<Result<Loaded, LoadError>> =
-        files.into_iter().map(|(f, t)| load_str(f, t)).collect();
+    load_files(files.into_iter().map(|(f, t)| PackFile::text(f, t)))
+}
+
+/// Loads every file (built-in lessons first, then a pack's, as [`read_pack`] gives them): a
+/// file refused while read, a lesson that does not load, and a lesson whose `id` an earlier
+/// file already has are each returned as one error and do not stop the others. The result
+/// is sorted by lesson order, broken files last.
+///
+/// The first lesson with an id keeps it, so a pack cannot take over a built-in lesson's
+/// progress records; the error of the second names the first's `file:line:col`.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::lesson::load::{LoadErrorKind, PackFile, load_files};
+/// let lesson = "format_version = 1\nid = \"x\"\ntitle = \"X\"\norder = 1\nsummary = \"s\"\n";
+/// let all = load_files([PackFile::text("a.toml", lesson), PackFile::text("b.toml", lesson)]);
+/// assert_eq!(all[0].as_ref().map(|l| l.file.as_str()).ok(), Some("a.toml"));
+/// let second = all[1].as_ref().unwrap_err();
+/// assert!(matches!(&second.kind, LoadErrorKind::DuplicateId { first, .. } if first.file == "a.toml"));
+/// ```
+pub fn load_files(files: impl IntoIterator<Item = PackFile>) -> Vec<Result<Loaded, LoadError>> {
+    let mut owners: HashMap<String, Place> = HashMap::new();
+    let mut out: Vec<Result<Loaded, LoadError>> = files
+        .into_iter()
+        .map(|f| {
+            let text = f.text?;
+            let loaded = load_str(&f.name, &text)?;
+            let id = &loaded.lesson.id;
+            if let Some(first) = owners.get(id) {
+                let kind = LoadErrorKind::DuplicateId {
+                    id: id.clone(),
+                    first: Box::new(first.clone()),
+                };
+                return Err(at_line_col(&f.name, &text, loaded.id_at, kind));
+            }
+            let (line, column) = loaded.id_at;
+            owners.insert(
+                id.clone(),
+                Place {
+                    file: f.name.clone(),
+                    line,
+                    column,
+                },
+            );
+            Ok(loaded)
+        })
+        .collect();
     out.sort_by(|a, b| match (a, b) {
         (Ok(x), Ok(y)) => (x.lesson.order, &x.lesson.id).cmp(&(y.lesson.order, &y.lesson.id)),
         (Ok(_), Err(_)) => std::cmp::Ordering::Less,
@@ -455,6 +230,28 @@ pub fn load_dir<'a>(
         (Err(x), Err(y)) => x.file.cmp(&y.file),
     });
     out
+}
+
+/// The error `kind` at `line:column` of `text`.
+fn at_line_col(
+    file: &str,
+    text: &str,
+    (line, column): (usize, usize),
+    kind: LoadErrorKind,
+) -> LoadError {
+    let source_line = text
+        .lines()
+        .nth(line.saturating_sub(1))
+        .unwrap_or_default()
+        .trim_end_matches('\r')
+        .to_string();
+    LoadError {
+        file: file.to_string(),
+        line,
+        column,
+        kind,
+        source_line,
+    }
 }
 
 #[cfg(test)]
@@ -522,34 +319,113 @@ mod tests {
         assert_eq!(lesson.step_index("b"), Some(1));
         assert_eq!(lesson.step_index("2"), None, "a named step has no number");
     }
+}
+
+#[cfg(test)]
+mod id_tests {
+    use super::*;
+    use crate::strings::Lang;
+    use crate::strings::localize::Localize;
+
+    fn lesson(id: &str) -> String {
+        format!("format_version = 1\nid = \"{id}\"\ntitle = \"T\"\norder = 1\nsummary = \"s\"\n")
+    }
 
     #[test]
-    fn every_load_error_speaks_every_language() {
-        for kind in LoadError::every_variant() {
-            let e = LoadError {
-                file: "x.toml".into(),
-                line: 3,
-                column: 9,
-                kind: kind.clone(),
-                source_line: "title = ".into(),
-            };
-            assert_eq!(e.to_string(), e.to_string_in(Lang::En));
-            assert!(e.to_string().starts_with("x.toml:3:9: "), "{e}");
-            let en = kind.to_string_in(Lang::En);
-            for lang in [Lang::Vi, Lang::Zh] {
-                let text = kind.to_string_in(lang);
-                if let LoadErrorKind::Toml(message) = &kind {
-                    // The TOML reader's words are its own, in every language.
-                    assert_eq!(&text, message);
-                    continue;
-                }
-                assert_ne!(text, en, "{kind:?}");
-                assert_eq!(
-                    crate::strings::localize::english_words(&text),
-                    Vec::<String>::new(),
-                    "{lang:?}: {text}"
-                );
-            }
+    fn an_id_that_is_not_a_slug_is_refused_where_it_is_written() {
+        for (id, problem) in [
+            ("../../x", IdError::BadChar { at: 1, c: '.' }),
+            (
+                "a\\u001b]0;x\\u0007",
+                IdError::BadChar { at: 2, c: '\u{1b}' },
+            ),
+            ("a\\u0000", IdError::BadChar { at: 2, c: '\0' }),
+            ("-rf", IdError::DashFirst),
+            ("", IdError::Empty),
+        ] {
+            let e = load_str("x.toml", &lesson(id)).unwrap_err();
+            assert_eq!((e.line, e.column), (2, 6), "{id}: {e}");
+            assert!(
+                matches!(&e.kind, LoadErrorKind::BadId { problem: p, .. } if *p == problem),
+                "{id}: {e}"
+            );
+            assert!(
+                e.to_string()
+                    .lines()
+                    .all(|l| !l.chars().any(crate::strings::safe::is_unsafe)),
+                "{e:?}"
+            );
         }
+    }
+
+    /// Found by the `lesson_check` fuzz target: two steps with one valid 9,000-character
+    /// name made a 9,195-character error line. A name is at most 64 characters, and an
+    /// error quotes 40 of any name.
+    #[test]
+    fn a_long_step_name_is_refused_and_quoted_clipped() {
+        let long = "x".repeat(9_000);
+        let step = format!("[[step]]\nname = \"{long}\"\nkind = \"text\"\ntext = \"a\"\n");
+        let e = load_str("x.toml", &format!("{}{step}{step}", lesson("x"))).unwrap_err();
+        assert!(matches!(e.kind, LoadErrorKind::BadStepName { .. }), "{e:?}");
+        let first = e.to_string().lines().next().unwrap_or_default().to_owned();
+        assert!(first.chars().count() < 250, "{first}");
+        let kind = LoadErrorKind::DuplicateStepName {
+            name: long,
+            first_line: 7,
+        };
+        for lang in [Lang::En, Lang::Vi, Lang::Zh] {
+            assert!(kind.to_string_in(lang).chars().count() < 200, "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn a_prerequisite_must_be_an_id_too() {
+        let text = format!("{}prerequisites = [\"bytes\", \"../etc\"]\n", lesson("x"));
+        let e = load_str("x.toml", &text).unwrap_err();
+        assert_eq!((e.line, e.column), (6, 27), "{e}");
+        assert!(
+            matches!(e.kind, LoadErrorKind::BadPrerequisite { .. }),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_second_lesson_with_an_id_is_refused_naming_both_places() {
+        let all = load_files([
+            PackFile::text("lessons/01-a.toml", lesson("a")),
+            PackFile::text("pack/b.toml", lesson("b")),
+            PackFile::text("pack/c.toml", format!("\n\n{}", lesson("a"))),
+        ]);
+        let ok: Vec<&str> = all.iter().flatten().map(|l| l.lesson.id.as_str()).collect();
+        assert_eq!(ok, ["a", "b"]);
+        let e = all[2].as_ref().unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.column), ("pack/c.toml", 4, 6));
+        assert_eq!(e.source_line, "id = \"a\"");
+        assert_eq!(
+            e.to_string().lines().next(),
+            Some(
+                "pack/c.toml:4:6: lesson id `a` is already the id of lessons/01-a.toml:2:6; \
+                 this lesson is not loaded: progress is kept by lesson id, so every lesson \
+                 needs its own"
+            )
+        );
+    }
+
+    #[test]
+    fn a_refused_file_is_one_broken_entry_among_the_loaded() {
+        let refused = PackFile {
+            name: "pack/fifo.toml".into(),
+            text: Err(LoadError::whole(
+                "pack/fifo.toml",
+                LoadErrorKind::NotAFile { what: Entry::Fifo },
+            )),
+        };
+        let all = load_files([refused, PackFile::text("pack/a.toml", lesson("a"))]);
+        assert!(all[0].is_ok());
+        assert_eq!(
+            all[1].as_ref().unwrap_err().to_string(),
+            "pack/fifo.toml: a named pipe (FIFO), not a file: not opened (a lesson is a \
+             regular `.toml` file)"
+        );
     }
 }

@@ -316,17 +316,24 @@ pub struct Exercise {
     pub claims: Vec<String>,
 }
 
+/// The longest step name, in characters: a step name is a key in translation files
+/// (`[step.NAME]`) and is quoted in errors, as short as a lesson id.
+pub const MAX_STEP_NAME_LEN: usize = 64;
+
 /// Whether `name` can name a step: lowercase ASCII letters, digits and dashes, starting with
-/// a letter or digit and holding at least one letter (numbers are the ids of unnamed steps).
+/// a letter or digit and holding at least one letter (numbers are the ids of unnamed steps),
+/// at most [`MAX_STEP_NAME_LEN`] characters.
 ///
 /// # Examples
 /// ```
 /// use bson_tutor::lesson::model::is_step_name;
 /// assert!(is_step_name("hex-doc") && is_step_name("utf8"));
 /// assert!(!is_step_name("Hex") && !is_step_name("-a") && !is_step_name("12") && !is_step_name(""));
+/// assert!(!is_step_name(&"x".repeat(65)));
 /// ```
 pub fn is_step_name(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+    name.len() <= MAX_STEP_NAME_LEN
+        && name.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
         && name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')

@@ -164,7 +164,7 @@ fn check_new_and_errors_in_both_languages() {
     assert_eq!(bad.status.code(), Some(1));
     let text = stderr(&bad);
     assert!(
-        text.starts_with("错误：课程 id `Bad Id` 不是简单的 slug"),
+        text.starts_with("错误：课程 id `Bad Id`：第 1 个字符（`B`）不是小写字母、数字或 `-`"),
         "{text}"
     );
 

@@ -108,6 +108,45 @@ fn broken_lessons_are_reported_and_the_good_one_still_passes() {
     );
 }
 
+/// A pack lesson cannot take over a built-in lesson's id (and with it the learner's
+/// progress records): with `--with-builtin` the built-in keeps it and the pack's is one
+/// broken entry naming both files.
+#[test]
+fn a_pack_lesson_with_a_builtin_id_is_refused_naming_the_builtin() {
+    let dir = crate::common::TempDir::new("lessons", "takeover");
+    std::fs::write(dir.join("a-good.toml"), GOOD).unwrap();
+    std::fs::write(
+        dir.join("bytes.toml"),
+        GOOD.replace("id = \"good\"", "id = \"bytes\""),
+    )
+    .unwrap();
+    let progress = dir.join("progress.json");
+    let out = bin()
+        .args(["lessons", "--with-builtin", "--lessons"])
+        .arg(&*dir)
+        .arg("--progress")
+        .arg(&progress)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let broken: Vec<&str> = text.lines().filter(|l| l.contains("broken: ")).collect();
+    assert_eq!(broken.len(), 1, "{text}");
+    assert!(
+        broken[0].contains(&format!(
+            "{}:2:6: lesson id `bytes` is already the id of lessons/01-bytes.toml:2:6",
+            dir.join("bytes.toml").display()
+        )),
+        "{text}"
+    );
+    let bytes_rows = text
+        .lines()
+        .filter(|l| l.split_whitespace().nth(1) == Some("bytes"))
+        .count();
+    assert_eq!(bytes_rows, 1, "the built-in is listed once: {text}");
+    assert!(text.lines().any(|l| l.contains(" good ")), "{text}");
+}
+
 #[test]
 fn every_exercise_accepts_its_answer_and_refuses_its_rejects() {
     for (file, text) in builtin::LESSONS {

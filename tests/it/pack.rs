@@ -123,19 +123,45 @@ fn new_lesson_never_overwrites() {
 }
 
 #[test]
-fn new_lesson_refuses_an_id_that_is_not_a_slug() {
+fn new_lesson_refuses_an_id_the_loader_would_refuse() {
     let dir = temp_dir("slug");
-    for bad in ["Demo", "my lesson", "../escape", "a_b", "é"] {
-        let out = run(&["new", "lesson", bad, "--dir", path(&dir)]);
+    let long = "a".repeat(65);
+    for (bad, why) in [
+        ("Demo", "character 1 (`D`)"),
+        ("my lesson", "character 3 (` `)"),
+        ("../escape", "character 1 (`.`)"),
+        ("a_b", "character 2 (`_`)"),
+        ("é", "character 1 (`é`)"),
+        ("-rf", "it starts with `-`"),
+        ("a\u{1b}]0;x\u{7}", "character 2 (`\\u{1b}`)"),
+        (&long, "it has 65 characters, at most 64"),
+    ] {
+        // `--` makes `-rf` the id rather than an option.
+        let out = run(&["new", "lesson", "--dir", path(&dir), "--", bad]);
         assert_eq!(out.status.code(), Some(1), "{bad}");
         let err = stderr(&out);
-        assert!(err.contains("is not a simple slug"), "{bad}: {err}");
-        assert!(err.contains("[a-z0-9-]+"), "{bad}: {err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(err.starts_with("error: lesson id `"), "{bad}: {err}");
+        assert!(err.contains(why), "{bad}: {err}");
+        assert!(err.contains("[a-z0-9][a-z0-9-]*"), "{bad}: {err}");
+        assert!(!err.contains('\u{1b}'), "escaped: {err:?}");
     }
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),
         0,
         "nothing written"
+    );
+    // In the learner's language.
+    let out = bin()
+        .args(["new", "lesson", "--dir", path(&dir), "--", "-rf"])
+        .env("LANG", "vi_VN.UTF-8")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("lỗi: mã bài học `-rf`: mã bắt đầu bằng `-`"),
+        "{}",
+        stderr(&out)
     );
 }
 
