@@ -78,13 +78,14 @@ impl TuiArgs {
 pub fn run(args: &TuiArgs) -> ExitCode {
     let started = std::time::Instant::now();
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        eprintln!(
+        let message = format!(
             "{}{}",
             t("error: "),
             t(
                 "the tutorial needs a terminal (standard input and output are not one).\nEvery lesson is also plain text: bson-tutor lessons, bson-tutor show ID.\nSee bson-tutor --help for all the commands."
             )
         );
+        super::out::eprint_line(&message);
         return ExitCode::from(2);
     }
     let mut broken = Vec::new();
@@ -101,15 +102,15 @@ pub fn run(args: &TuiArgs) -> ExitCode {
         }
         Err(e) => return fail(&e),
     };
-    for e in &broken {
-        eprintln!("{e}");
-    }
     let lang = super::i18n::lang();
+    for e in &broken {
+        super::out::eprint_line(super::out::safe_lines(&e.to_string_in(lang)));
+    }
     let mut problems = Vec::new();
     let lessons =
         super::i18n::localized(lessons, lang, args.source.lessons.as_deref(), &mut problems);
     for p in &problems {
-        eprintln!("{p}");
+        super::out::eprint_line(super::out::safe_lines(p));
     }
     if lessons.is_empty() {
         return fail(&CliError::NoLessons);
@@ -141,7 +142,7 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     if let Some(notice) = moved {
         let text = notice.to_string_in(lang);
         // Also on the main screen, whole, for after the tutorial.
-        eprintln!("bson-tutor: {text}");
+        super::out::eprint_line(super::out::safe_lines(&format!("bson-tutor: {text}")));
         app.mode = Mode::Alert(text);
     } else if let Some(first) = broken.first() {
         // The tutorial opens on the lessons that load; the status bar says which did not
@@ -303,10 +304,10 @@ fn run_loop(
             }
             if exit_after_frame {
                 // For measuring the time to the first frame (see README, Tests).
-                eprintln!(
+                super::out::eprint_line(format!(
                     "first frame drawn {} µs after start",
                     started.elapsed().as_micros()
-                );
+                ));
                 return Ok(());
             }
         }

@@ -502,7 +502,11 @@ fn finding_11_a_lesson_id_is_never_an_option() {
     let dir = TempDir::new("hostile-output", "new-id");
     for id in ["-rf", "--help-me", "-"] {
         let outcome = run_in(&dir, &["new", "lesson", "--", id]);
-        assert_refused(&format!("new lesson -- {id}"), &outcome, "starting with a letter or a digit");
+        assert_refused(
+            &format!("new lesson -- {id}"),
+            &outcome,
+            "starting with a letter or a digit",
+        );
         assert!(!dir.join(format!("{id}.toml")).exists(), "{id}");
     }
     let zh = run_in(&dir, &["--lang", "zh", "new", "lesson", "--", "-rf"]);
