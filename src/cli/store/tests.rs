@@ -6,7 +6,13 @@ use bson_tutor::lesson::progress::key;
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bson-tutor-store-{name}-{}", std::process::id()));
+    let dir = std::env::current_exe()
+        .expect("the test binary has a path")
+        .ancestors()
+        .nth(3) // target/<profile>/deps/<test binary>
+        .expect("the test binary is under target/")
+        .join("tmp")
+        .join(format!("bson-tutor-store-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -175,8 +175,13 @@ mod tests {
 
     /// A fresh directory under the target directory, removed first if a run left it.
     fn scratch(name: &str) -> std::path::PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("bson-tutor-pack-{name}-{}", std::process::id()));
+        let dir = std::env::current_exe()
+            .expect("the test binary has a path")
+            .ancestors()
+            .nth(3) // target/<profile>/deps/<test binary>
+            .expect("the test binary is under target/")
+            .join("tmp")
+            .join(format!("bson-tutor-pack-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
