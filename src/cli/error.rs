@@ -230,16 +230,12 @@ pub enum CliError {
     ReadAnswer(std::io::Error),
     /// No answer to `--reset`'s question.
     NoAnswer,
-    /// `new lesson` with an empty id.
-    EmptyId,
-    /// `new lesson` with an id that is not a slug.
-    NotSlug {
+    /// `new lesson` with an id the loader would refuse (the loader's rule and words).
+    BadId {
         /// The id.
         id: String,
-        /// The first character that is not allowed (1-based).
-        at: usize,
-        /// That character.
-        bad: char,
+        /// What is wrong with it.
+        problem: bson_tutor::lesson::load::IdError,
     },
     /// `new lesson` for a file that exists.
     Exists {
@@ -296,11 +292,6 @@ pub enum CliError {
         place: Place,
         /// The most it reads, in bytes.
         max: u64,
-    },
-    /// `new lesson` with an id that starts with something other than a letter or a digit.
-    IdStart {
-        /// The id.
-        id: String,
     },
 }
 
@@ -512,13 +503,11 @@ impl Localize for CliError {
                 "no answer on standard input: nothing erased (--yes erases without asking)",
                 &[],
             ),
-            E::EmptyId => write_trf(out, lang, "a lesson id cannot be empty", &[]),
-            E::NotSlug { id, at, bad } => write_trf(
-                out,
-                lang,
-                "lesson id `{id}` is not a simple slug: character {at} (`{bad}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
-                &[id, at, bad],
-            ),
+            E::BadId { id, problem } => bson_tutor::lesson::load::LoadErrorKind::BadId {
+                id: id.clone(),
+                problem: problem.clone(),
+            }
+            .write_in(lang, out),
             E::Exists { path } => write_trf(
                 out,
                 lang,
@@ -571,12 +560,6 @@ impl Localize for CliError {
                 lang,
                 "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
                 &[&place.display_in(lang), max],
-            ),
-            E::IdStart { id } => write_trf(
-                out,
-                lang,
-                "lesson id `{id}` must start with a lowercase letter or a digit; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9][a-z0-9-]*, e.g. `my-lesson`",
-                &[id],
             ),
         }
     }

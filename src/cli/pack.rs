@@ -58,53 +58,30 @@ pub struct CompletionsArgs {
 /// Runs `new`.
 pub fn run_new(args: &NewArgs) -> ExitCode {
     match &args.what {
-        NewKind::Lesson(args) => {
-            // The loader's own rule, so that `new` never writes a lesson `check` refuses.
-            if let Err(problem) = bson_tutor::lesson::load::check_id(&args.id) {
-                use bson_tutor::strings::localize::Localize;
-                let id = args.id.clone();
-                let kind = bson_tutor::lesson::load::LoadErrorKind::BadId { id, problem };
-                let line = format!("{}{}", t("error: "), kind.display_in(super::i18n::lang()));
-                super::out::eprint_line(super::out::safe_lines(&line));
-                return ExitCode::from(super::error::EXIT_BAD_INPUT);
-            }
-            match new_lesson(&args.id, &args.dir) {
-                // The file is written; a failed write of the message is reported by `finish`.
-                Ok(message) => match super::out::print(&super::out::safe_lines(&message)) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => fail(&CliError::Output(e)),
-                },
-                Err(e) => fail(&e),
-            }
-        }
+        NewKind::Lesson(args) => match new_lesson(&args.id, &args.dir) {
+            // The file is written; a failed write of the message is reported by `finish`.
+            Ok(message) => match super::out::print(&super::out::safe_lines(&message)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&CliError::Output(e)),
+            },
+            Err(e) => fail(&e),
+        },
     }
 }
 
-/// Why `id` is not a lesson id (`[a-z0-9][a-z0-9-]*`), if it is not one. The loader checks
-/// the ids it loads by the same rule (`bson_tutor::lesson::load::check_id`, issue 14); this
-/// one says it with the `new lesson` words.
-fn slug_problem(id: &str) -> Option<CliError> {
-    if id.is_empty() {
-        return Some(CliError::EmptyId);
-    }
-    // `-rf` would make a file `-rf.toml` that every command reads as options.
-    if id.starts_with('-') {
-        return Some(CliError::IdStart { id: id.to_owned() });
-    }
-    let (at, bad) = id
-        .chars()
-        .enumerate()
-        .find(|&(_, c)| !matches!(c, 'a'..='z' | '0'..='9' | '-'))?;
-    Some(CliError::NotSlug {
+/// Why `id` cannot name a new lesson: the loader's own rule
+/// (`bson_tutor::lesson::load::check_id`), so `new` never writes a lesson `check` refuses.
+fn id_problem(id: &str) -> Option<CliError> {
+    let problem = bson_tutor::lesson::load::check_id(id).err()?;
+    Some(CliError::BadId {
         id: id.to_owned(),
-        at: at + 1,
-        bad,
+        problem,
     })
 }
 
 /// Writes `dir/id.toml` and says what to do next; never overwrites.
 fn new_lesson(id: &str, dir: &Path) -> Result<String, CliError> {
-    if let Some(problem) = slug_problem(id) {
+    if let Some(problem) = id_problem(id) {
         return Err(problem);
     }
     let path = dir.join(format!("{id}.toml"));
@@ -379,19 +356,17 @@ mod tests {
 
     #[test]
     fn slugs_are_lowercase_letters_digits_and_dashes() {
-        assert!(slug_problem("demo-2").is_none());
-        assert!(slug_problem("").is_some());
-        let why = slug_problem("My lesson")
+        assert!(id_problem("demo-2").is_none());
+        assert!(id_problem("").is_some());
+        let why = id_problem("My lesson")
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(why.contains("character 1 (`M`)"), "{why}");
-        assert!(slug_problem("a/b").is_some());
-        assert!(slug_problem("a.b").is_some());
-        let dash = slug_problem("-rf")
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(dash.contains("must start with"), "{dash}");
-        assert!(slug_problem("2-x").is_none());
+        assert!(id_problem("a/b").is_some());
+        assert!(id_problem("a.b").is_some());
+        let dash = id_problem("-rf").map(|e| e.to_string()).unwrap_or_default();
+        assert!(dash.contains("starts with `-`"), "{dash}");
+        assert!(id_problem("2-x").is_none());
     }
 
     #[test]

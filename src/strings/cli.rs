@@ -264,14 +264,6 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("most common wrong answer", "câu sai phổ biến nhất"),
     // new lesson, man
     (
-        "a lesson id cannot be empty",
-        "id của bài học không được để trống",
-    ),
-    (
-        "lesson id `{id}` is not a simple slug: character {at} (`{bad}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
-        "id bài học `{id}` không phải một slug đơn giản: ký tự thứ {at} (`{bad}`) không phải chữ thường, chữ số hay `-`; id đặt tên cho tệp ID.toml và cho `bson-tutor show ID`, nên nó phải là [a-z0-9-]+, ví dụ `my-lesson`",
-    ),
-    (
         "{path} already exists; bson-tutor never overwrites a lesson: pick another id or --dir, or remove the file first",
         "{path} đã tồn tại; bson-tutor không bao giờ ghi đè một bài học: hãy chọn id hoặc --dir khác, hoặc xóa tệp đó trước",
     ),
@@ -461,10 +453,6 @@ pub(super) const VI: &[(&str, &str)] = &[
     (
         "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
         "{display_in}: dài hơn {max} byte văn bản; bson-tutor chỉ đọc tối đa chừng ấy cho một document hoặc một tệp chứa các document",
-    ),
-    (
-        "lesson id `{id}` must start with a lowercase letter or a digit; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9][a-z0-9-]*, e.g. `my-lesson`",
-        "id bài học `{id}` phải bắt đầu bằng một chữ thường hoặc một chữ số; id đặt tên cho tệp ID.toml và cho `bson-tutor show ID`, nên nó phải là [a-z0-9][a-z0-9-]*, ví dụ `my-lesson`",
     ),
     (
         "the lesson's time budget ran out while checking this step (`operation exceeded time limit`); the steps after it were not checked",
@@ -713,11 +701,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("seconds", "秒"),
     ("most common wrong answer", "最常见的错误答案"),
     // new lesson, man
-    ("a lesson id cannot be empty", "课程 id 不能为空"),
-    (
-        "lesson id `{id}` is not a simple slug: character {at} (`{bad}`) is not a lowercase letter, a digit or `-`; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9-]+, e.g. `my-lesson`",
-        "课程 id `{id}` 不是简单的 slug：第 {at} 个字符（`{bad}`）不是小写字母、数字或 `-`；id 用作文件名 ID.toml 和 `bson-tutor show ID` 的参数，因此必须符合 [a-z0-9-]+，例如 `my-lesson`",
-    ),
     (
         "{path} already exists; bson-tutor never overwrites a lesson: pick another id or --dir, or remove the file first",
         "{path} 已存在；bson-tutor 从不覆盖课程：请换一个 id 或 --dir，或先删除该文件",
@@ -902,10 +885,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
         "{display_in}：文本超过 {max} 字节；bson-tutor 对一个文档或一个文档文件最多读取这么多",
-    ),
-    (
-        "lesson id `{id}` must start with a lowercase letter or a digit; an id names the file ID.toml and `bson-tutor show ID`, so it is [a-z0-9][a-z0-9-]*, e.g. `my-lesson`",
-        "课程 id `{id}` 必须以小写字母或数字开头；id 用作文件名 ID.toml 和 `bson-tutor show ID` 的参数，所以它的形式是 [a-z0-9][a-z0-9-]*，例如 `my-lesson`",
     ),
     (
         "the lesson's time budget ran out while checking this step (`operation exceeded time limit`); the steps after it were not checked",

@@ -146,11 +146,9 @@ impl CliError {
             CliError::NoLessonNoProgress { id: "nope".into() },
             CliError::ReadAnswer(io()),
             CliError::NoAnswer,
-            CliError::EmptyId,
-            CliError::NotSlug {
-                id: "My lesson".into(),
-                at: 1,
-                bad: 'M',
+            CliError::BadId {
+                id: "-rf".into(),
+                problem: bson_tutor::lesson::load::IdError::DashFirst,
             },
             CliError::Exists {
                 path: "demo.toml".into(),
@@ -199,7 +197,6 @@ impl CliError {
                 place: Place::File("big.json".into()).line(3),
                 max: 67_108_864,
             },
-            CliError::IdStart { id: "-rf".into() },
         ];
         for e in &all {
             // A new variant must be added above.
@@ -241,8 +238,7 @@ impl CliError {
                 | CliError::NoLessonNoProgress { .. }
                 | CliError::ReadAnswer(_)
                 | CliError::NoAnswer
-                | CliError::EmptyId
-                | CliError::NotSlug { .. }
+                | CliError::BadId { .. }
                 | CliError::Exists { .. }
                 | CliError::ExistsNow { .. }
                 | CliError::Create { .. }
@@ -254,8 +250,7 @@ impl CliError {
                 | CliError::Output(_)
                 | CliError::TooManyIds { .. }
                 | CliError::NotAFile { .. }
-                | CliError::TextTooLarge { .. }
-                | CliError::IdStart { .. } => {}
+                | CliError::TextTooLarge { .. } => {}
             }
         }
         all
@@ -329,7 +324,6 @@ fn verbatim(e: &CliError) -> Vec<String> {
         // Lesson ids are values.
         CliError::NoLesson { ids, .. } => ids.clone(),
         // The pattern of an id.
-        CliError::NotSlug { .. } => vec!["[a-z0-9-]+".into()],
         CliError::Query(q) | CliError::Insert { error: q, .. } => vec![q.to_string()],
         CliError::ReadStdin(io)
         | CliError::Io { error: io, .. }
@@ -341,7 +335,7 @@ fn verbatim(e: &CliError) -> Vec<String> {
         | CliError::Terminal(io)
         | CliError::Output(io) => vec![io.to_string()],
         // The pattern of an id.
-        CliError::IdStart { .. } => vec!["[a-z0-9][a-z0-9-]*".into()],
+        CliError::BadId { .. } => vec!["[a-z0-9][a-z0-9-]*".into()],
         _ => Vec::new(),
     }
 }
