@@ -118,7 +118,7 @@ fn new_lesson(id: &str, dir: &Path) -> Result<String, CliError> {
             "{}{}",
             t("note: "),
             tf(
-                "a built-in lesson is also called `{id}`; with --with-builtin both are loaded",
+                "a built-in lesson is also called `{id}`; with --with-builtin the built-in keeps the id and this one is refused",
                 &[&id]
             )
         );

@@ -275,8 +275,8 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("writing {path}: {error}", "khi ghi {path}: {error}"),
     ("wrote {path}", "đã ghi {path}"),
     (
-        "a built-in lesson is also called `{id}`; with --with-builtin both are loaded",
-        "một bài học có sẵn cũng tên là `{id}`; với --with-builtin cả hai đều được nạp",
+        "a built-in lesson is also called `{id}`; with --with-builtin the built-in keeps the id and this one is refused",
+        "một bài học có sẵn cũng tên là `{id}`; với --with-builtin bài có sẵn giữ id này và bài này bị từ chối",
     ),
     ("next: edit it, then run", "tiếp theo: sửa tệp, rồi chạy"),
     (
@@ -713,8 +713,8 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("writing {path}: {error}", "写入 {path} 时出错：{error}"),
     ("wrote {path}", "已写入 {path}"),
     (
-        "a built-in lesson is also called `{id}`; with --with-builtin both are loaded",
-        "有一门内置课程也叫 `{id}`；使用 --with-builtin 时两者都会加载",
+        "a built-in lesson is also called `{id}`; with --with-builtin the built-in keeps the id and this one is refused",
+        "有一门内置课程也叫 `{id}`；使用 --with-builtin 时内置课程保留这个 id，这门课程会被拒绝",
     ),
     ("next: edit it, then run", "下一步：编辑它，然后运行"),
     (
