@@ -500,7 +500,7 @@ fn reported<T>(
     Ok(parsed.value)
 }
 
-/// The clock, read here in the binary and never in the library.
+/// The clock (Unix milliseconds), read here in the binary and never in the library.
 fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

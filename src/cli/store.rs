@@ -70,14 +70,6 @@ fn refuse_foreign(path: &Path) -> Result<(), StoreError> {
     }
 }
 
-/// Unix milliseconds now, to stamp this save's answers. The clock is read here, in the
-/// binary, never in the library.
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
 impl Store {
     /// A store at `path` (resolved by the caller: see `ProgressFile::path`).
     pub fn new(path: Option<PathBuf>) -> Store {
@@ -202,7 +194,7 @@ impl Store {
             }
         };
         let perms = check_writable(path)?;
-        let merged = mine.merge_changes(disk, changed, now_ms());
+        let merged = mine.merge_changes(disk, changed, super::now_ms());
         write_atomically(path, merged.to_json().as_bytes(), perms)?;
         Ok(merged)
     }
