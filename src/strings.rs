@@ -6,8 +6,13 @@ use std::collections::HashMap;
 use std::fmt::{self, Display};
 use std::sync::OnceLock;
 
+mod answers;
+mod claims;
 mod cli;
+mod course;
+mod exercise;
 mod help;
+mod layout;
 pub mod localize;
 mod matcher;
 pub mod safe;
@@ -65,6 +70,11 @@ const TABLES: &[(Table, Table)] = &[
     (matcher::VI, matcher::ZH),
     (cli::VI, cli::ZH),
     (help::VI, help::ZH),
+    (answers::VI, answers::ZH),
+    (exercise::VI, exercise::ZH),
+    (layout::VI, layout::ZH),
+    (course::VI, course::ZH),
+    (claims::VI, claims::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so

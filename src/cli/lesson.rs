@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use bson_tutor::lesson::check::Outcome;
 use bson_tutor::lesson::compute::{Classroom, LESSON_NOW_MS};
 use bson_tutor::lesson::load::{PackFile, load_files, read_pack};
 use bson_tutor::lesson::progress::{self, Position, Status};
@@ -524,20 +525,33 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
         } else {
             let text = args.answer.as_deref().unwrap_or_default();
             let verdict = answer(ex, text, &ctx);
-            if verdict.correct {
-                let why = fill_computed(&ex.explanation, &ctx)?;
-                let _ = writeln!(out, "{}", tf("correct. {why}", &[&why]));
-            } else {
-                let _ = writeln!(out, "{}", tf("not yet: {feedback}", &[&verdict.feedback]));
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    t("(try again, `--hint` for a hint, or `--reveal` for the answer)")
-                );
+            match verdict.outcome {
+                Outcome::Right => {
+                    let why = fill_computed(&ex.explanation, &ctx)?;
+                    let _ = writeln!(out, "{}", tf("correct. {why}", &[&why]));
+                }
+                Outcome::Wrong => {
+                    let _ = writeln!(out, "{}", tf("not yet: {feedback}", &[&verdict.feedback]));
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        t("(try again, `--hint` for a hint, or `--reveal` for the answer)")
+                    );
+                }
+                Outcome::Unreadable => {
+                    // A format slip: not an attempt, nothing recorded.
+                    let _ = writeln!(
+                        out,
+                        "{}",
+                        tf("not read as an answer: {feedback}", &[&verdict.feedback])
+                    );
+                    let _ = writeln!(out, "{}", t("(not counted as an attempt)"));
+                    return Ok(false);
+                }
             }
-            progress.answered(id, n, text, verdict.correct);
+            progress.answered(id, n, text, verdict.correct());
             changed.insert(progress::key(id, n));
-            verdict.correct
+            verdict.correct()
         };
         store.save(&progress, &changed)?;
         if store.path().is_none() {

@@ -24,28 +24,75 @@ use crate::query::sort::SortSpec;
 use crate::strings::localize::{Localize, one_other};
 use crate::strings::{tr, trf};
 
+/// How an answer was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The engine's answer.
+    Right,
+    /// Read as an answer of the exercise's kind, and not the engine's: an attempt.
+    Wrong,
+    /// Not readable as an answer of the exercise's kind (a format slip): the feedback shows
+    /// the form expected; it is not an attempt, not recorded, not in a class summary.
+    Unreadable,
+}
+
+/// The bytes of a `bytes` answer that was read, and where they differ from the engine's:
+/// what a hex view highlights (without showing the right bytes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByteMarks {
+    /// The bytes typed.
+    pub typed: Vec<u8>,
+    /// Positions in `typed` that differ from the answer (or lie past its end).
+    pub wrong: Vec<usize>,
+    /// How many bytes the answer has.
+    pub expected_len: usize,
+}
+
 /// The judgement of one answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    /// Whether the answer is right.
-    pub correct: bool,
-    /// What was right, or why it is wrong.
+    /// How it was read.
+    pub outcome: Outcome,
+    /// What was right, or why it is wrong, one reason a line; for an unreadable answer, what
+    /// was wrong with its form and an example of the form expected.
     pub feedback: String,
+    /// For a `bytes` answer that was read: which typed bytes are wrong.
+    pub marks: Option<ByteMarks>,
 }
 
 impl Verdict {
     fn right(feedback: impl Into<String>) -> Self {
         Verdict {
-            correct: true,
+            outcome: Outcome::Right,
             feedback: feedback.into(),
+            marks: None,
         }
     }
 
     fn wrong(feedback: impl Into<String>) -> Self {
         Verdict {
-            correct: false,
+            outcome: Outcome::Wrong,
             feedback: feedback.into(),
+            marks: None,
         }
+    }
+
+    fn unreadable(feedback: impl Into<String>) -> Self {
+        Verdict {
+            outcome: Outcome::Unreadable,
+            feedback: feedback.into(),
+            marks: None,
+        }
+    }
+
+    /// Whether the answer is right.
+    pub fn correct(&self) -> bool {
+        self.outcome == Outcome::Right
+    }
+
+    /// Whether the answer counts as an attempt (it was read, right or wrong).
+    pub fn counts(&self) -> bool {
+        self.outcome != Outcome::Unreadable
     }
 }
 
@@ -56,7 +103,7 @@ pub fn answer(ex: &Exercise, learner: &str, ctx: &Context) -> Verdict {
     let lang = ctx.lang;
     let text = learner.trim();
     if text.is_empty() {
-        return Verdict::wrong(tr(lang, "type an answer first"));
+        return Verdict::unreadable(tr(lang, "type an answer first"));
     }
     match solve(ex, ctx) {
         Ok(solution) => judge(&solution.truth, text, &ex.options, ctx),
@@ -421,7 +468,7 @@ pub fn check_exercise(ex: &Exercise, ctx: &Context) -> Vec<Problem> {
         Err(e) => return vec![Problem::CannotBeAnswered(e)],
     };
     let v = answer(ex, &ex.expect, ctx);
-    if !v.correct {
+    if !v.correct() {
         problems.push(Problem::ExpectRefused {
             expect: ex.expect.clone(),
             truth,
@@ -430,7 +477,7 @@ pub fn check_exercise(ex: &Exercise, ctx: &Context) -> Vec<Problem> {
     }
     for r in &ex.reject {
         let v = answer(ex, r, ctx);
-        if v.correct {
+        if v.correct() {
             problems.push(Problem::RejectAccepted {
                 reject: r.clone(),
                 feedback: v.feedback,
@@ -439,10 +486,10 @@ pub fn check_exercise(ex: &Exercise, ctx: &Context) -> Vec<Problem> {
             problems.push(Problem::RejectSilent { reject: r.clone() });
         }
     }
-    if answer(ex, "", ctx).correct {
+    if answer(ex, "", ctx).correct() {
         problems.push(Problem::EmptyAccepted);
     }
-    if answer(ex, &ex.prompt, ctx).correct {
+    if answer(ex, &ex.prompt, ctx).correct() {
         problems.push(Problem::PromptAccepted);
     }
     problems

@@ -47,6 +47,11 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("correct. {why}", "đúng rồi. {why}"),
     ("not yet: {feedback}", "chưa đúng: {feedback}"),
     (
+        "not read as an answer: {feedback}",
+        "chưa đọc được thành câu trả lời: {feedback}",
+    ),
+    ("(not counted as an attempt)", "(không tính là một lần thử)"),
+    (
         "(try again, `--hint` for a hint, or `--reveal` for the answer)",
         "(thử lại, `--hint` để xem gợi ý, hoặc `--reveal` để xem đáp án)",
     ),
@@ -517,6 +522,11 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ),
     ("correct. {why}", "正确。{why}"),
     ("not yet: {feedback}", "还不对：{feedback}"),
+    (
+        "not read as an answer: {feedback}",
+        "无法读作答案：{feedback}",
+    ),
+    ("(not counted as an attempt)", "（不计为一次尝试）"),
     (
         "(try again, `--hint` for a hint, or `--reveal` for the answer)",
         "（再试一次，用 `--hint` 查看提示，或用 `--reveal` 查看答案）",

@@ -11,6 +11,7 @@ use super::playground::Playground;
 use super::theme::Theme;
 use super::work::{Kind, Output, Task, Work, run_inline};
 use crate::lesson::Lesson;
+use crate::lesson::check::{ByteMarks, Outcome};
 use crate::lesson::progress::{Progress, Status};
 use crate::strings::safe::{escape_line, escape_text};
 
@@ -37,10 +38,19 @@ pub enum Mode {
 /// How the last answer went, for the exercise panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Feedback {
-    /// Whether it was right.
-    pub correct: bool,
+    /// How the answer was read: right, wrong, or not readable (not an attempt).
+    pub outcome: Outcome,
     /// The engine's words on it.
     pub text: String,
+    /// For a `bytes` answer: the bytes typed and which of them are wrong.
+    pub marks: Option<ByteMarks>,
+}
+
+impl Feedback {
+    /// Whether the answer was right.
+    pub fn correct(&self) -> bool {
+        self.outcome == Outcome::Right
+    }
 }
 
 /// A notice in the status bar.

@@ -3,6 +3,7 @@
 
 mod finished;
 
+use crate::lesson::check::Outcome;
 use finished::finished;
 pub use finished::stopped_text;
 
@@ -344,8 +345,9 @@ fn submit(app: &mut App) -> Option<Effect> {
     let text = app.answer.text().trim().to_string();
     if text.is_empty() {
         app.feedback = Some(Feedback {
-            correct: false,
+            outcome: Outcome::Unreadable,
             text: tr(app.settings.lang, "type an answer first").into(),
+            marks: None,
         });
         return None;
     }

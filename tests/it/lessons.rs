@@ -155,21 +155,23 @@ fn every_exercise_accepts_its_answer_and_refuses_its_rejects() {
             let truth = solve(ex, &Context::default()).unwrap();
             let v = answer(ex, &truth.text, &Context::default());
             assert!(
-                v.correct,
+                v.correct(),
                 "{file}: {}: {} -> {}",
-                ex.prompt, truth.text, v.feedback
+                ex.prompt,
+                truth.text,
+                v.feedback
             );
             assert!(
-                answer(ex, &ex.expect, &Context::default()).correct,
+                answer(ex, &ex.expect, &Context::default()).correct(),
                 "{file}: {}",
                 ex.prompt
             );
             for r in &ex.reject {
                 let v = answer(ex, r, &Context::default());
-                assert!(!v.correct, "{file}: {}: {r} accepted", ex.prompt);
+                assert!(!v.correct(), "{file}: {}: {r} accepted", ex.prompt);
                 assert!(!v.feedback.is_empty());
             }
-            assert!(!answer(ex, "", &Context::default()).correct);
+            assert!(!answer(ex, "", &Context::default()).correct());
         }
     }
 }
@@ -187,7 +189,7 @@ fn wrong_find_answer_explains_type_bracketing() {
         .find(|e| e.filter.as_deref() == Some("{ userId: 42 }"))
         .unwrap();
     let v = answer(ex, "[1, 2, 3, 4, 5]", &Context::default());
-    assert!(!v.correct);
+    assert!(!v.correct());
     assert!(v.feedback.contains("_id `2`"), "{}", v.feedback);
 }
 
@@ -241,8 +243,8 @@ reject = ["a"]
     for ex in good.lesson.exercises() {
         let solved = solve(ex, &Context::default()).unwrap();
         assert_eq!(solved.text, "b");
-        assert!(answer(ex, "b", &Context::default()).correct);
-        assert!(!answer(ex, "a", &Context::default()).correct);
+        assert!(answer(ex, "b", &Context::default()).correct());
+        assert!(!answer(ex, "a", &Context::default()).correct());
     }
     // An author who picks the option the engine refutes is caught.
     let wrong = load_str("claims.toml", &lesson(claims, "a")).unwrap();
@@ -397,13 +399,13 @@ fn role_answers_are_right_in_every_language() {
         "长度",
     ] {
         assert!(
-            answer(ex, right, &Context::default()).correct,
+            answer(ex, right, &Context::default()).correct(),
             "{right:?} should be right"
         );
     }
     for wrong in ["khóa", "khoá", "键", "类型字节", "giá trị", "độ"] {
         let v = answer(ex, wrong, &Context::default());
-        assert!(!v.correct, "{wrong:?} should be wrong");
+        assert!(!v.correct(), "{wrong:?} should be wrong");
         assert!(v.feedback.contains(wrong), "{}", v.feedback);
     }
 }

@@ -482,10 +482,14 @@ fn answer_feedback_speaks_the_learners_language_and_judges_the_same() {
         press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Tab)]);
         answer(&mut app, "37");
         let f = app.feedback.clone().unwrap();
-        assert!(!f.correct && f.text.contains(wrong), "{lang:?}: {}", f.text);
+        assert!(
+            !f.correct() && f.text.contains(wrong),
+            "{lang:?}: {}",
+            f.text
+        );
         answer(&mut app, "36");
         let f = app.feedback.clone().unwrap();
-        assert!(f.correct && f.text == right, "{lang:?}: {}", f.text);
+        assert!(f.correct() && f.text == right, "{lang:?}: {}", f.text);
     }
 }
 

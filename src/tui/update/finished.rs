@@ -2,6 +2,7 @@
 //! playground's evaluation, an answer's verdict; or why there is none (an overrun), in the
 //! server's words and the learner's language.
 
+use crate::lesson::check::Outcome;
 use std::sync::Arc;
 
 use super::{Effect, lesson_done_at, scroll_to_exercise};
@@ -48,8 +49,9 @@ pub(super) fn finished(app: &mut App, done: Done) -> Option<Effect> {
                         && (c.lesson, c.exercise) == (app.lesson, app.exercise)
                     {
                         app.feedback = Some(Feedback {
-                            correct: false,
+                            outcome: Outcome::Unreadable,
                             text: why,
+                            marks: None,
                         });
                     }
                 }
@@ -102,15 +104,24 @@ fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
     let here =
         (checking.lesson, checking.exercise) == (app.lesson, app.exercise) && app.opening.is_none();
     let was_done = lesson_done_at(app, checking.lesson);
-    app.progress
-        .answered(&id, checking.exercise + 1, &checking.text, verdict.correct);
-    app.changed.insert(key(&id, checking.exercise + 1));
+    // A format slip is not an attempt: nothing is recorded, the form expected is shown.
+    let counts = verdict.counts();
+    if counts {
+        app.progress.answered(
+            &id,
+            checking.exercise + 1,
+            &checking.text,
+            verdict.correct(),
+        );
+        app.changed.insert(key(&id, checking.exercise + 1));
+    }
     if here {
         app.feedback = Some(Feedback {
-            correct: verdict.correct,
+            outcome: verdict.outcome,
             text: escape_text(&verdict.feedback).into_owned(),
+            marks: verdict.marks.clone(),
         });
-        if verdict.correct {
+        if verdict.correct() {
             app.focus = Focus::Exercise;
             if !was_done && lesson_done_at(app, checking.lesson) && app.mode == Mode::Browse {
                 app.mode = Mode::Complete {
@@ -119,5 +130,5 @@ fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
             }
         }
     }
-    Some(Effect::Save)
+    counts.then_some(Effect::Save)
 }

@@ -4,10 +4,12 @@ use ratatui::layout::Position;
 use ratatui::text::{Line, Span};
 
 use super::wrap::{Marks, fill, runs};
+use crate::lesson::check::Outcome;
 use crate::lesson::progress::Status;
 use crate::strings::localize::one_other;
 use crate::strings::{tr, trf};
 use crate::tui::app::App;
+use crate::tui::app::Feedback;
 use crate::tui::keymap::{Context, key_for};
 use crate::tui::message::{Focus, Message};
 
@@ -120,17 +122,17 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         ));
     }
     if let Some(f) = &app.feedback {
-        let (mark, style) = if f.correct {
-            ("✓ ", theme.right)
-        } else {
-            ("✗ ", theme.wrong)
+        let (mark, style) = match f.outcome {
+            Outcome::Right => ("✓ ", theme.right),
+            Outcome::Wrong => ("✗ ", theme.wrong),
+            Outcome::Unreadable => ("? ", theme.hint),
         };
         let w: Vec<_> = runs(&f.text, marks)
             .into_iter()
             .map(|(w, _)| (w, style))
             .collect();
         out.extend(fill(&w, width, Span::styled(mark, style), "  "));
-        if !f.correct && !app.revealed {
+        if f.outcome == Outcome::Wrong && !app.revealed {
             out.push(Line::styled(try_again(app), theme.dim));
         }
     }
@@ -145,7 +147,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         ]));
     }
     let solved = app.status(app.lesson, app.exercise) == Status::Solved;
-    if app.revealed || (solved && app.feedback.as_ref().is_some_and(|f| f.correct)) {
+    if app.revealed || (solved && app.feedback.as_ref().is_some_and(Feedback::correct)) {
         out.extend(fill(
             &runs(&card.explanation, marks),
             width,

@@ -34,10 +34,10 @@ fn right_and_wrong() -> (String, String) {
         .expect("its first exercise");
     let ctx = Context::in_lang(Lang::En);
     let right = solve(ex, &ctx).expect("the engine solves it").text;
-    assert!(answer(ex, &right, &ctx).correct, "{right}");
+    assert!(answer(ex, &right, &ctx).correct(), "{right}");
     let wrong = ["99", "0", "1", "no"]
         .into_iter()
-        .find(|w| !answer(ex, w, &ctx).correct)
+        .find(|w| !answer(ex, w, &ctx).correct())
         .expect("one of them is wrong")
         .to_owned();
     (right, wrong)

@@ -92,7 +92,7 @@ fn an_answer_is_recorded_when_its_check_comes_back_and_an_overrun_is_no_attempt(
     finish(&mut app, wrong);
     assert_eq!(app.status(0, 0), Status::Solved);
     assert_eq!(app.progress.record(&id, 1).map(|r| r.attempts), Some(1));
-    assert!(app.feedback.as_ref().is_some_and(|f| f.correct));
+    assert!(app.feedback.as_ref().is_some_and(|f| f.correct()));
 }
 
 #[test]
