@@ -4,8 +4,10 @@
 //! its `reject`s.
 
 mod error;
+mod form;
 
 pub use error::{Failure, Problem};
+pub use form::{Form, form, form_note};
 
 use std::cmp::Ordering;
 

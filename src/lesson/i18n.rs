@@ -63,6 +63,8 @@ pub struct StepText {
     pub explanation: Option<String>,
     /// A choice's options, in order (as many as the lesson has).
     pub options: Option<Vec<String>>,
+    /// A choice's notes on why each option is wrong, in order (as many as the lesson has).
+    pub why_not: Option<Vec<String>>,
     /// A table step's row labels, in order (a label that is a type or field name is copied
     /// as it is: the values and sizes beside it are the engine's in every language).
     pub labels: Option<Vec<String>>,
@@ -77,6 +79,7 @@ impl StepText {
             || self.hints.is_some()
             || self.explanation.is_some()
             || self.options.is_some()
+            || self.why_not.is_some()
             || self.labels.is_some()
     }
 }
@@ -222,6 +225,7 @@ fn english(step: &Step) -> Vec<(&'static str, &str)> {
             out.extend(e.hints.iter().map(|h| ("hints", h.as_str())));
             out.push(("explanation", e.explanation.as_str()));
             out.extend(e.options.iter().map(|o| ("options", o.as_str())));
+            out.extend(e.why_not.iter().map(|w| ("why_not", w.as_str())));
         }
     }
     out
@@ -534,7 +538,8 @@ pub fn localize(lesson: &Lesson, translation: Option<&Translation>) -> (Lesson, 
                 at.put(&mut e.explanation, &given.explanation, "explanation");
                 at.list(&mut e.hints, &given.hints, "hints");
                 at.list(&mut e.options, &given.options, "options");
-                used.extend(["prompt", "explanation", "hints", "options"]);
+                at.list(&mut e.why_not, &given.why_not, "why_not");
+                used.extend(["prompt", "explanation", "hints", "options", "why_not"]);
             }
         }
         for (field, present) in [
@@ -544,6 +549,7 @@ pub fn localize(lesson: &Lesson, translation: Option<&Translation>) -> (Lesson, 
             ("hints", given.hints.is_some()),
             ("explanation", given.explanation.is_some()),
             ("options", given.options.is_some()),
+            ("why_not", given.why_not.is_some()),
             ("labels", given.labels.is_some()),
         ] {
             if present && !used.contains(&field) {

@@ -314,6 +314,10 @@ pub struct Exercise {
     /// fails unless the expected option's claim is true and every other claim is false.
     #[serde(default)]
     pub claims: Vec<String>,
+    /// `choice`: for each option, why it is wrong (`""` for the expected option), shown to
+    /// a learner who picks it. As many as `options`.
+    #[serde(default)]
+    pub why_not: Vec<String>,
 }
 
 /// The longest step name, in characters: a step name is a key in translation files
