@@ -163,6 +163,8 @@ pub struct App {
     pub feedback: Option<Feedback>,
     /// Whether the answer of this exercise is shown.
     pub revealed: bool,
+    /// First line of the exercise panel shown (kept within the panel's content when drawn).
+    pub exercise_scroll: usize,
     /// Which of the page's documents the hex view shows.
     pub document: usize,
     /// The hex view's selection.
@@ -255,6 +257,7 @@ impl App {
             answer: TextInput::default(),
             feedback: None,
             revealed: false,
+            exercise_scroll: 0,
             document: 0,
             hex: HexState::default(),
             playground: None,
@@ -416,6 +419,7 @@ impl App {
         }
         self.exercise = n;
         self.feedback = None;
+        self.exercise_scroll = 0;
         self.revealed = self.status(self.lesson, n) == Status::Revealed;
         if let Some(lesson) = self.lessons.get(self.lesson) {
             self.progress.last = Some(crate::lesson::progress::Position {

@@ -14,8 +14,9 @@ use super::app::{App, Mode};
 use super::input::Edit;
 use super::message::{Focus, Message};
 use super::playground::PlaygroundFocus;
+use crate::lesson::progress::Status;
 use crate::strings::{Lang, tr};
-pub use bindings::{BINDINGS, Binding, Context, Hint, Key};
+pub use bindings::{BINDINGS, Binding, Context, Hint, Key, SHADOWS};
 
 /// The mouse, for the help: it is no key, but the learner should know it works.
 pub const MOUSE: (&str, &str) = ("click  wheel", "select a lesson, a byte or a panel; scroll");
@@ -74,6 +75,15 @@ fn holds(context: Context, app: &App) -> bool {
             (browse && app.focus == Focus::Hex) || (playground && panel == PlaygroundFocus::Hex)
         }
         Context::Exercise => browse && app.focus == Focus::Exercise,
+        Context::Choice => {
+            browse
+                && app.focus == Focus::Exercise
+                && app
+                    .page
+                    .cards
+                    .get(app.exercise)
+                    .is_some_and(|c| !c.options.is_empty())
+        }
         Context::Answer => browse && app.focus == Focus::Answer,
         Context::Typing => {
             (browse && app.focus == Focus::Answer) || (playground && panel.is_input())
@@ -104,16 +114,18 @@ fn rank(pattern: Key, key: &KeyEvent) -> Option<u8> {
     }
 }
 
-/// The message of the closest binding in force for `key` (the first in the table among
-/// equals).
+/// The message of the closest binding in force for `key`: the closest pattern, then the
+/// innermost context (see [`SHADOWS`]), then the first in the table.
 fn key_message(app: &App, key: &KeyEvent) -> Option<Message> {
     let active = contexts(app);
     let (_, pattern, message) = BINDINGS
         .iter()
-        .filter(|b| active.contains(&b.context))
-        .flat_map(|b| b.keys.iter())
-        .filter_map(|(pattern, message)| Some((rank(*pattern, key)?, *pattern, message)))
-        .min_by_key(|(rank, ..)| *rank)?;
+        .filter_map(|b| Some((active.iter().position(|c| *c == b.context)?, b)))
+        .flat_map(|(depth, b)| b.keys.iter().map(move |k| (depth, k)))
+        .filter_map(|(depth, (pattern, message))| {
+            Some(((rank(*pattern, key)?, depth), *pattern, message))
+        })
+        .min_by_key(|(order, ..)| *order)?;
     Some(match (pattern, message, key.code) {
         (Key::Text, Message::Edit(Edit::Insert(_)), KeyCode::Char(c)) => {
             Message::Edit(Edit::Insert(c))
@@ -285,7 +297,7 @@ pub fn help_lines(lang: Lang) -> Vec<HelpLine> {
 
 /// The bindings the status bar shows for what is on screen, innermost context first (the
 /// panel's own keys, then the lessons' or the playground's), each with its
-/// [`Hint`].
+/// [`Hint`]: only those with a hinted key that does something now ([`works`]).
 pub fn status_bindings(app: &App) -> Vec<&'static Binding> {
     let active = contexts(app);
     let mut out = Vec::new();
@@ -293,6 +305,7 @@ pub fn status_bindings(app: &App) -> Vec<&'static Binding> {
         for b in BINDINGS.iter().filter(|b| b.context == *context) {
             if let Some(hint) = b.hint
                 && (hint.on.is_empty() || hint.on.iter().any(|c| active.contains(c)))
+                && !offered_keys(app, b).is_empty()
             {
                 out.push(b);
             }
@@ -301,13 +314,57 @@ pub fn status_bindings(app: &App) -> Vec<&'static Binding> {
     out
 }
 
+/// The keys the status bar names for `binding` now: its hinted keys ([`hinted_keys`]) that
+/// do something ([`works`]), so `a b choose` for a question of two options.
+pub fn offered_keys(app: &App, binding: &Binding) -> Vec<(Key, Message)> {
+    let mut keys = hinted_keys(binding);
+    keys.retain(|(_, message)| works(app, message));
+    keys
+}
+
 /// The status bar's hints for what is on screen: `(keys, what)`, both in `lang`.
 pub fn status_hints(app: &App) -> Vec<(String, &'static str)> {
     let lang = app.settings.lang;
     status_bindings(app)
         .into_iter()
-        .filter_map(|b| Some((short_label(&hinted_keys(b), lang), tr(lang, b.hint?.text))))
+        .filter_map(|b| {
+            Some((
+                short_label(&offered_keys(app, b), lang),
+                tr(lang, b.hint?.text),
+            ))
+        })
         .collect()
+}
+
+/// Whether `message` would do something now, for the status bar, which offers only keys
+/// that do: a hint while hints are left, reveal after a wrong attempt (or once solved),
+/// reset when there is something to forget, an option that exists, scrolling when the
+/// exercise panel holds more than it shows. Other messages always act.
+pub fn works(app: &App, message: &Message) -> bool {
+    let card = app.page.cards.get(app.exercise);
+    let n = app.exercise;
+    match message {
+        Message::Hint => card.is_some_and(|c| app.hints_shown(n) < c.hints.len()),
+        Message::Reveal => {
+            card.is_some()
+                && !app.revealed
+                && (app.attempts(n) > 0 || app.status(app.lesson, n) == Status::Solved)
+        }
+        Message::AskResetExercise => {
+            card.is_some()
+                && (app.attempts(n) > 0
+                    || app.hints_shown(n) > 0
+                    || app.status(app.lesson, n) != Status::Pending)
+        }
+        Message::Choose(i) => card.is_some_and(|c| *i < c.options.len()),
+        Message::Exercise(_) => app.page.cards.len() > 1,
+        Message::StartTyping | Message::Submit => card.is_some(),
+        Message::ExerciseScroll(_) | Message::ExerciseScrollPage(_) => {
+            let area = super::view::areas(app, app.screen()).exercise;
+            super::view::exercise::max_scroll(app, area) > 0
+        }
+        _ => true,
+    }
 }
 
 /// The name of the first key that sends `message` in `context`, for sentences that name a

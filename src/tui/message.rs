@@ -134,4 +134,10 @@ pub enum Message {
     /// A computation asked for earlier has ended (see [`super::work`]): its result, or why
     /// there is none. Ignored when a newer one of its kind was asked for since.
     Finished(Done),
+    /// Scroll the exercise panel by lines (negative: up).
+    ExerciseScroll(isize),
+    /// Scroll the exercise panel by pages (negative: up).
+    ExerciseScrollPage(isize),
+    /// Answer the exercise with its option `n` (0 is `a`): a choice, or which id sorts first.
+    Choose(usize),
 }

@@ -2,6 +2,7 @@
 //! outside the library (save progress, quit).
 
 mod finished;
+mod panel;
 
 use crate::lesson::check::Outcome;
 use finished::finished;
@@ -56,7 +57,8 @@ fn needs_page(app: &App, message: &Message) -> bool {
         | Message::Hint
         | Message::Reveal
         | Message::AskResetExercise
-        | Message::AskResetLesson => true,
+        | Message::AskResetLesson
+        | Message::Choose(_) => true,
         _ => false,
     }
 }
@@ -255,6 +257,9 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
         }
         Message::Click(x, y) => click(app, x, y),
         Message::Wheel(x, y, lines) => wheel(app, x, y, lines),
+        Message::ExerciseScroll(delta) => panel::scroll(app, delta),
+        Message::ExerciseScrollPage(pages) => panel::scroll_pages(app, pages),
+        Message::Choose(n) => return panel::choose(app, n),
     }
     None
 }
@@ -366,6 +371,10 @@ fn submit(app: &mut App) -> Option<Effect> {
         text,
     });
     app.feedback = None;
+    // After a check keys are commands again: h, r and x act at once; Enter types again.
+    if app.focus == Focus::Answer {
+        app.focus = Focus::Exercise;
+    }
     let job = app.work.file(Kind::Answer, task)?;
     finished(app, run_inline(job).into())
 }
@@ -390,6 +399,7 @@ fn hint(app: &mut App) -> Option<Effect> {
     let id = app.current()?.id.clone();
     app.progress.hinted(&id, app.exercise + 1);
     app.changed.insert(record_key(app)?);
+    panel::show(app, panel::Part::LastHint);
     Some(Effect::Save)
 }
 
@@ -398,6 +408,7 @@ fn reveal(app: &mut App) -> Option<Effect> {
     let status = app.status(app.lesson, app.exercise);
     if status == Status::Solved {
         app.revealed = true;
+        panel::show(app, panel::Part::Revealed);
         return None;
     }
     if app.attempts(app.exercise) == 0 {
@@ -415,6 +426,7 @@ fn reveal(app: &mut App) -> Option<Effect> {
     if app.focus == Focus::Answer {
         app.focus = Focus::Exercise;
     }
+    panel::show(app, panel::Part::Revealed);
     if !was_done && lesson_done(app) {
         app.mode = Mode::Complete { lesson: app.lesson };
     }
@@ -490,7 +502,13 @@ fn click(app: &mut App, x: u16, y: u16) {
                     app.hex.click(model, x, y);
                 }
             } else if areas.exercise.contains(at) && !app.page.cards.is_empty() {
-                app.focus = Focus::Answer;
+                // The answer line types; the rest of the panel takes its keys (a–e, scrolling).
+                let answer_row = areas.exercise.bottom().saturating_sub(2);
+                app.focus = if y == answer_row {
+                    Focus::Answer
+                } else {
+                    Focus::Exercise
+                };
             }
         }
         _ => {}
@@ -512,6 +530,8 @@ fn wheel(app: &mut App, x: u16, y: u16, lines: i32) {
             } else if areas.list.contains(at) {
                 let last = app.list_items().len().saturating_sub(1);
                 app.list_selected = step(app.list_selected, lines.signum() as isize, last);
+            } else if areas.exercise.contains(at) {
+                panel::scroll(app, lines as isize);
             } else {
                 app.scroll = step(app.scroll, lines as isize, max_scroll(app));
             }

@@ -399,29 +399,7 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
 fn render_exercise(app: &App, area: Rect, buf: &mut Buffer) {
     let focused = matches!(app.focus, Focus::Exercise | Focus::Answer);
     let block = panel(app, format!(" {} ", exercise::title(app)), focused);
-    let inner = block.inner(area);
-    block.render(area, buf);
-    if inner.height == 0 {
-        return;
-    }
-    let [content, answer] = inner.layout(&Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(1),
-    ]));
-    let lines = exercise::lines(app, content.width as usize);
-    for (row, line) in lines.iter().take(content.height as usize).enumerate() {
-        buf.set_line(content.x, content.y + row as u16, line, content.width);
-    }
-    let (line, cursor) = exercise::answer_line(app, answer.width as usize);
-    buf.set_line(answer.x, answer.y, &line, answer.width);
-    if let Some(col) = cursor
-        && col < answer.width
-    {
-        buf.set_style(
-            Rect::new(answer.x + col, answer.y, 1, 1),
-            app.settings.theme.cursor,
-        );
-    }
+    exercise::render(app, block, area, buf);
 }
 
 fn render_playground(app: &App, area: Rect, buf: &mut Buffer) {

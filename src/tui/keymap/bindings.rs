@@ -44,6 +44,9 @@ pub enum Context {
     Bytes,
     /// The exercise panel.
     Exercise,
+    /// The exercise panel of an exercise that lists options (a choice, or which id sorts
+    /// first): letters choose.
+    Choice,
     /// The answer line, while typing.
     Answer,
     /// Any line being typed in: the answer, the playground's document and filter.
@@ -71,7 +74,7 @@ pub enum Context {
 impl Context {
     /// Every context, innermost first: the order of [`super::contexts`], and so of the status
     /// bar's hints (the panel's own keys before the lessons' or the playground's).
-    pub const INNERMOST_FIRST: [Context; 19] = [
+    pub const INNERMOST_FIRST: [Context; 20] = [
         Context::Help,
         Context::Confirm,
         Context::Alert,
@@ -83,6 +86,7 @@ impl Context {
         Context::Hex,
         Context::List,
         Context::Text,
+        Context::Choice,
         Context::Exercise,
         Context::Answer,
         Context::PlaygroundCommands,
@@ -101,7 +105,7 @@ impl Context {
             Context::List => "list",
             Context::Text => "text",
             Context::Hex | Context::Bytes => "hex",
-            Context::Exercise => "exercise",
+            Context::Exercise | Context::Choice => "exercise",
             Context::Answer => "answer",
             Context::Typing => "typing",
             Context::Playground
@@ -141,6 +145,12 @@ pub struct Hint {
     /// group of keys is (`↑↓`, `[ ]`).
     pub first_key: bool,
 }
+
+/// Inner contexts whose keys take the place of an outer one's where both bind a key, as
+/// `(inner, outer)`: in the exercise panel of a choice, `c` and `d` choose options instead of
+/// continuing and turning the hex view's document. No other two bindings in force share a key
+/// (a test checks).
+pub const SHADOWS: &[(Context, Context)] = &[(Context::Choice, Context::Commands)];
 
 /// Keys that send messages in a context, and what the help and the status bar say of them.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,7 +241,7 @@ const SCROLL_PAGES: &[(Key, Message)] = &[
 const F1: Key = Key::Plain(KeyCode::F(1));
 
 use Context::{
-    Alert, Answer, Anywhere, Bytes, Commands, Complete, Confirm, Exercise, Help, Hex, Lessons,
+    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, Confirm, Exercise, Help, Hex, Lessons,
     List, Playground, PlaygroundCollection, PlaygroundCommands, PlaygroundDocument,
     PlaygroundFilter, Text, Typing,
 };
@@ -398,7 +408,46 @@ pub static BINDINGS: &[Binding] = &[
         ],
         "scroll, first / last byte",
     ),
+    bind(
+        Choice,
+        &[
+            (ch('a'), M::Choose(0)),
+            (ch('b'), M::Choose(1)),
+            (ch('c'), M::Choose(2)),
+            (ch('d'), M::Choose(3)),
+            (ch('e'), M::Choose(4)),
+        ],
+        "answer with that option (an exercise with options)",
+    )
+    .hint("choose", &[]),
     bind(Exercise, &[(ENTER, M::StartTyping)], "type an answer").hint("answer", &[]),
+    bind(
+        Exercise,
+        &[
+            (UP, M::ExerciseScroll(-1)),
+            (DOWN, M::ExerciseScroll(1)),
+            (ch('k'), M::ExerciseScroll(-1)),
+            (ch('j'), M::ExerciseScroll(1)),
+        ],
+        "scroll",
+    )
+    .hint("scroll", &[]),
+    bind(
+        Exercise,
+        &[
+            (PAGE_UP, M::ExerciseScrollPage(-1)),
+            (PAGE_DOWN, M::ExerciseScrollPage(1)),
+        ],
+        "scroll a page",
+    ),
+    bind(
+        Exercise,
+        &[
+            (HOME, M::ExerciseScroll(isize::MIN)),
+            (END, M::ExerciseScroll(isize::MAX)),
+        ],
+        "top / bottom",
+    ),
     bind(
         Exercise,
         &[(LEFT, M::Exercise(-1)), (RIGHT, M::Exercise(1))],
@@ -407,6 +456,20 @@ pub static BINDINGS: &[Binding] = &[
     bind(Exercise, &[(ESC, M::Back)], "to the lesson list"),
     bind(Answer, &[(ENTER, M::Submit)], "check the answer").hint("check", &[]),
     bind(Answer, &[(ESC, M::Back)], "stop typing").hint("stop typing", &[]),
+    bind(
+        Answer,
+        &[
+            (PAGE_UP, M::ExerciseScrollPage(-1)),
+            (PAGE_DOWN, M::ExerciseScrollPage(1)),
+        ],
+        "scroll a page",
+    )
+    .hint("scroll", &[]),
+    bind(
+        Answer,
+        &[(UP, M::ExerciseScroll(-1)), (DOWN, M::ExerciseScroll(1))],
+        "scroll",
+    ),
     bind(
         Typing,
         &[(LEFT, M::Edit(Edit::Left)), (RIGHT, M::Edit(Edit::Right))],

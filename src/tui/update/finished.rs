@@ -5,6 +5,7 @@
 use crate::lesson::check::Outcome;
 use std::sync::Arc;
 
+use super::panel::{Part, show};
 use super::{Effect, lesson_done_at, scroll_to_exercise};
 use crate::lesson::check::Verdict;
 use crate::lesson::progress::key;
@@ -14,7 +15,6 @@ use crate::strings::localize::Localize;
 use crate::strings::safe::{escape_line, escape_text};
 use crate::strings::{Lang, trf};
 use crate::tui::app::{App, Feedback, Mode};
-use crate::tui::message::Focus;
 use crate::tui::page::Page;
 use crate::tui::work::{Done, Kind, Output, Stopped};
 
@@ -53,6 +53,7 @@ pub(super) fn finished(app: &mut App, done: Done) -> Option<Effect> {
                             text: why,
                             marks: None,
                         });
+                        show(app, Part::Feedback);
                     }
                 }
             }
@@ -121,14 +122,17 @@ fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
             text: escape_text(&verdict.feedback).into_owned(),
             marks: verdict.marks.clone(),
         });
+        // The focus left the answer line when it was checked (`submit`); a learner typing
+        // again meanwhile keeps typing: a verdict arriving never turns their letters into
+        // commands.
         if verdict.correct() {
-            app.focus = Focus::Exercise;
             if !was_done && lesson_done_at(app, checking.lesson) && app.mode == Mode::Browse {
                 app.mode = Mode::Complete {
                     lesson: checking.lesson,
                 };
             }
         }
+        show(app, Part::Feedback);
     }
     counts.then_some(Effect::Save)
 }
