@@ -33,10 +33,7 @@ pub(super) const VI: &[(&str, &str)] = &[
         "there is no option {letter}: the options are a to {last}",
         "không có phương án {letter}: các phương án là a đến {last}",
     ),
-    (
-        "answer with that option (an exercise with options)",
-        "trả lời bằng phương án đó (bài tập có phương án)",
-    ),
+    ("choose that option", "chọn phương án đó"),
     ("choose", "chọn"),
 ];
 
@@ -73,9 +70,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "there is no option {letter}: the options are a to {last}",
         "没有选项 {letter}：选项是 a 到 {last}",
     ),
-    (
-        "answer with that option (an exercise with options)",
-        "用该选项作答（有选项的练习）",
-    ),
+    ("choose that option", "选择该选项"),
     ("choose", "选择"),
 ];

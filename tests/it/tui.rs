@@ -125,8 +125,8 @@ fn frames_of_a_wrong_and_a_right_answer() {
         assert_eq!(effects, [Effect::Save]);
         assert_eq!(
             app.focus,
-            Focus::Answer,
-            "a wrong answer keeps the learner typing"
+            Focus::Exercise,
+            "a check leaves typing: h, r and x act at once"
         );
         let wrong = frame(&app);
         assert!(wrong.contains('✗'), "{wrong}");

@@ -241,8 +241,8 @@ const SCROLL_PAGES: &[(Key, Message)] = &[
 const F1: Key = Key::Plain(KeyCode::F(1));
 
 use Context::{
-    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, Confirm, Exercise, Help, Hex, Lessons,
-    List, Playground, PlaygroundCollection, PlaygroundCommands, PlaygroundDocument,
+    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, Confirm, Exercise, Help, Hex,
+    Lessons, List, Playground, PlaygroundCollection, PlaygroundCommands, PlaygroundDocument,
     PlaygroundFilter, Text, Typing,
 };
 use Message as M;
@@ -417,7 +417,7 @@ pub static BINDINGS: &[Binding] = &[
             (ch('d'), M::Choose(3)),
             (ch('e'), M::Choose(4)),
         ],
-        "answer with that option (an exercise with options)",
+        "choose that option",
     )
     .hint("choose", &[]),
     bind(Exercise, &[(ENTER, M::StartTyping)], "type an answer").hint("answer", &[]),

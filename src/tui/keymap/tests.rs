@@ -28,6 +28,22 @@ fn app() -> App {
     app
 }
 
+/// The app at the first exercise that lists options (a choice), its panel focused.
+fn choice_app() -> App {
+    let mut a = app();
+    let (lesson, n) = (0..a.lessons.len())
+        .find_map(|i| {
+            a.open_lesson(i);
+            let n = a.page.cards.iter().position(|c| !c.options.is_empty())?;
+            Some((i, n))
+        })
+        .expect("a built-in exercise with options");
+    a.open_lesson(lesson);
+    a.select_exercise(n);
+    a.focus = Focus::Exercise;
+    a
+}
+
 /// Every screen a key can arrive at, named.
 fn states() -> Vec<(String, App)> {
     let mut out = Vec::new();
@@ -50,6 +66,11 @@ fn states() -> Vec<(String, App)> {
         }
         let focus = a.playground.as_ref().map(|p| p.focus());
         out.push((format!("playground, {focus:?}"), a));
+    }
+    for focus in [Focus::Exercise, Focus::Answer] {
+        let mut a = choice_app();
+        a.focus = focus;
+        out.push((format!("a choice, {focus:?}"), a));
     }
     let modes = [
         Mode::Help(Box::new(Mode::Browse)),
@@ -207,12 +228,19 @@ fn every_key_the_status_bar_names_does_what_it_says() {
 
 #[test]
 fn no_two_bindings_in_force_share_a_key() {
+    let mut shadowed = 0;
     for (state, app) in states() {
         let active = contexts(&app);
         let mut seen: Vec<(Key, &Binding)> = Vec::new();
         for b in BINDINGS.iter().filter(|b| active.contains(&b.context)) {
             for (key, _) in b.keys {
                 if let Some((_, first)) = seen.iter().find(|(k, _)| k == key) {
+                    // An inner context declared to shadow an outer one takes the key.
+                    let declared = |a: Context, b: Context| SHADOWS.contains(&(a, b));
+                    if declared(first.context, b.context) || declared(b.context, first.context) {
+                        shadowed += 1;
+                        continue;
+                    }
                     panic!(
                         "{state}: {} is bound by both {:?} and {:?}",
                         key.name(Lang::En),
@@ -224,6 +252,96 @@ fn no_two_bindings_in_force_share_a_key() {
             }
         }
     }
+    assert!(shadowed > 0, "no state shows a choice's letters");
+}
+
+#[test]
+fn an_inner_context_shadows_the_outer_one_it_declares() {
+    for (inner, outer) in SHADOWS {
+        let (inner, outer) = (
+            Context::INNERMOST_FIRST.iter().position(|c| c == inner),
+            Context::INNERMOST_FIRST.iter().position(|c| c == outer),
+        );
+        assert!(inner < outer, "{inner:?} is not inside {outer:?}");
+    }
+    // In a choice's panel `c` and `d` choose; elsewhere they continue and turn the document.
+    let mut a = choice_app();
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    assert_eq!(press(&a, key('c')), Some(Message::Choose(2)));
+    assert_eq!(press(&a, key('d')), Some(Message::Choose(3)));
+    assert_eq!(press(&a, key('a')), Some(Message::Choose(0)));
+    assert_eq!(press(&a, key('h')), Some(Message::Hint));
+    a.focus = Focus::Lesson;
+    assert_eq!(press(&a, key('c')), Some(Message::Continue));
+    assert_eq!(press(&a, key('d')), Some(Message::HexDocument(1)));
+    // While typing, the letters are the answer's.
+    a.focus = Focus::Answer;
+    assert_eq!(press(&a, key('c')), Some(Message::Edit(Edit::Insert('c'))));
+}
+
+#[test]
+fn the_status_bar_offers_only_what_works() {
+    let words = |a: &App| -> Vec<String> {
+        status_hints(a)
+            .iter()
+            .map(|(k, w)| format!("{k} {w}"))
+            .collect()
+    };
+    // A fresh exercise: nothing to reveal or reset yet; a hint is there to take.
+    let mut a = app();
+    a.focus = Focus::Exercise;
+    let fresh = words(&a);
+    assert!(fresh.contains(&"h hint".to_string()), "{fresh:?}");
+    assert!(!fresh.iter().any(|w| w.contains("reveal")), "{fresh:?}");
+    assert!(!fresh.iter().any(|w| w.contains("reset")), "{fresh:?}");
+    assert!(!works(&a, &Message::Reveal) && !works(&a, &Message::AskResetExercise));
+    // After a wrong answer: reveal and reset work, at once, without Esc.
+    a.focus = Focus::Answer;
+    a.answer.set("37");
+    update(&mut a, Message::Submit);
+    assert_eq!(a.focus, Focus::Exercise, "a check leaves typing");
+    let after = words(&a);
+    for offer in ["h hint", "r reveal", "x reset"] {
+        assert!(after.contains(&offer.to_string()), "{offer}: {after:?}");
+    }
+    for c in ['h', 'r', 'x'] {
+        let sent = press(&a, KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        assert!(sent.as_ref().is_some_and(|m| works(&a, m)), "{c}: {sent:?}");
+    }
+    // Every hint shown: `h` is no longer offered.
+    let hints = a.page.cards[0].hints.len();
+    for _ in 0..hints {
+        update(&mut a, Message::Hint);
+    }
+    assert!(!words(&a).iter().any(|w| w == "h hint"), "{:?}", words(&a));
+    // Revealed: nothing more to reveal.
+    update(&mut a, Message::Reveal);
+    assert!(a.revealed && !works(&a, &Message::Reveal));
+    // A choice of two options offers `a b`, of more `a b c`...
+    let mut c = choice_app();
+    let options = c.page.cards[c.exercise].options.len();
+    let letters: Vec<String> = (0..options.min(5))
+        .map(|i| char::from(b'a' + i as u8).to_string())
+        .collect();
+    let offer = format!("{} choose", letters.join(" "));
+    assert!(words(&c).contains(&offer), "{offer}: {:?}", words(&c));
+    // Scrolling is offered only when the panel holds more than it shows.
+    c.size = (200, 60);
+    assert!(!words(&c).iter().any(|w| w.ends_with("scroll")));
+    c.size = (80, 24);
+    c.answer.set("zz");
+    update(&mut c, Message::Submit);
+    for _ in 0..3 {
+        update(&mut c, Message::Hint);
+    }
+    let area = crate::tui::view::areas(&c, c.screen()).exercise;
+    assert!(crate::tui::view::exercise::max_scroll(&c, area) > 0);
+    assert!(works(&c, &Message::ExerciseScroll(1)), "{:?}", words(&c));
+    assert!(
+        words(&c).contains(&"↑↓ scroll".to_string()),
+        "{:?}",
+        words(&c)
+    );
 }
 
 #[test]
@@ -353,4 +471,30 @@ fn the_status_bar_shows_the_panels_own_keys_first() {
         words,
         ["Enter check", "Esc stop typing", "Tab panels", "F1 keys"]
     );
+}
+
+#[test]
+fn every_printable_character_typed_into_the_answer_stays_there() {
+    // Each printable character, and a few beyond ASCII, in every exercise panel that can
+    // have the keyboard: the answer line changes, nothing else does.
+    let chars: Vec<char> = (' '..='~').chain(['é', '字', 'ộ']).collect();
+    for mut a in [app(), choice_app()] {
+        a.focus = Focus::Answer;
+        let before = (a.lesson, a.exercise, a.mode.clone(), a.scroll, a.document);
+        let record = a.progress.clone();
+        for c in &chars {
+            let sent = press(&a, KeyEvent::new(KeyCode::Char(*c), KeyModifiers::NONE));
+            assert_eq!(sent, Some(Message::Edit(Edit::Insert(*c))), "{c:?}");
+            update(&mut a, sent.unwrap());
+            assert_eq!(a.focus, Focus::Answer, "{c:?} left the answer line");
+        }
+        let typed: String = chars.iter().collect();
+        assert_eq!(a.answer.text(), typed);
+        assert_eq!(
+            (a.lesson, a.exercise, a.mode.clone(), a.scroll, a.document),
+            before
+        );
+        assert_eq!(a.progress, record);
+        assert!(a.playground.is_none() && a.notice.is_none() && a.feedback.is_none());
+    }
 }

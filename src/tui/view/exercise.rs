@@ -147,7 +147,10 @@ pub fn content(app: &App, width: usize) -> Content {
         out.extend(fill(
             &w,
             width,
-            Span::styled(format!("  {}", trf(lang, "hint {n}: ", &[&(i + 1)])), theme.hint),
+            Span::styled(
+                format!("  {}", trf(lang, "hint {n}: ", &[&(i + 1)])),
+                theme.hint,
+            ),
             "    ",
         ));
         c.anchors.hints.push(start..out.len());
@@ -212,7 +215,12 @@ fn feedback_lines(app: &App, f: &Feedback, width: usize, out: &mut Vec<Line<'sta
         Outcome::Wrong => ("✗ ", theme.wrong),
         Outcome::Unreadable => ("? ", theme.hint),
     };
-    for (k, reason) in f.text.split('\n').filter(|r| !r.trim().is_empty()).enumerate() {
+    for (k, reason) in f
+        .text
+        .split('\n')
+        .filter(|r| !r.trim().is_empty())
+        .enumerate()
+    {
         let w: Vec<_> = runs(reason, marks)
             .into_iter()
             .map(|(w, _)| (w, style))
@@ -440,7 +448,12 @@ pub fn render(app: &App, block: Block<'_>, area: Rect, buf: &mut Buffer) {
         return;
     }
     let content_rows = inner.height.saturating_sub(1);
-    for (row, line) in lines.iter().skip(scroll).take(content_rows as usize).enumerate() {
+    for (row, line) in lines
+        .iter()
+        .skip(scroll)
+        .take(content_rows as usize)
+        .enumerate()
+    {
         buf.set_line(inner.x, inner.y + row as u16, line, inner.width);
     }
     let answer = Rect::new(inner.x, inner.bottom() - 1, inner.width, 1);

@@ -13,20 +13,39 @@ use crate::tui::keymap;
 use crate::tui::playground::text::fit;
 
 /// The status bar's key hints (`↑↓ move · Enter open · ? keys`): as many as fit in `width`
-/// columns, whole.
+/// columns, whole; the key to the help always among them, last when others had to go.
 fn status_keys(app: &App, width: usize) -> String {
-    let mut out = String::new();
-    for (keys, what) in keymap::status_hints(app) {
-        let hint = format!("{keys} {what}");
-        let sep = if out.is_empty() { "" } else { " · " };
-        let wide = unicode_width::UnicodeWidthStr::width;
-        if wide(out.as_str()) + wide(sep) + wide(hint.as_str()) > width {
+    let wide = unicode_width::UnicodeWidthStr::width;
+    let help_word = tr(app.settings.lang, "keys");
+    let all = keymap::status_hints(app);
+    let help = all.iter().position(|(_, what)| *what == help_word);
+    let hints: Vec<String> = all
+        .iter()
+        .map(|(keys, what)| format!("{keys} {what}"))
+        .collect();
+    let reserved = help.map_or(0, |i| wide(hints[i].as_str()) + wide(" · "));
+    let mut shown: Vec<&str> = Vec::new();
+    let mut used = 0;
+    for (i, hint) in hints.iter().enumerate() {
+        let sep = if shown.is_empty() { 0 } else { wide(" · ") };
+        let helped = help.is_some_and(|h| h < i);
+        let room = if Some(i) == help || helped {
+            width
+        } else {
+            width.saturating_sub(reserved)
+        };
+        if used + sep + wide(hint.as_str()) > room {
+            if let Some(h) = help.filter(|h| *h > i)
+                && used + sep + wide(hints[h].as_str()) <= width
+            {
+                shown.push(&hints[h]);
+            }
             break;
         }
-        out.push_str(sep);
-        out.push_str(&hint);
+        used += sep + wide(hint.as_str());
+        shown.push(hint);
     }
-    out
+    shown.join(" · ")
 }
 
 /// The status bar: a notice, or the key hints; the fixed seed and clock on the right.
