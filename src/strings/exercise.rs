@@ -35,6 +35,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     ("choose that option", "chọn phương án đó"),
     ("choose", "chọn"),
+    ("{key_for}: next exercise", "{key_for}: bài tập tiếp theo"),
 ];
 
 /// Chinese.
@@ -72,4 +73,5 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ),
     ("choose that option", "选择该选项"),
     ("choose", "选择"),
+    ("{key_for}: next exercise", "{key_for}：下一个练习"),
 ];

@@ -286,7 +286,8 @@ pub static BINDINGS: &[Binding] = &[
         &[(ch('['), M::Exercise(-1)), (ch(']'), M::Exercise(1))],
         "previous / next exercise",
     )
-    .hint("exercises", &[Text, Exercise]),
+    // Not in the exercise panel, whose hints (h, r, x) need the room; its feedback names `]`.
+    .hint("exercises", &[Text]),
     // No hint: the hex view's title names the key when there is another document.
     bind(
         Commands,

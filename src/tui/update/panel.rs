@@ -11,7 +11,7 @@ use crate::tui::view::exercise::{content, max_scroll, page, scroll_to_show};
 /// A part of the exercise panel to bring into view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Part {
-    /// The feedback on the last answer.
+    /// The feedback on the last answer, and what follows it.
     Feedback,
     /// The last hint shown.
     LastHint,
@@ -47,7 +47,8 @@ pub(super) fn show(app: &mut App, part: Part) {
     let shown = content(app, area.width.saturating_sub(2) as usize);
     let (anchors, len) = (shown.anchors, shown.lines.len());
     let range = match part {
-        Part::Feedback => anchors.feedback,
+        // The feedback and what follows it (the explanation, what to do next).
+        Part::Feedback => anchors.feedback.map(|r| r.start..len),
         Part::LastHint => anchors.hints.last().cloned(),
         Part::Revealed => anchors.revealed.map(|at| at..len),
     };

@@ -191,6 +191,18 @@ pub fn content(app: &App, width: usize) -> Content {
             "  ",
         ));
     }
+    // Solved: on to the next one, whose key the status bar leaves out here.
+    if app.feedback.as_ref().is_some_and(Feedback::correct)
+        && app.exercise + 1 < app.page.cards.len()
+    {
+        let key = key_for(Context::Commands, &Message::Exercise(1), lang);
+        c.lines.extend(fill(
+            &[(trf(lang, "{key_for}: next exercise", &[&key]), theme.dim)],
+            width,
+            Span::raw(""),
+            "",
+        ));
+    }
     c
 }
 
