@@ -125,12 +125,14 @@ fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
         // The focus left the answer line when it was checked (`submit`); a learner typing
         // again meanwhile keeps typing: a verdict arriving never turns their letters into
         // commands.
-        if verdict.correct() {
-            if !was_done && lesson_done_at(app, checking.lesson) && app.mode == Mode::Browse {
-                app.mode = Mode::Complete {
-                    lesson: checking.lesson,
-                };
-            }
+        if verdict.correct()
+            && !was_done
+            && lesson_done_at(app, checking.lesson)
+            && app.mode == Mode::Browse
+        {
+            app.mode = Mode::Complete {
+                lesson: checking.lesson,
+            };
         }
         show(app, Part::Feedback);
     }

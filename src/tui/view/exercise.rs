@@ -110,13 +110,16 @@ pub fn content(app: &App, width: usize) -> Content {
     };
     let out = &mut c.lines;
     out.extend(fill(&runs(&card.prompt, marks), width, Span::raw(""), ""));
-    // The form the answer is read in, so a learner need not guess it.
-    out.extend(fill(
-        &[(form_note(&card.exercise, lang), theme.dim)],
-        width,
-        Span::raw(""),
-        "",
-    ));
+    // The form the answer is read in, so a learner need not guess it; options show theirs
+    // (their letters), and an example letter would read as a pick.
+    if card.options.is_empty() {
+        out.extend(fill(
+            &[(form_note(&card.exercise, lang), theme.dim)],
+            width,
+            Span::raw(""),
+            "",
+        ));
+    }
     for (label, value) in &card.inputs {
         out.extend(fill(
             &[(value.clone(), theme.code)],
