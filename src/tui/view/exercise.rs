@@ -352,23 +352,19 @@ pub fn answer_line(app: &App, width: usize) -> (Line<'static>, Option<u16>) {
         if typing { theme.key } else { theme.dim },
     )];
     if app.answer.is_empty() && !typing {
-        let hint = if app.page.cards.is_empty() {
-            String::new()
-        } else if app.page.cards[app.exercise.min(app.page.cards.len() - 1)]
-            .options
-            .is_empty()
-        {
-            trf(
+        let hint = match app.page.cards.get(app.exercise) {
+            None => String::new(),
+            // The letters choose only where the panel has the keyboard.
+            Some(card) if card.options.is_empty() || app.focus != Focus::Exercise => trf(
                 app.settings.lang,
                 "press {typing_key} to type your answer",
                 &[&typing_key(app)],
-            )
-        } else {
-            trf(
+            ),
+            Some(_) => trf(
                 app.settings.lang,
                 "press {typing_key} to type your answer, or the letter of an option",
                 &[&typing_key(app)],
-            )
+            ),
         };
         spans.push(Span::styled(hint, theme.dim));
     } else {

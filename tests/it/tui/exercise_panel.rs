@@ -414,3 +414,50 @@ fn a_verdict_arriving_while_typing_again_keeps_the_letters_in_the_answer() {
     assert_eq!(app.answer.text(), "37xh");
     assert_eq!(app.mode, bson_tutor::tui::app::Mode::Browse);
 }
+
+mod typing {
+    use super::*;
+    use bson_tutor::tui::input::{Edit, TextInput};
+    use proptest::prelude::*;
+
+    fn typed_char() -> impl Strategy<Value = char> {
+        prop_oneof![
+            4 => proptest::char::range(' ', '~'),
+            1 => any::<char>(),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever characters are typed into the answer line (with Shift or Alt held, too),
+        /// they go into it and nowhere else: no panel, lesson, record or mode changes.
+        #[test]
+        fn typed_characters_only_change_the_answer(
+            chars in prop::collection::vec(typed_char(), 1..60),
+            alt in any::<bool>(),
+            choice in any::<bool>(),
+        ) {
+            let mut app = if choice { at(Lang::En, 3, 5) } else { at(Lang::En, 1, 1) };
+            app.focus = Focus::Answer;
+            let before = (app.lesson, app.exercise, app.mode.clone(), app.scroll, app.document);
+            let record = app.progress.clone();
+            let mut expected = TextInput::default();
+            let modifiers = if alt { KeyModifiers::ALT } else { KeyModifiers::SHIFT };
+            for c in &chars {
+                let event = Event::Key(ratatui::crossterm::event::KeyEvent::new(
+                    KeyCode::Char(*c),
+                    modifiers,
+                ));
+                press(&mut app, &[event]);
+                expected.apply(Edit::Insert(*c));
+                prop_assert_eq!(app.focus, Focus::Answer);
+            }
+            prop_assert_eq!(app.answer.text(), expected.text());
+            let after = (app.lesson, app.exercise, app.mode.clone(), app.scroll, app.document);
+            prop_assert_eq!(after, before);
+            prop_assert_eq!(&app.progress, &record);
+            prop_assert!(app.feedback.is_none() && app.playground.is_none());
+        }
+    }
+}
