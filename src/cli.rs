@@ -288,11 +288,11 @@ pub enum ToFormat {
     Spans,
     /// Canonical Extended JSON, one document per line: every type kept.
     Ejson,
-    /// Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost.
+    /// Relaxed Extended JSON: plain numbers and ISO dates; a long reads back as the smallest integer type that holds it.
     Relaxed,
     /// The way mongosh prints documents: { _id: 1, n: Long('5') }.
     Shell,
-    /// LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number).
+    /// LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 and double through a JS number: Double(42) prints 42).
     RelaxedJs,
     /// LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings).
     Stringify,

@@ -138,16 +138,16 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Extended JSON dạng canonical, mỗi dòng một tài liệu: giữ nguyên mọi kiểu",
     ),
     (
-        "Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost",
-        "Extended JSON dạng relaxed: số thường và ngày ISO ở những chỗ không mất gì",
+        "Relaxed Extended JSON: plain numbers and ISO dates; a long reads back as the smallest integer type that holds it",
+        "Extended JSON dạng relaxed: số thường và ngày ISO; một long khi đọc lại thành kiểu số nguyên nhỏ nhất chứa được nó",
     ),
     (
         "The way mongosh prints documents: { _id: 1, n: Long('5') }",
         "Như cách mongosh in tài liệu: { _id: 1, n: Long('5') }",
     ),
     (
-        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number)",
-        "MẤT THÔNG TIN: relaxed như EJSON.stringify của mongosh in ra (int64 đi qua một số JS)",
+        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 and double through a JS number: Double(42) prints 42)",
+        "MẤT THÔNG TIN: relaxed như EJSON.stringify của mongosh in ra (int64 và double đi qua một số JS: Double(42) in thành 42)",
     ),
     (
         "LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings)",
@@ -585,16 +585,16 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "Extended JSON（canonical 形式），每行一个文档：保留所有类型",
     ),
     (
-        "Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost",
-        "Extended JSON（relaxed 形式）：在不丢失信息的地方使用普通数字和 ISO 日期",
+        "Relaxed Extended JSON: plain numbers and ISO dates; a long reads back as the smallest integer type that holds it",
+        "Extended JSON（relaxed 形式）：普通数字和 ISO 日期；long 读回时变成能容纳它的最小整数类型",
     ),
     (
         "The way mongosh prints documents: { _id: 1, n: Long('5') }",
         "mongosh 打印文档的方式：{ _id: 1, n: Long('5') }",
     ),
     (
-        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number)",
-        "有损：mongosh 的 EJSON.stringify 打印的 relaxed 形式（int64 会经过 JS 数字）",
+        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 and double through a JS number: Double(42) prints 42)",
+        "有损：mongosh 的 EJSON.stringify 打印的 relaxed 形式（int64 和 double 会经过 JS 数字：Double(42) 打印为 42）",
     ),
     (
         "LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings)",
