@@ -56,10 +56,7 @@ Lessons mark how sure a statement is with a label before it:
 /// A terminal tutorial on what MongoDB data really is: BSON bytes, types, order and ObjectIds.
 #[derive(Debug, Parser)]
 #[command(name = "bson-tutor", version, about, long_about = None)]
-#[command(
-    after_help = "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).",
-    after_long_help = CLAIMS_HELP
-)]
+#[command(after_help = CLAIMS_HELP)]
 pub struct Cli {
     /// What to do (none: the interactive tutorial).
     #[command(subcommand)]

@@ -66,8 +66,7 @@ impl Default for Classroom {
 /// The unseeded classroom's process: a random value and a counter start drawn once, as a
 /// real mongosh draws them when it starts, and written down so that every lesson shows the
 /// same ids without `--seed`.
-const FIXED_PROCESS: ObjectIdProcess =
-    ObjectIdProcess::new(FixedGenerator::PROCESS, 0x00a3_4e17);
+const FIXED_PROCESS: ObjectIdProcess = ObjectIdProcess::new(FixedGenerator::PROCESS, 0x00a3_4e17);
 
 /// The unseeded classroom's mongod (ids an upsert makes): another process of its own.
 const FIXED_SERVER: ObjectIdProcess =
@@ -129,9 +128,7 @@ impl Classroom {
     /// is the seed's second process.
     fn server_process(&self) -> ObjectIdProcess {
         match self.seed {
-            Some(seed) => processes_from_seed(seed, 2)
-                .pop()
-                .unwrap_or(FIXED_SERVER),
+            Some(seed) => processes_from_seed(seed, 2).pop().unwrap_or(FIXED_SERVER),
             None => FIXED_SERVER,
         }
     }

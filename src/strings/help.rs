@@ -40,10 +40,6 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Không kèm lệnh, bson-tutor mở phần hướng dẫn tương tác (trong đó nhấn ? để xem các phím).\n\nBài học gắn một nhãn trước mỗi nhận định để cho biết nó chắc chắn đến đâu:\n  [Tài liệu]             tài liệu MongoDB hoặc đặc tả BSON nói vậy: có thể dựa vào\n  [Quan sát]             thấy trên một server thật: nên kiểm lại trên phiên bản của bạn\n  [Chi tiết triển khai]  cách server hoặc mongosh đang làm hiện nay, không phải một cam kết\n  [Mô hình đơn giản]     một cách hình dung để dễ suy nghĩ, đơn giản hơn cơ chế thật",
     ),
     (
-        "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).",
-        "Không kèm lệnh, bson-tutor mở phần hướng dẫn tương tác (trong đó nhấn ? để xem các phím).",
-    ),
-    (
         "Colours: dark, light, high-contrast or mono (NO_COLOR set in the environment means mono)",
         "Bảng màu: dark, light, high-contrast hoặc mono (có NO_COLOR trong biến môi trường nghĩa là mono)",
     ),
@@ -485,10 +481,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).\n\nLessons mark how sure a statement is with a label before it:\n  [documented]             MongoDB's documentation or the BSON specification says so: rely on it\n  [observed]               seen on a real server: check it again on your own version\n  [implementation detail]  how the server or mongosh does it today, not a promise\n  [simplified model]       a picture to think with, simpler than the real mechanism",
         "不带命令时，bson-tutor 打开交互式教程（在其中按 ? 查看按键）。\n\n课程在每条说法前加一个标签，说明它有多可靠：\n  [文档]      MongoDB 文档或 BSON 规范这样写：可以依靠\n  [实测]      在真实服务器上观察到：请在你自己的版本上再验证一次\n  [实现细节]  服务器或 mongosh 目前的做法，并非承诺\n  [简化模型]  便于思考的图景，比真实机制简单",
-    ),
-    (
-        "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).",
-        "不带命令时，bson-tutor 打开交互式教程（在其中按 ? 查看按键）。",
     ),
     (
         "Colours: dark, light, high-contrast or mono (NO_COLOR set in the environment means mono)",

@@ -61,7 +61,8 @@ fn adds_an_id(step: &Step) -> bool {
         _ => None,
     };
     docs.is_some_and(|docs| {
-        parse_documents(docs, "docs").map_or(true, |docs| docs.iter().any(|d| d.get("_id").is_none()))
+        parse_documents(docs, "docs")
+            .map_or(true, |docs| docs.iter().any(|d| d.get("_id").is_none()))
     })
 }
 
@@ -131,7 +132,10 @@ fn the_steps_that_generate_values_hold_for_every_seed_from_1_to_200() {
         checked += passed;
     }
     // Lesson 8's ObjectId(secs) bound and lesson 10's added ids, at least, in 3 languages.
-    assert!(checked >= 2 * 3 * seeds.len(), "only {checked} steps checked");
+    assert!(
+        checked >= 2 * 3 * seeds.len(),
+        "only {checked} steps checked"
+    );
 }
 
 #[test]
@@ -162,7 +166,11 @@ fn a_step_not_flagged_as_generating_does_not_change_with_the_seed() {
         let mut n = [0, 0];
         for (i, step) in b.loaded.lesson.steps.iter().enumerate() {
             if depends_on_the_seed(&b, i) {
-                flagged.push(format!("{}:{}", b.loaded.lesson.id, step.name().unwrap_or("")));
+                flagged.push(format!(
+                    "{}:{}",
+                    b.loaded.lesson.id,
+                    step.name().unwrap_or("")
+                ));
                 continue;
             }
             let one = render_step(step, options, &mut n[0], &class(1, Lang::En));
@@ -176,17 +184,26 @@ fn a_step_not_flagged_as_generating_does_not_change_with_the_seed() {
         }
     }
     for known in ["objectid-anatomy:number-bound", "choosing-an-id:ids-added"] {
-        assert!(flagged.iter().any(|f| f == known), "{known} not in {flagged:?}");
+        assert!(
+            flagged.iter().any(|f| f == known),
+            "{known} not in {flagged:?}"
+        );
     }
 }
 
 #[test]
 fn the_generator_scan_tells_calls_from_literals() {
     assert!(calls_a_generator("docs = '[{ _id: ObjectId(), n: 1 }]'"));
-    assert!(calls_a_generator("expression = \"{ $literal: ObjectId(1791417600) }\""));
+    assert!(calls_a_generator(
+        "expression = \"{ $literal: ObjectId(1791417600) }\""
+    ));
     assert!(calls_a_generator("{ u: UUID( ) }"));
-    assert!(!calls_a_generator("id = ObjectId('6ac711ed454f588ca2d05d4b')"));
+    assert!(!calls_a_generator(
+        "id = ObjectId('6ac711ed454f588ca2d05d4b')"
+    ));
     assert!(!calls_a_generator("ObjectId(\"6ac711ed454f588ca2d05d4b\")"));
-    assert!(!calls_a_generator("\"{ _id: ObjectId(\\\"6ac711ed454f588ca2d05d4b\\\") }\""));
+    assert!(!calls_a_generator(
+        "\"{ _id: ObjectId(\\\"6ac711ed454f588ca2d05d4b\\\") }\""
+    ));
     assert!(!calls_a_generator("ObjectId.createFromTime(1791417600)"));
 }

@@ -11,7 +11,9 @@ fn choices() -> Vec<(String, Exercise)> {
     builtin::LESSONS
         .iter()
         .flat_map(|(file, text)| {
-            let lesson = load_str(file, text).expect("a built-in lesson loads").lesson;
+            let lesson = load_str(file, text)
+                .expect("a built-in lesson loads")
+                .lesson;
             let id = lesson.id.clone();
             lesson.steps.into_iter().filter_map(move |step| match step {
                 Step::Exercise(e)
@@ -40,12 +42,17 @@ fn expected(e: &Exercise) -> usize {
 fn check_notes(place: &str, notes: &[String], options: usize, right: usize) -> Vec<String> {
     let mut problems = Vec::new();
     if notes.len() != options {
-        problems.push(format!("{place}: {} notes for {options} options", notes.len()));
+        problems.push(format!(
+            "{place}: {} notes for {options} options",
+            notes.len()
+        ));
     }
     for (i, note) in notes.iter().enumerate() {
         let letter = char::from(b'a' + u8::try_from(i).unwrap());
         match (i == right, note.trim().is_empty()) {
-            (true, false) => problems.push(format!("{place}: ({letter}) is right, its note must be \"\"")),
+            (true, false) => problems.push(format!(
+                "{place}: ({letter}) is right, its note must be \"\""
+            )),
             (false, true) => problems.push(format!("{place}: ({letter}) is wrong but has no note")),
             _ => {}
         }
@@ -61,7 +68,10 @@ fn every_wrong_option_of_every_builtin_choice_has_a_note_in_every_language() {
     for (lesson, e) in &choices {
         let name = e.name.as_deref().unwrap_or("?");
         let right = expected(e);
-        assert!(right < e.options.len(), "{lesson}/{name}: expect out of range");
+        assert!(
+            right < e.options.len(),
+            "{lesson}/{name}: expect out of range"
+        );
         problems.extend(check_notes(
             &format!("{lesson}/{name} (en)"),
             &e.why_not,
@@ -92,7 +102,10 @@ fn every_wrong_option_of_every_builtin_choice_has_a_note_in_every_language() {
 fn a_note_on_the_right_option_or_a_missing_note_is_found() {
     let notes = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert!(check_notes("x", &notes(&["why", "", "why"]), 3, 1).is_empty());
-    assert_eq!(check_notes("x", &notes(&["why", "oops", "why"]), 3, 1).len(), 1);
+    assert_eq!(
+        check_notes("x", &notes(&["why", "oops", "why"]), 3, 1).len(),
+        1
+    );
     assert_eq!(check_notes("x", &notes(&["", "", "why"]), 3, 1).len(), 1);
     assert_eq!(check_notes("x", &notes(&["why", ""]), 3, 1).len(), 1);
 }
