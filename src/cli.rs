@@ -42,12 +42,21 @@ pub const MAX_IDS: u64 = 1_000_000;
 /// written as hex with spaces or as Extended JSON.
 pub const TEXT_MAX: u64 = 4 * bson_tutor::bson::spec::MAX_DOCUMENT_SIZE as u64;
 
+/// `bson-tutor --help`'s closing words: how to start the tutorial, and what the claim labels
+/// of the lessons mean (the first lesson says it too).
+pub const CLAIMS_HELP: &str = "With no command, bson-tutor opens the interactive tutorial \
+    (press ? in it for the keys).
+
+Lessons mark how sure a statement is with a label before it:
+  [documented]             MongoDB's documentation or the BSON specification says so: rely on it
+  [observed]               seen on a real server: check it again on your own version
+  [implementation detail]  how the server or mongosh does it today, not a promise
+  [simplified model]       a picture to think with, simpler than the real mechanism";
+
 /// A terminal tutorial on what MongoDB data really is: BSON bytes, types, order and ObjectIds.
 #[derive(Debug, Parser)]
 #[command(name = "bson-tutor", version, about, long_about = None)]
-#[command(
-    after_help = "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys)."
-)]
+#[command(after_help = CLAIMS_HELP)]
 pub struct Cli {
     /// What to do (none: the interactive tutorial).
     #[command(subcommand)]
@@ -276,11 +285,11 @@ pub enum ToFormat {
     Spans,
     /// Canonical Extended JSON, one document per line: every type kept.
     Ejson,
-    /// Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost.
+    /// Relaxed Extended JSON: plain numbers and ISO dates; a long reads back as the smallest integer type that holds it.
     Relaxed,
     /// The way mongosh prints documents: { _id: 1, n: Long('5') }.
     Shell,
-    /// LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number).
+    /// LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 and double through a JS number: Double(42) prints 42).
     RelaxedJs,
     /// LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings).
     Stringify,

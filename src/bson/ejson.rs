@@ -15,7 +15,8 @@ pub enum Mode {
     Canonical,
     /// Readable: numbers as JSON numbers where exact, ISO dates for 1970..=9999.
     Relaxed,
-    /// Relaxed as mongosh prints it: int64 passes through a JavaScript number (lossy).
+    /// Relaxed as mongosh's `EJSON.stringify` prints it: int64 and double pass through a
+    /// JavaScript number (lossy: a long past 2^53 rounds, `Double(42)` prints `42`).
     RelaxedJs,
     /// `JSON.stringify` of the shell's objects (lossy: ObjectId and Date become strings).
     Stringify,
@@ -42,6 +43,26 @@ mod tests {
         assert_eq!(js_number(9007199254740993.0), "9007199254740992");
         assert_eq!(js_number(0.1 + 0.2), "0.30000000000000004");
         assert_eq!(js_number(1e21), "1e+21");
+    }
+
+    /// The relaxed spec keeps a whole double apart from an int (`42.0`, a non-integer JSON
+    /// number); mongosh's EJSON.stringify prints the JavaScript number `42`, and keeps only
+    /// non-finite doubles wrapped (js-bson's `serializeValue`).
+    #[test]
+    fn relaxed_keeps_a_whole_double_and_mongoshs_relaxed_prints_a_js_number() {
+        let mut doc = Document::new();
+        doc.push("d", Value::Double(42.0));
+        doc.push("i", 42);
+        doc.push("z", Value::Double(-0.0));
+        doc.push("n", Value::Double(f64::NAN));
+        assert_eq!(
+            to_string(&doc, Mode::Relaxed),
+            r#"{"d":42.0,"i":42,"z":-0.0,"n":{"$numberDouble":"NaN"}}"#
+        );
+        assert_eq!(
+            to_string(&doc, Mode::RelaxedJs),
+            r#"{"d":42,"i":42,"z":0,"n":{"$numberDouble":"NaN"}}"#
+        );
     }
 
     /// mongosh prints one document three ways (`JSON.stringify`, `EJSON.stringify` relaxed and

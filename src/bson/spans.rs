@@ -13,6 +13,7 @@ use super::hex;
 use super::raw::{Limits, RawDocument, RawElement, RawValue};
 use super::spec::{BINARY_OLD, BINARY_UUID, ElementType, binary_subtype_name};
 use super::uuid::format_uuid;
+use crate::strings::localize::one_other;
 use crate::strings::{Lang, tr, write_trf};
 
 /// The spans of a whole document.
@@ -264,9 +265,17 @@ impl Meaning {
             ),
             Meaning::TimestampIncrement(i) => write_trf(w, lang, "timestamp increment {n}", &[i]),
             Meaning::TimestampTime(t) => write_trf(w, lang, "timestamp seconds {secs}", &[t]),
-            Meaning::BinaryLength(n) => {
-                write_trf(w, lang, "binary length = {n} bytes of data", &[n])
-            }
+            Meaning::BinaryLength(n) => write_trf(
+                w,
+                lang,
+                one_other(
+                    lang,
+                    *n as u64,
+                    "binary length = {n} byte of data",
+                    "binary length = {n} bytes of data",
+                ),
+                &[n],
+            ),
             Meaning::BinarySubtype(s) => write_trf(
                 w,
                 lang,
@@ -279,9 +288,12 @@ impl Meaning {
             Meaning::BinaryData { len, uuid: Some(u) } => {
                 write_trf(w, lang, "{n} bytes: UUID {uuid}", &[len, u])
             }
-            Meaning::BinaryData { len, uuid: None } => {
-                write_trf(w, lang, "{n} bytes of data", &[len])
-            }
+            Meaning::BinaryData { len, uuid: None } => write_trf(
+                w,
+                lang,
+                one_other(lang, *len as u64, "{n} byte of data", "{n} bytes of data"),
+                &[len],
+            ),
             Meaning::RegexPattern(p) => {
                 write_trf(w, lang, "pattern {text} + NUL", &[&format_args!("{p:?}")])
             }
@@ -833,5 +845,18 @@ mod tests {
             spans.elements[0].parts[0].meaning,
             Meaning::DateTime(-86_400_000)
         );
+    }
+
+    #[test]
+    fn one_byte_of_binary_data_is_singular_in_english() {
+        assert_eq!(
+            Meaning::BinaryLength(1).to_string_in(Lang::En),
+            "binary length = 1 byte of data"
+        );
+        let one = Meaning::BinaryData { len: 1, uuid: None };
+        assert_eq!(one.to_string_in(Lang::En), "1 byte of data");
+        // Vietnamese and Chinese have no singular form: the plural's translation.
+        assert_eq!(one.to_string_in(Lang::Vi), "1 byte dữ liệu");
+        assert_eq!(one.to_string_in(Lang::Zh), "1 字节数据");
     }
 }

@@ -160,13 +160,7 @@ fn colorize(text: &str) -> String {
     const YELLOW: &str = "\x1b[33m";
     const RESET: &str = "\x1b[0m";
     use bson_tutor::lesson::model::Claim;
-    let labels = [
-        Claim::Documented,
-        Claim::Observed,
-        Claim::ImplementationDetail,
-        Claim::SimplifiedModel,
-    ]
-    .map(Claim::label);
+    let labels = Claim::ALL.map(|c| c.label_in(super::i18n::lang()));
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     for line in text.split_inclusive('\n') {
         let (body, newline) = match line.strip_suffix('\n') {

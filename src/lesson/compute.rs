@@ -8,6 +8,9 @@ mod oid;
 pub use error::{ComputeError, What};
 pub use oid::{make_oids, oid_anatomy, parse_oid};
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
 use crate::bson::generate::SeededGenerator;
 use crate::bson::oid::{ObjectIdProcess, processes_from_seed};
 use crate::bson::shell::{self, FixedGenerator, Generate};
@@ -60,13 +63,59 @@ impl Default for Classroom {
     }
 }
 
+/// The unseeded classroom's process: a random value and a counter start drawn once, as a
+/// real mongosh draws them when it starts, and written down so that every lesson shows the
+/// same ids without `--seed`.
+const FIXED_PROCESS: ObjectIdProcess = ObjectIdProcess::new(FixedGenerator::PROCESS, 0x00a3_4e17);
+
+/// The unseeded classroom's mongod (ids an upsert makes): another process of its own.
+const FIXED_SERVER: ObjectIdProcess =
+    ObjectIdProcess::new([0x3b, 0x90, 0xc2, 0x6d, 0x41], 0x0051_c0de);
+
+/// Where the unseeded classroom's `UUID()`s draw their random bits.
+const FIXED_UUID_SEED: u64 = 0x6ac7_11ed;
+
 impl Classroom {
-    /// A fresh generator for one parse: seeded when the class has a seed, fixed otherwise,
-    /// its clock at [`Classroom::now_ms`].
+    /// The class's mongosh process: the one random value and counter behind every ObjectId a
+    /// lesson step makes, `ObjectId()` in its text and the `_id` its collection adds to a
+    /// document without one alike (lesson 8: one random value per process, a counter that
+    /// starts at a random number and goes up by one per id). With a seed it is the seed's
+    /// first process; without, a fixed one.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::Value;
+    /// use bson_tutor::lesson::compute::Classroom;
+    /// let class = Classroom { seed: Some(7), ..Classroom::default() };
+    /// let docs = class.find("[{ _id: ObjectId(), n: 1 }, { n: 2 }]", "{}", None).unwrap();
+    /// let ids: Vec<_> = docs.iter().map(|d| match d.get("_id") {
+    ///     Some(Value::ObjectId(id)) => *id,
+    ///     _ => unreachable!(),
+    /// }).collect();
+    /// assert_eq!(ids[0].random_value(), class.process().random_value());
+    /// assert_eq!(ids[1].random_value(), ids[0].random_value());
+    /// assert_eq!(ids[0].counter(), class.process().next_counter());
+    /// assert_eq!(ids[1].counter(), ids[0].counter() + 1);
+    /// ```
+    pub fn process(&self) -> ObjectIdProcess {
+        self.session().process
+    }
+
+    /// A fresh generator for one parse: the class's [`process`](Classroom::process) from its
+    /// first id, its clock at [`Classroom::now_ms`].
     pub fn generator(&self) -> Box<dyn Generate> {
+        Box::new(self.session())
+    }
+
+    /// The session a step runs in: the class's process, its clock and its UUID source.
+    fn session(&self) -> SeededGenerator {
         match self.seed {
-            Some(seed) => Box::new(SeededGenerator::from_seed(seed, self.now_ms)),
-            None => Box::new(FixedGenerator::new(self.now_ms)),
+            Some(seed) => SeededGenerator::from_seed(seed, self.now_ms),
+            None => SeededGenerator {
+                now_ms: self.now_ms,
+                process: FIXED_PROCESS,
+                rng: StdRng::seed_from_u64(FIXED_UUID_SEED),
+            },
         }
     }
 
@@ -75,34 +124,24 @@ impl Classroom {
         u32::try_from(self.now_ms.div_euclid(1000).max(0)).unwrap_or(u32::MAX)
     }
 
-    /// The driver and server processes of a lesson's collections. With a seed they are the
-    /// seed's second and third processes: the first is the one `ObjectId()` uses, so ids the
-    /// text generates and ids the collection adds never share a random value.
-    fn collection_processes(&self) -> (ObjectIdProcess, ObjectIdProcess) {
+    /// mongod's process, for the ids an upsert makes: not the class's own. With a seed it
+    /// is the seed's second process.
+    fn server_process(&self) -> ObjectIdProcess {
         match self.seed {
-            Some(seed) => {
-                let mut p = processes_from_seed(seed, 3).into_iter().skip(1);
-                let fixed = |i: u8| ObjectIdProcess::new([i; 5], 0);
-                (
-                    p.next().unwrap_or_else(|| fixed(1)),
-                    p.next().unwrap_or_else(|| fixed(2)),
-                )
-            }
-            None => (
-                ObjectIdProcess::new([1; 5], 0),
-                ObjectIdProcess::new([2; 5], 0),
-            ),
+            Some(seed) => processes_from_seed(seed, 2).pop().unwrap_or(FIXED_SERVER),
+            None => FIXED_SERVER,
         }
     }
 
-    /// A value written in a lesson or typed by a learner: Extended JSON when the text is
-    /// valid JSON, mongosh syntax otherwise. `what` names the text in the error.
-    ///
-    /// # Errors
-    /// The parser's error, with line and column.
-    pub fn parse_value(&self, text: &str, what: impl Into<What>) -> Result<Value, ComputeError> {
-        let mut generator = self.generator();
-        text::parse_value(text, None, generator.as_mut())
+    /// `text` read with `session`'s process and clock, which it leaves where the text's
+    /// `ObjectId()`s took it.
+    fn parse_in(
+        &self,
+        text: &str,
+        what: impl Into<What>,
+        session: &mut SeededGenerator,
+    ) -> Result<Value, ComputeError> {
+        text::parse_value(text, None, session)
             .map(|p| p.value)
             .map_err(|error| ComputeError::Parse {
                 what: what.into(),
@@ -110,17 +149,15 @@ impl Classroom {
             })
     }
 
-    /// A document written in a lesson.
-    ///
-    /// # Errors
-    /// A parse error, or a value that is not a document.
-    pub fn parse_document(
+    /// [`Classroom::parse_document`] with `session`'s process and clock.
+    fn parse_document_in(
         &self,
         text: &str,
         what: impl Into<What>,
+        session: &mut SeededGenerator,
     ) -> Result<Document, ComputeError> {
         let what = what.into();
-        match self.parse_value(text, what.clone())? {
+        match self.parse_in(text, what.clone(), session)? {
             Value::Document(d) => Ok(d),
             other => Err(ComputeError::NotADocument {
                 what,
@@ -129,17 +166,15 @@ impl Classroom {
         }
     }
 
-    /// An array of documents written in a lesson (or a single document).
-    ///
-    /// # Errors
-    /// A parse error, or a value or an item that is not a document.
-    pub fn parse_documents(
+    /// [`Classroom::parse_documents`] with `session`'s process and clock.
+    fn parse_documents_in(
         &self,
         text: &str,
         what: impl Into<What>,
+        session: &mut SeededGenerator,
     ) -> Result<Vec<Document>, ComputeError> {
         let what = what.into();
-        let value = self.parse_value(text, what.clone())?;
+        let value = self.parse_in(text, what.clone(), session)?;
         text::documents(value).map_err(|e| match e.index {
             Some(index) => ComputeError::ItemNotADocument {
                 what,
@@ -153,19 +188,76 @@ impl Classroom {
         })
     }
 
-    /// A collection holding `docs`, inserted as `insertMany` would; a document without an
-    /// `_id` gets one from the class's driver process, made at the class's clock.
-    ///
-    /// # Errors
-    /// An insert error (duplicate `_id`...), with the document's index.
-    pub fn collection(&self, docs: Vec<Document>) -> Result<Collection, ComputeError> {
-        let (client, server) = self.collection_processes();
-        let mut c = Collection::new("test.docs", client, server, self.now_secs());
+    /// A collection holding `docs`, whose missing `_id`s come from `client` (the process
+    /// that read the documents' text, where its `ObjectId()`s left it).
+    fn collection_in(
+        &self,
+        docs: Vec<Document>,
+        client: ObjectIdProcess,
+    ) -> Result<Collection, ComputeError> {
+        let mut c = Collection::new("test.docs", client, self.server_process(), self.now_secs());
         for (index, d) in docs.into_iter().enumerate() {
             c.insert_one(d)
                 .map_err(|error| ComputeError::Insert { index, error })?;
         }
         Ok(c)
+    }
+
+    /// `docs` read and inserted in one session: the text's `ObjectId()`s first (mongosh
+    /// evaluates the array before `insertMany` sends it), then the ids the insert adds,
+    /// from the same process.
+    fn read_collection(
+        &self,
+        docs: &str,
+        session: &mut SeededGenerator,
+    ) -> Result<Collection, ComputeError> {
+        let docs = self.parse_documents_in(docs, "docs", session)?;
+        let c = self.collection_in(docs, session.process.clone())?;
+        session.process = c.client.clone();
+        Ok(c)
+    }
+
+    /// A value written in a lesson or typed by a learner: Extended JSON when the text is
+    /// valid JSON, mongosh syntax otherwise. `what` names the text in the error.
+    ///
+    /// # Errors
+    /// The parser's error, with line and column.
+    pub fn parse_value(&self, text: &str, what: impl Into<What>) -> Result<Value, ComputeError> {
+        self.parse_in(text, what, &mut self.session())
+    }
+
+    /// A document written in a lesson.
+    ///
+    /// # Errors
+    /// A parse error, or a value that is not a document.
+    pub fn parse_document(
+        &self,
+        text: &str,
+        what: impl Into<What>,
+    ) -> Result<Document, ComputeError> {
+        self.parse_document_in(text, what, &mut self.session())
+    }
+
+    /// An array of documents written in a lesson (or a single document).
+    ///
+    /// # Errors
+    /// A parse error, or a value or an item that is not a document.
+    pub fn parse_documents(
+        &self,
+        text: &str,
+        what: impl Into<What>,
+    ) -> Result<Vec<Document>, ComputeError> {
+        self.parse_documents_in(text, what, &mut self.session())
+    }
+
+    /// A collection holding `docs`, inserted as `insertMany` would; a document without an
+    /// `_id` gets one from the class's [`process`](Classroom::process), made at the class's
+    /// clock.
+    ///
+    /// # Errors
+    /// An insert error (duplicate `_id`...), with the document's index.
+    pub fn collection(&self, docs: Vec<Document>) -> Result<Collection, ComputeError> {
+        self.collection_in(docs, self.process())
     }
 
     /// The documents of `docs` that `filter` matches, sorted by `sort` if given.
@@ -178,12 +270,16 @@ impl Classroom {
         filter: &str,
         sort: Option<&str>,
     ) -> Result<Vec<Document>, ComputeError> {
-        let c = self.collection(self.parse_documents(docs, "docs")?)?;
+        let mut session = self.session();
+        let c = self.read_collection(docs, &mut session)?;
         let options = FindOptions {
             sort: sort.map(|s| self.parse_document(s, "sort")).transpose()?,
             ..FindOptions::default()
         };
-        Ok(c.find(&self.parse_document(filter, "filter")?, &options)?)
+        // The filter is typed after the insert, in the same shell: an `ObjectId()` in it
+        // continues the counter.
+        let filter = self.parse_document_in(filter, "filter", &mut session)?;
+        Ok(c.find(&filter, &options)?)
     }
 
     /// The encoded bytes of a document.
@@ -275,15 +371,16 @@ impl Classroom {
         docs: Option<&str>,
         pipeline: &str,
     ) -> Result<Vec<Document>, ComputeError> {
-        let stages = self.parse_documents(pipeline, "pipeline")?;
+        let mut session = self.session();
         let input: Vec<Document> = match docs {
             Some(d) => self
-                .collection(self.parse_documents(d, "docs")?)?
+                .read_collection(d, &mut session)?
                 .documents()
                 .cloned()
                 .collect(),
             None => Vec::new(),
         };
+        let stages = self.parse_documents_in(pipeline, "pipeline", &mut session)?;
         Ok(aggregate::aggregate(
             &input,
             &stages,
@@ -437,8 +534,11 @@ mod classroom_tests {
         assert_eq!(room.seed, None);
         assert_eq!(
             id(&room, "{ _id: ObjectId() }"),
-            FixedGenerator::new(LESSON_NOW_MS).object_id(NOW_SECS)
+            super::FIXED_PROCESS.clone().next_id(NOW_SECS)
         );
+        // A process as a driver starts one: its counter does not start at zero.
+        assert_ne!(room.process().next_counter(), 0);
+        assert_eq!(room.process().random_value(), FixedGenerator::PROCESS);
         assert_eq!(
             room.parse_value("new Date()", "now").unwrap(),
             Value::DateTime(LESSON_NOW_MS)
@@ -507,9 +607,12 @@ mod classroom_tests {
         }
     }
 
+    /// Lesson 8's rule for the ids one step shows: one random value, and a counter that goes
+    /// up by one per id, the text's `ObjectId()`s first (mongosh evaluates the array before
+    /// `insertMany` adds the missing `_id`s), then the ids the collection adds.
     #[test]
-    fn ids_a_collection_adds_follow_the_seed_and_not_the_texts_process() {
-        let docs = "[{ n: 1 }, { _id: ObjectId(), n: 2 }]";
+    fn ids_a_collection_adds_continue_the_process_of_the_texts_ids() {
+        let docs = "[{ n: 1 }, { _id: ObjectId(), n: 2 }, { n: 3 }]";
         let ids = |room: &Classroom| -> Vec<ObjectId> {
             room.find(docs, "{}", None)
                 .unwrap()
@@ -520,12 +623,44 @@ mod classroom_tests {
                 })
                 .collect()
         };
-        let seven = ids(&seeded(7));
-        assert_eq!(seven, ids(&seeded(7)));
-        assert_ne!(seven, ids(&seeded(8)));
-        assert_ne!(seven[0].random_value(), seven[1].random_value());
-        let fixed = ids(&Classroom::default());
-        assert_eq!(fixed[0].random_value(), [1; 5]);
-        assert_eq!(fixed[1].random_value(), FixedGenerator::PROCESS);
+        for room in [Classroom::default(), seeded(7), seeded(8)] {
+            let [first, generated, third] = ids(&room)[..] else {
+                panic!("three documents")
+            };
+            let process = room.process();
+            for id in [first, generated, third] {
+                assert_eq!(id.random_value(), process.random_value(), "{room:?}");
+                assert_eq!(id.timestamp(), NOW_SECS);
+            }
+            let start = process.next_counter();
+            assert_eq!(
+                [generated.counter(), first.counter(), third.counter()],
+                [start, (start + 1) % (1 << 24), (start + 2) % (1 << 24)],
+                "{room:?}"
+            );
+        }
+        assert_eq!(ids(&seeded(7)), ids(&seeded(7)));
+        assert_ne!(ids(&seeded(7)), ids(&seeded(8)));
+        assert_ne!(seeded(7).process().next_counter(), 0);
+    }
+
+    #[test]
+    fn an_upsert_id_comes_from_mongods_process_not_the_class() {
+        for room in [Classroom::default(), seeded(7)] {
+            assert_ne!(
+                room.server_process().random_value(),
+                room.process().random_value()
+            );
+        }
+    }
+
+    #[test]
+    fn an_object_id_in_a_filter_continues_the_counter_after_the_insert() {
+        let room = seeded(7);
+        let docs = room
+            .find("[{ n: 1 }]", "{ _id: { $lt: ObjectId() } }", None)
+            .unwrap();
+        // The filter's id was made after the inserted one, so it is greater.
+        assert_eq!(docs.len(), 1);
     }
 }

@@ -116,6 +116,28 @@ impl Claim {
             Claim::SimplifiedModel => "[simplified model]",
         }
     }
+
+    /// Every claim, in the order help and the first lesson define them.
+    pub const ALL: [Claim; 4] = [
+        Claim::Documented,
+        Claim::Observed,
+        Claim::ImplementationDetail,
+        Claim::SimplifiedModel,
+    ];
+
+    /// The label in `lang` (`[observed]`, `[Quan sát]`, `[实测]`): what `show` and the
+    /// lesson pane print before the text.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::lesson::model::Claim;
+    /// use bson_tutor::strings::Lang;
+    /// assert_eq!(Claim::Observed.label_in(Lang::En), "[observed]");
+    /// assert_eq!(Claim::Documented.label_in(Lang::Vi), "[Tài liệu]");
+    /// ```
+    pub fn label_in(self, lang: crate::strings::Lang) -> &'static str {
+        crate::strings::tr(lang, self.label())
+    }
 }
 
 /// `kind = "text"`: paragraphs, `- ` bullets, fenced code blocks and `*emphasis*`.

@@ -146,7 +146,7 @@ pub fn fill_computed(text: &str, ctx: &Context) -> Result<String, RenderError> {
 fn render_text(t: &TextStep, width: usize, ctx: &Context) -> Result<String, RenderError> {
     let filled = fill_computed(&t.text, ctx)?;
     let mut out = String::new();
-    let mut label = t.claim.map(|c| format!("{} ", c.label()));
+    let mut label = t.claim.map(|c| format!("{} ", c.label_in(ctx.lang)));
     let mut paragraph: Vec<&str> = Vec::new();
     let mut in_code = false;
     let flush = |out: &mut String, paragraph: &mut Vec<&str>, label: &mut Option<String>| {

@@ -36,8 +36,8 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Hướng dẫn tương tác trong terminal về bản chất thật của dữ liệu MongoDB: byte BSON, kiểu, thứ tự và ObjectId",
     ),
     (
-        "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).",
-        "Không kèm lệnh, bson-tutor mở phần hướng dẫn tương tác (trong đó nhấn ? để xem các phím).",
+        "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).\n\nLessons mark how sure a statement is with a label before it:\n  [documented]             MongoDB's documentation or the BSON specification says so: rely on it\n  [observed]               seen on a real server: check it again on your own version\n  [implementation detail]  how the server or mongosh does it today, not a promise\n  [simplified model]       a picture to think with, simpler than the real mechanism",
+        "Không kèm lệnh, bson-tutor mở phần hướng dẫn tương tác (trong đó nhấn ? để xem các phím).\n\nBài học gắn một nhãn trước mỗi nhận định để cho biết nó chắc chắn đến đâu:\n  [Tài liệu]             tài liệu MongoDB hoặc đặc tả BSON nói vậy: có thể dựa vào\n  [Quan sát]             thấy trên một server thật: nên kiểm lại trên phiên bản của bạn\n  [Chi tiết triển khai]  cách server hoặc mongosh đang làm hiện nay, không phải một cam kết\n  [Mô hình đơn giản]     một cách hình dung để dễ suy nghĩ, đơn giản hơn cơ chế thật",
     ),
     (
         "Colours: dark, light, high-contrast or mono (NO_COLOR set in the environment means mono)",
@@ -134,16 +134,16 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Extended JSON dạng canonical, mỗi dòng một tài liệu: giữ nguyên mọi kiểu",
     ),
     (
-        "Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost",
-        "Extended JSON dạng relaxed: số thường và ngày ISO ở những chỗ không mất gì",
+        "Relaxed Extended JSON: plain numbers and ISO dates; a long reads back as the smallest integer type that holds it",
+        "Extended JSON dạng relaxed: số thường và ngày ISO; một long khi đọc lại thành kiểu số nguyên nhỏ nhất chứa được nó",
     ),
     (
         "The way mongosh prints documents: { _id: 1, n: Long('5') }",
         "Như cách mongosh in tài liệu: { _id: 1, n: Long('5') }",
     ),
     (
-        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number)",
-        "MẤT THÔNG TIN: relaxed như EJSON.stringify của mongosh in ra (int64 đi qua một số JS)",
+        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 and double through a JS number: Double(42) prints 42)",
+        "MẤT THÔNG TIN: relaxed như EJSON.stringify của mongosh in ra (int64 và double đi qua một số JS: Double(42) in thành 42)",
     ),
     (
         "LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings)",
@@ -479,8 +479,8 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "终端里的教程：MongoDB 数据在底层究竟是什么——BSON 字节、类型、排序和 ObjectId",
     ),
     (
-        "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).",
-        "不带命令时，bson-tutor 打开交互式教程（在其中按 ? 查看按键）。",
+        "With no command, bson-tutor opens the interactive tutorial (press ? in it for the keys).\n\nLessons mark how sure a statement is with a label before it:\n  [documented]             MongoDB's documentation or the BSON specification says so: rely on it\n  [observed]               seen on a real server: check it again on your own version\n  [implementation detail]  how the server or mongosh does it today, not a promise\n  [simplified model]       a picture to think with, simpler than the real mechanism",
+        "不带命令时，bson-tutor 打开交互式教程（在其中按 ? 查看按键）。\n\n课程在每条说法前加一个标签，说明它有多可靠：\n  [文档]      MongoDB 文档或 BSON 规范这样写：可以依靠\n  [实测]      在真实服务器上观察到：请在你自己的版本上再验证一次\n  [实现细节]  服务器或 mongosh 目前的做法，并非承诺\n  [简化模型]  便于思考的图景，比真实机制简单",
     ),
     (
         "Colours: dark, light, high-contrast or mono (NO_COLOR set in the environment means mono)",
@@ -577,16 +577,16 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "Extended JSON（canonical 形式），每行一个文档：保留所有类型",
     ),
     (
-        "Relaxed Extended JSON: plain numbers and ISO dates where nothing is lost",
-        "Extended JSON（relaxed 形式）：在不丢失信息的地方使用普通数字和 ISO 日期",
+        "Relaxed Extended JSON: plain numbers and ISO dates; a long reads back as the smallest integer type that holds it",
+        "Extended JSON（relaxed 形式）：普通数字和 ISO 日期；long 读回时变成能容纳它的最小整数类型",
     ),
     (
         "The way mongosh prints documents: { _id: 1, n: Long('5') }",
         "mongosh 打印文档的方式：{ _id: 1, n: Long('5') }",
     ),
     (
-        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 through a JS number)",
-        "有损：mongosh 的 EJSON.stringify 打印的 relaxed 形式（int64 会经过 JS 数字）",
+        "LOSSY: relaxed as mongosh's EJSON.stringify prints it (int64 and double through a JS number: Double(42) prints 42)",
+        "有损：mongosh 的 EJSON.stringify 打印的 relaxed 形式（int64 和 double 会经过 JS 数字：Double(42) 打印为 42）",
     ),
     (
         "LOSSY: JSON.stringify of the shell's objects (ObjectId and Date become strings)",

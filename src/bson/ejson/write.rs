@@ -106,7 +106,11 @@ fn write_value(out: &mut String, v: &Value, mode: Mode) {
     match v {
         Value::Double(d) => {
             if relaxed && d.is_finite() {
-                out.push_str(&if lossy {
+                // The relaxed spec writes a double with a fraction or an exponent (`42.0`), so
+                // it reads back as a double. mongosh's EJSON.stringify hands it to JavaScript
+                // as a plain number first, which prints `42`: the int/double difference is
+                // lost there, not in the spec.
+                out.push_str(&if matches!(mode, Mode::RelaxedJs | Mode::Stringify) {
                     js_number(*d)
                 } else {
                     format_double(*d)

@@ -67,7 +67,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             } => {
                 let mut w = Vec::new();
                 if let Some(c) = claim {
-                    w.push((format!("{} ", c.label()), theme.claim));
+                    w.push((format!("{} ", c.label_in(app.settings.lang)), theme.claim));
                 }
                 w.extend(runs(text, marks));
                 let (first, rest) = if *bullet {
