@@ -151,6 +151,12 @@ fn normalise_word(text: &str) -> String {
         .collect()
 }
 
+/// [`normalise_word`], for the tests of the words a role is named by.
+#[cfg(test)]
+pub(super) fn normalised(text: &str) -> String {
+    normalise_word(text)
+}
+
 /// A Vietnamese letter without its marks: `ộ` → `o`, `đ` → `d`; other characters as they are.
 fn fold_vietnamese(c: char) -> char {
     const FOLDS: [(char, &str); 7] = [

@@ -7,18 +7,19 @@ mod trap;
 pub use error::SolveError;
 pub use trap::Mistake;
 pub(super) use trap::{Bait, Trap};
+use trap::{decode_traps, oid_traps, size_traps};
 
 use std::cmp::Ordering;
 
 use super::compute::{self, Classroom, ComputeError, need};
 use super::context::Context;
 use super::model::{Exercise, ExerciseType};
-use crate::bson::ejson::{self, Mode};
-use crate::bson::spans::{ByteRole, Meaning, Row, document_spans, rows};
-use crate::bson::{Document, ElementType, ObjectId, Value, datetime, hex, shell};
+use crate::bson::spans::{Meaning, Row, document_spans, rows};
+use crate::bson::{Document, ElementType, Value, datetime, hex, shell};
 use crate::query::matcher::Filter;
 use crate::query::order;
 use crate::query::sort::SortSpec;
+use crate::strings::{Lang, tr};
 
 /// The true answer of an exercise, as the engine computes it.
 #[derive(Clone, Debug)]
@@ -125,7 +126,7 @@ pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
                 truth: Truth::Hex { bytes, rows },
             })
         }
-        ExerciseType::Decode => solve_decode(ex, room),
+        ExerciseType::Decode => solve_decode(ex, room, ctx.lang),
         ExerciseType::Find | ExerciseType::Sort => {
             let docs_text = need(ex.docs.as_deref(), "docs", kind)?;
             let docs: Vec<Document> = room
@@ -280,143 +281,6 @@ pub(super) fn number(n: u64) -> Value {
     i32::try_from(n).map_or(Value::Double(n as f64), Value::Int32)
 }
 
-/// The classic wrong sizes of a document: without a trailing 0x00, without the length
-/// prefix, without every 0x00, and the characters of its text instead of its bytes.
-fn size_traps(written: &str, doc: &Document, bytes: &[u8]) -> Result<Vec<Trap>, SolveError> {
-    let size = bytes.len() as u64;
-    let spans = document_spans(bytes).map_err(ComputeError::from)?;
-    let nuls = rows(&spans)
-        .iter()
-        .filter(|r| {
-            matches!(
-                r.meaning,
-                Meaning::Key(_)
-                    | Meaning::StringBytes(_)
-                    | Meaning::DocumentEnd { .. }
-                    | Meaning::RegexPattern(_)
-                    | Meaning::RegexOptions(_)
-            )
-        })
-        .count() as u64;
-    let mut traps = Vec::new();
-    let mut short = |by: u64, mistake: Mistake| {
-        if let Some(n) = size.checked_sub(by) {
-            traps.push(Trap::value(number(n), mistake));
-        }
-    };
-    short(1, Mistake::OneNulShort);
-    short(4, Mistake::NoLengthPrefix);
-    short(5, Mistake::NoEnvelope);
-    if nuls > 1 {
-        short(nuls, Mistake::NoNuls(nuls as usize));
-    }
-    // `JSON.stringify`, and the text as the lesson wrote it.
-    let texts = [
-        ejson::to_string(doc, Mode::Stringify),
-        written.trim().to_owned(),
-        shell::print_document(doc),
-    ];
-    let mut counted = Vec::new();
-    for text in texts {
-        let n = text.chars().count() as u64;
-        if n != size && !counted.contains(&n) {
-            counted.push(n);
-            traps.push(Trap::value(number(n), Mistake::TextLength { text }));
-        }
-    }
-    Ok(traps)
-}
-
-/// The classic wrong readings of an ObjectId's `range` of bytes (big-endian): little-endian,
-/// as hex digits, and (for the time) in milliseconds.
-fn oid_traps(id: &ObjectId, range: std::ops::Range<usize>, time: bool) -> Vec<Trap> {
-    let bytes = id.0.get(range).unwrap_or_default();
-    let big = bytes.iter().fold(0u64, |n, b| n << 8 | u64::from(*b));
-    let little = bytes.iter().rev().fold(0u64, |n, b| n << 8 | u64::from(*b));
-    let mut traps = Vec::new();
-    if little != big {
-        traps.push(Trap::value(number(little), Mistake::ReadLittleEndian));
-    }
-    if time {
-        traps.push(Trap::value(number(big * 1000), Mistake::Milliseconds));
-    }
-    let digits = hex::encode(bytes);
-    // Digits that are all decimal read as a (wrong) number, and are judged as one.
-    if digits.chars().any(|c| c.is_ascii_alphabetic()) {
-        traps.push(Trap::text(digits, Mistake::HexDigits));
-    }
-    traps
-}
-
-/// The classic wrong readings of the bytes of `row` in `bytes`: a number read big-endian, a
-/// string length without its 0x00, a document length without itself.
-fn decode_traps(row: &Row, bytes: &[u8]) -> Vec<Trap> {
-    let field = bytes
-        .get(row.offset..row.offset + row.len)
-        .unwrap_or_default();
-    let big_endian = || -> Option<Value> {
-        let mut b = [0u8; 8];
-        match (&row.meaning, field.len()) {
-            (
-                Meaning::Scalar {
-                    ty: ElementType::Double,
-                    ..
-                },
-                _,
-            ) => None,
-            (
-                Meaning::Scalar {
-                    ty: ElementType::Int64,
-                    ..
-                }
-                | Meaning::DateTime(_),
-                8,
-            ) => {
-                b.copy_from_slice(field);
-                Some(Value::Int64(i64::from_be_bytes(b)))
-            }
-            (_, 4)
-                if row.meaning.role() == ByteRole::Length
-                    || matches!(
-                        row.meaning,
-                        Meaning::Scalar {
-                            ty: ElementType::Int32,
-                            ..
-                        }
-                    ) =>
-            {
-                b[..4].copy_from_slice(field);
-                Some(Value::Int32(i32::from_be_bytes([b[0], b[1], b[2], b[3]])))
-            }
-            _ => None,
-        }
-    };
-    let mut traps = Vec::new();
-    match &row.meaning {
-        Meaning::StringLength(len) => traps.push(Trap::value(
-            number((*len as u64).saturating_sub(1)),
-            Mistake::StringLengthWithoutNul,
-        )),
-        Meaning::DocumentLength { len, .. } => traps.push(Trap::value(
-            number((*len as u64).saturating_sub(4)),
-            Mistake::LengthWithoutItself,
-        )),
-        _ => {}
-    }
-    if let Some(v) = big_endian() {
-        let same = bytes_palindrome(field);
-        if !same {
-            traps.push(Trap::value(v, Mistake::ReadBigEndian));
-        }
-    }
-    traps
-}
-
-/// Whether `b` reads the same both ways (then no byte order mistake can show).
-fn bytes_palindrome(b: &[u8]) -> bool {
-    b.iter().eq(b.iter().rev())
-}
-
 /// The value as a learner would type it so that it reads back with its type: mongosh
 /// prints the double 1 as `1`, which reads back as an int.
 fn typed_text(v: &Value, room: &Classroom) -> String {
@@ -539,7 +403,7 @@ fn role_words(role: crate::bson::spans::ByteRole) -> (&'static str, &'static [&'
     }
 }
 
-fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, SolveError> {
+fn solve_decode(ex: &Exercise, room: &Classroom, lang: Lang) -> Result<Solution, SolveError> {
     let bytes = room.bytes_of(need(ex.document.as_deref(), "document", "decode")?)?;
     let offset = need(ex.offset.as_ref(), "offset", "decode")?;
     let spans = document_spans(&bytes).map_err(ComputeError::from)?;
@@ -555,7 +419,8 @@ fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, SolveError>
         "role" => {
             let (name, words) = role_words(row.meaning.role());
             Ok(Solution {
-                text: name.to_string(),
+                // Any language's word is right; the one shown is the learner's.
+                text: tr(lang, name).to_string(),
                 truth: Truth::Words(words.iter().map(|w| (*w).to_string()).collect()),
             })
         }
@@ -626,5 +491,39 @@ pub fn same_typed(a: &Value, b: &Value) -> bool {
                     .all(|((ka, va), (kb, vb))| ka == kb && same_typed(va, vb))
         }
         _ => a.element_type() == b.element_type() && order::compare(a, b) == Ordering::Equal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bson::spans::ByteRole;
+
+    #[test]
+    fn a_roles_shown_name_is_right_in_every_language() {
+        for role in [
+            ByteRole::Length,
+            ByteRole::TypeByte,
+            ByteRole::Key,
+            ByteRole::Value,
+            ByteRole::Subtype,
+            ByteRole::Terminator,
+        ] {
+            let (name, words) = role_words(role);
+            for lang in Lang::ALL {
+                let shown = super::super::check::normalised(tr(lang, name));
+                assert!(
+                    words.contains(&shown.as_str()),
+                    "{lang:?}: {name} → {shown}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn counts_are_numbers_as_mongosh_has_them() {
+        assert_eq!(number(3), Value::Int32(3));
+        assert_eq!(number(1_791_431_149), Value::Int32(1_791_431_149));
+        assert_eq!(number(3_977_365_354), Value::Double(3_977_365_354.0));
     }
 }

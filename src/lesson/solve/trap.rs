@@ -5,7 +5,11 @@
 
 use std::fmt;
 
-use crate::bson::Value;
+use super::{SolveError, number};
+use crate::bson::ejson::{self, Mode};
+use crate::bson::spans::{ByteRole, Meaning, Row, document_spans, rows};
+use crate::bson::{Document, ElementType, ObjectId, Value, hex, shell};
+use crate::lesson::compute::ComputeError;
 use crate::strings::localize::Localize;
 use crate::strings::{Lang, write_trf};
 
@@ -153,6 +157,147 @@ impl fmt::Display for Mistake {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_in(Lang::En, f)
     }
+}
+
+/// The classic wrong sizes of a document: without a trailing 0x00, without the length
+/// prefix, without every 0x00, and the characters of its text instead of its bytes.
+pub(super) fn size_traps(
+    written: &str,
+    doc: &Document,
+    bytes: &[u8],
+) -> Result<Vec<Trap>, SolveError> {
+    let size = bytes.len() as u64;
+    let spans = document_spans(bytes).map_err(ComputeError::from)?;
+    let nuls = rows(&spans)
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.meaning,
+                Meaning::Key(_)
+                    | Meaning::StringBytes(_)
+                    | Meaning::DocumentEnd { .. }
+                    | Meaning::RegexPattern(_)
+                    | Meaning::RegexOptions(_)
+            )
+        })
+        .count() as u64;
+    let mut traps = Vec::new();
+    let mut short = |by: u64, mistake: Mistake| {
+        if let Some(n) = size.checked_sub(by) {
+            traps.push(Trap::value(number(n), mistake));
+        }
+    };
+    short(1, Mistake::OneNulShort);
+    short(4, Mistake::NoLengthPrefix);
+    short(5, Mistake::NoEnvelope);
+    if nuls > 1 {
+        short(nuls, Mistake::NoNuls(nuls as usize));
+    }
+    // `JSON.stringify`, and the text as the lesson wrote it.
+    let texts = [
+        ejson::to_string(doc, Mode::Stringify),
+        written.trim().to_owned(),
+        shell::print_document(doc),
+    ];
+    let mut counted = Vec::new();
+    for text in texts {
+        let n = text.chars().count() as u64;
+        if n != size && !counted.contains(&n) {
+            counted.push(n);
+            traps.push(Trap::value(number(n), Mistake::TextLength { text }));
+        }
+    }
+    Ok(traps)
+}
+
+/// The classic wrong readings of an ObjectId's `range` of bytes (big-endian): little-endian,
+/// as hex digits, and (for the time) in milliseconds.
+pub(super) fn oid_traps(id: &ObjectId, range: std::ops::Range<usize>, time: bool) -> Vec<Trap> {
+    let bytes = id.0.get(range).unwrap_or_default();
+    let big = bytes.iter().fold(0u64, |n, b| n << 8 | u64::from(*b));
+    let little = bytes.iter().rev().fold(0u64, |n, b| n << 8 | u64::from(*b));
+    let mut traps = Vec::new();
+    if little != big {
+        traps.push(Trap::value(number(little), Mistake::ReadLittleEndian));
+    }
+    if time {
+        traps.push(Trap::value(number(big * 1000), Mistake::Milliseconds));
+    }
+    let digits = hex::encode(bytes);
+    // Digits that are all decimal read as a (wrong) number, and are judged as one.
+    if digits.chars().any(|c| c.is_ascii_alphabetic()) {
+        traps.push(Trap::text(digits, Mistake::HexDigits));
+    }
+    traps
+}
+
+/// The classic wrong readings of the bytes of `row` in `bytes`: a number read big-endian, a
+/// string length without its 0x00, a document length without itself.
+pub(super) fn decode_traps(row: &Row, bytes: &[u8]) -> Vec<Trap> {
+    let field = bytes
+        .get(row.offset..row.offset + row.len)
+        .unwrap_or_default();
+    let big_endian = || -> Option<Value> {
+        let mut b = [0u8; 8];
+        match (&row.meaning, field.len()) {
+            (
+                Meaning::Scalar {
+                    ty: ElementType::Double,
+                    ..
+                },
+                _,
+            ) => None,
+            (
+                Meaning::Scalar {
+                    ty: ElementType::Int64,
+                    ..
+                }
+                | Meaning::DateTime(_),
+                8,
+            ) => {
+                b.copy_from_slice(field);
+                Some(Value::Int64(i64::from_be_bytes(b)))
+            }
+            (_, 4)
+                if row.meaning.role() == ByteRole::Length
+                    || matches!(
+                        row.meaning,
+                        Meaning::Scalar {
+                            ty: ElementType::Int32,
+                            ..
+                        }
+                    ) =>
+            {
+                b[..4].copy_from_slice(field);
+                Some(Value::Int32(i32::from_be_bytes([b[0], b[1], b[2], b[3]])))
+            }
+            _ => None,
+        }
+    };
+    let mut traps = Vec::new();
+    match &row.meaning {
+        Meaning::StringLength(len) => traps.push(Trap::value(
+            number((*len as u64).saturating_sub(1)),
+            Mistake::StringLengthWithoutNul,
+        )),
+        Meaning::DocumentLength { len, .. } => traps.push(Trap::value(
+            number((*len as u64).saturating_sub(4)),
+            Mistake::LengthWithoutItself,
+        )),
+        _ => {}
+    }
+    if let Some(v) = big_endian() {
+        let same = bytes_palindrome(field);
+        if !same {
+            traps.push(Trap::value(v, Mistake::ReadBigEndian));
+        }
+    }
+    traps
+}
+
+/// Whether `b` reads the same both ways (then no byte order mistake can show).
+fn bytes_palindrome(b: &[u8]) -> bool {
+    b.iter().eq(b.iter().rev())
 }
 
 #[cfg(test)]
