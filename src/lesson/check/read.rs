@@ -49,9 +49,11 @@ pub(super) fn value(
             });
     }
     room.parse_answer(text).map_err(|e| {
-        let call = matches!(&e, ComputeError::Parse { error, .. } if matches!(*error.kind, ParseErrorKind::Call(_)));
+        // A constructor's own error (`Long('x')`: its argument) says more than "not a
+        // number"; a bare word is an "unknown name" to the parser, which is no help here.
+        let call = text.contains('(')
+            && matches!(&e, ComputeError::Parse { error, .. } if matches!(*error.kind, ParseErrorKind::Call(_)));
         match expected {
-            // A constructor's own error (`Long('x')`) says more than "not a number".
             _ if call => parse_slip(&e, lang),
             v if is_number(v) => trf(lang, "`{text}` is not a number", &[&text]),
             Value::Boolean(_) => trf(
