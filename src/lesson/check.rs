@@ -310,6 +310,49 @@ kind = "text"
 text = "three"
 "#;
 
+    fn one_exercise(fields: &str) -> Exercise {
+        let text = format!(
+            "format_version = 1\nid = \"x\"\ntitle = \"X\"\norder = 1\nsummary = \"s\"\n\
+             [[step]]\nkind = \"exercise\"\nprompt = \"?\"\nexplanation = \"e\"\n{fields}\n"
+        );
+        let loaded = crate::lesson::load_str("x.toml", &text).unwrap();
+        loaded.lesson.exercises().next().unwrap().clone()
+    }
+
+    #[test]
+    fn a_reject_that_is_not_read_is_a_lesson_bug() {
+        let ex = one_exercise(
+            "type = \"size\"\ndocument = \"{ a: 1 }\"\nexpect = \"12\"\nreject = [\"8\", \"twelve\"]",
+        );
+        let problems = check_exercise(&ex, &Context::default());
+        let [Problem::RejectUnreadable { reject, feedback }] = problems.as_slice() else {
+            panic!("{problems:?}")
+        };
+        assert_eq!(reject, "twelve");
+        assert!(feedback.contains("answer like:"), "{feedback}");
+    }
+
+    #[test]
+    fn why_not_notes_are_one_per_option_when_given() {
+        let fields = |why_not: &str| {
+            format!(
+                "type = \"choice\"\noptions = [\"x\", \"y\", \"z\"]\nexpect = \"b\"\nreject = [\"a\"]\n{why_not}"
+            )
+        };
+        let ctx = Context::default();
+        assert_eq!(check_exercise(&one_exercise(&fields("")), &ctx), vec![]);
+        let three = fields("why_not = [\"no x\", \"\", \"no z\"]");
+        assert_eq!(check_exercise(&one_exercise(&three), &ctx), vec![]);
+        let two = fields("why_not = [\"no x\", \"\"]");
+        assert_eq!(
+            check_exercise(&one_exercise(&two), &ctx),
+            vec![Problem::WhyNotCount {
+                why_not: 2,
+                options: 3
+            }]
+        );
+    }
+
     #[test]
     fn a_stop_fails_the_step_it_came_in_and_skips_the_rest() {
         let loaded = crate::lesson::load_str("three.toml", LESSON).unwrap();

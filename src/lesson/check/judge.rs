@@ -209,14 +209,17 @@ fn judge_value(
     Verdict::wrong(why.join("\n"))
 }
 
-/// What mongosh did to a number as it was typed: `42.0` is an int, `9007199254740993`
-/// rounds to a double, `2147483648` is a double where an int64 is asked.
+/// What mongosh did to a number as it was typed, when that explains the verdict: `42.0` is
+/// an int (where the double 42 is the answer), `9007199254740993` rounds to a double (where
+/// the answer is that number exactly, or the rounded double), `2147483648` is a double where
+/// the int64 is asked.
 fn literal_notes(text: &str, typed: &Value, value: &Value, lang: Lang) -> Vec<String> {
     let mut notes = Vec::new();
-    let numeric_types_differ = is_number(value) && typed.element_type() != value.element_type();
+    let equal = order::equal(typed, value);
+    let types_differ = typed.element_type() != value.element_type();
     match (typed, integer_literal(text)) {
         (Value::Int32(_), None)
-            if numeric_types_differ && text.contains(['.', 'e', 'E']) && !text.contains('(') =>
+            if equal && types_differ && text.contains(['.', 'e', 'E']) && !text.contains('(') =>
         {
             notes.push(trf(
                 lang,
@@ -226,13 +229,16 @@ fn literal_notes(text: &str, typed: &Value, value: &Value, lang: Lang) -> Vec<St
         }
         (Value::Double(d), Some(digits)) => {
             let read = print_value(typed);
-            if read != digits {
+            // The number the digits spell, exactly, against the answer.
+            let meant = digits.parse::<i64>().ok().map(Value::Int64);
+            let meant_answer = meant.is_some_and(|m| order::equal(&m, value));
+            if read != digits && (equal || meant_answer) {
                 notes.push(trf(
                     lang,
                     "mongosh reads {text} as a double, which keeps 53 bits: it becomes {value}; Long('…') keeps every digit",
                     &[&format_args!("`{text}`"), &read],
                 ));
-            } else if matches!(value, Value::Int64(_)) && d.abs() > f64::from(i32::MAX) {
+            } else if equal && matches!(value, Value::Int64(_)) && d.abs() > f64::from(i32::MAX) {
                 notes.push(trf(
                     lang,
                     "mongosh reads a whole number past the int32 range, such as {text}, as a double; an int64 is written Long('…')",
@@ -278,7 +284,7 @@ fn judge_time(t: i64, ms: i64, lang: Lang) -> Verdict {
     let shown = datetime::format_iso(t);
     let off = (t - ms).unsigned_abs();
     let mut why = Vec::new();
-    if off % 1000 != 0 {
+    if !off.is_multiple_of(1000) {
         let key = one_other(
             lang,
             off,
@@ -286,7 +292,7 @@ fn judge_time(t: i64, ms: i64, lang: Lang) -> Verdict {
             "{value} differs by {n} milliseconds",
         );
         why.push(trf(lang, key, &[&shown, &off]));
-    } else if off % 3_600_000 == 0 && off <= 14 * 3_600_000 {
+    } else if off.is_multiple_of(3_600_000) && off <= 14 * 3_600_000 {
         let hours = off / 3_600_000;
         let key = one_other(
             lang,
