@@ -747,13 +747,21 @@ fn lengths_and_objectid_parts_are_plain_numbers() {
 
 #[test]
 fn a_note_on_how_mongosh_read_a_number_comes_only_where_it_explains() {
-    let one = exercise("type = \"eval\"\nexpression = \"{ $literal: Double(1) }\"\nexpect = \"Double(1)\"");
+    let one = exercise(
+        "type = \"eval\"\nexpression = \"{ $literal: Double(1) }\"\nexpect = \"Double(1)\"",
+    );
     // 42.0 is an int, but the value is wrong anyway: no note on ints.
     let v = assert_wrong(&one, "42.0", &["is not the value the engine computes"]);
     assert_eq!(v.feedback.lines().count(), 1, "{}", v.feedback);
     // The exact int64 typed as a plain number rounds: that is why it is wrong.
-    let long = exercise("type = \"eval\"\nexpression = \"{ $literal: NumberLong('9007199254740993') }\"\nexpect = \"Long('9007199254740993')\"");
-    assert_wrong(&long, "9007199254740993", &["keeps 53 bits: it becomes 9007199254740992"]);
+    let long = exercise(
+        "type = \"eval\"\nexpression = \"{ $literal: NumberLong('9007199254740993') }\"\nexpect = \"Long('9007199254740993')\"",
+    );
+    assert_wrong(
+        &long,
+        "9007199254740993",
+        &["keeps 53 bits: it becomes 9007199254740992"],
+    );
     let v = assert_wrong(&long, "12345678901234567", &["is not the value"]);
     assert_eq!(v.feedback.lines().count(), 1, "{}", v.feedback);
 }
