@@ -13,7 +13,7 @@ use crate::strings::{Lang, tr, trf};
 /// The form an exercise's answer is read in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form {
-    /// An example of the form (not the answer): `[ 1, 3 ]`, `0c 00 00 00 …`, `a / b / c`.
+    /// An example of the form (not the answer): `[ 1, 3 ]`, `0a 1b 2c 3d …`, `a / b / c`.
     pub example: &'static str,
     /// Whether the number's BSON type is judged too (an `eval` exercise with `exact_type`
     /// whose answer is a number).
@@ -70,7 +70,7 @@ fn examples(ex: &Exercise) -> &'static [&'static str] {
     };
     match ex.exercise_type {
         ExerciseType::Size => &["123", "45"],
-        ExerciseType::Bytes => &["0c 00 00 00 10 61 00 …"],
+        ExerciseType::Bytes => &["0a 1b 2c 3d …"],
         ExerciseType::Decode => match ask.unwrap_or("role") {
             "type" => &["int / string / object …"],
             "value" => value(kind_of(&ex.expect)),
