@@ -5,7 +5,8 @@
 
 mod bytes;
 mod error;
-mod form;
+/// Shared with [`super::render`], which shows the form under each prompt.
+pub(super) mod form;
 mod ids;
 mod judge;
 mod read;
@@ -151,10 +152,13 @@ fn normalise_word(text: &str) -> String {
         .collect()
 }
 
-/// [`normalise_word`], for the tests of the words a role is named by.
-#[cfg(test)]
-pub(super) fn normalised(text: &str) -> String {
-    normalise_word(text)
+/// A value as mongosh prints it, with its `$type` alias: `` `42` (int) ``.
+fn describe(v: &crate::bson::Value) -> String {
+    format!(
+        "`{}` ({})",
+        crate::bson::shell::print_value(v),
+        v.element_type().alias()
+    )
 }
 
 /// A Vietnamese letter without its marks: `ộ` → `o`, `đ` → `d`; other characters as they are.

@@ -7,7 +7,7 @@ pub use error::RenderError;
 
 use std::fmt::Write as _;
 
-use super::check::form_note;
+use super::check::form::form_note;
 use super::compute;
 use super::context::Context;
 use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableStep, TextStep};

@@ -10,9 +10,6 @@ pub(super) const VI: &[(&str, &str)] = &[
     // Examples of a form that hold words.
     ("yes / no", "có / không"),
     ("key / value / type byte …", "khóa / giá trị / byte kiểu …"),
-    // A byte's role, as a revealed answer names it.
-    ("length prefix", "tiền tố độ dài"),
-    ("terminator", "byte kết thúc"),
     // Format slips: what is wrong with the form.
     ("`{text}` is not a number", "`{text}` không phải là một số"),
     (
@@ -222,8 +219,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ),
     ("yes / no", "是 / 否"),
     ("key / value / type byte …", "键名 / 值 / 类型字节 …"),
-    ("length prefix", "长度前缀"),
-    ("terminator", "结束符"),
     ("`{text}` is not a number", "`{text}` 不是数字"),
     (
         "`{text}` is neither yes nor no (true or false)",

@@ -554,7 +554,7 @@ fn assert_no_english(lang: Lang, text: &str) {
         }
     }
     // Values that read like English words: option letters ("from a to c", "a / b"), type
-    // aliases (`string`), and the Vietnamese "in ra" (print out).
+    // aliases (`string`), hex digits, and the Vietnamese "in ra" (print out).
     for value in [
         "từ a đến",
         "用 a 到",

@@ -5,8 +5,7 @@
 
 use std::cmp::Ordering;
 
-use super::Verdict;
-use super::judge::describe;
+use super::{Verdict, describe};
 use crate::bson::shell::{print_document, print_value};
 use crate::bson::{Document, Value};
 use crate::lesson::compute;

@@ -3,7 +3,7 @@
 //! a string for a number, a size without its length prefix, milliseconds off...).
 
 use super::read::{self, TypeRead, is_number};
-use super::{Verdict, bytes, ids};
+use super::{Verdict, bytes, describe, ids};
 use crate::bson::shell::print_value;
 use crate::bson::{ElementType, Value, datetime};
 use crate::lesson::context::Context;
@@ -109,11 +109,6 @@ fn text_trap<'a>(text: &str, traps: &'a [Trap]) -> Option<&'a Trap> {
     traps
         .iter()
         .find(|t| matches!(&t.bait, Bait::Text(b) if *b == typed))
-}
-
-/// A value as mongosh prints it, with its `$type` alias: `` `42` (int) ``.
-pub(super) fn describe(v: &Value) -> String {
-    format!("`{}` ({})", print_value(v), v.element_type().alias())
 }
 
 /// A number as it is written without its type: `42`, `0.3`.
