@@ -98,8 +98,12 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     // Bytes.
     (
-        "bytes {from}–{to} ({part}) are in big-endian order: BSON stores numbers little-endian, least significant byte first",
-        "các byte {from}–{to} ({part}) đang theo thứ tự big-endian: BSON lưu số theo little-endian, byte thấp nhất đứng trước",
+        "bytes {from}–{to} ({part}) are in big-endian order",
+        "các byte {from}–{to} ({part}) đang theo thứ tự big-endian",
+    ),
+    (
+        "BSON stores numbers little-endian, least significant byte first",
+        "BSON lưu số theo little-endian, byte thấp nhất đứng trước",
     ),
     (
         "byte {n} ({part}) is wrong: you typed {value}",
@@ -298,8 +302,12 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ),
     ("({letter}) is not right: {why}", "({letter}) 不对：{why}"),
     (
-        "bytes {from}–{to} ({part}) are in big-endian order: BSON stores numbers little-endian, least significant byte first",
-        "第 {from}–{to} 字节（{part}）是大端序：BSON 以小端序存储数字，最低有效字节在前",
+        "bytes {from}–{to} ({part}) are in big-endian order",
+        "第 {from}–{to} 字节（{part}）是大端序",
+    ),
+    (
+        "BSON stores numbers little-endian, least significant byte first",
+        "BSON 以小端序存储数字，最低有效字节在前",
     ),
     (
         "byte {n} ({part}) is wrong: you typed {value}",

@@ -561,6 +561,8 @@ fn assert_no_english(lang: Lang, text: &str) {
         "a / b",
         "int / long / string …",
         "in ra",
+        "0a 1b 2c 3d …",
+        "a-f",
     ] {
         prose = prose.replace(value, "");
     }

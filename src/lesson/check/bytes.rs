@@ -8,7 +8,7 @@ use super::{ByteMarks, Outcome, Verdict};
 use crate::bson::ElementType;
 use crate::bson::spans::{Container, Meaning, Row};
 use crate::strings::localize::one_other;
-use crate::strings::{Lang, trf};
+use crate::strings::{Lang, tr, trf};
 
 /// The longest answer the alignment that finds missing 0x00 bytes is tried on: it costs the
 /// product of the two lengths.
@@ -38,11 +38,21 @@ pub(super) fn judge(typed: &[u8], answer: &[u8], rows: &[Row], lang: Lang) -> Ve
             if t != a && t.iter().eq(a.iter().rev()) {
                 why.push(trf(
                     lang,
-                    "bytes {from}–{to} ({part}) are in big-endian order: BSON stores numbers little-endian, least significant byte first",
+                    "bytes {from}–{to} ({part}) are in big-endian order",
                     &[&row.offset, &(range.end - 1), &part(row, lang)],
                 ));
                 explained.extend(range);
             }
+        }
+        if !explained.is_empty() {
+            // The rule once, after the fields that broke it.
+            why.push(
+                tr(
+                    lang,
+                    "BSON stores numbers little-endian, least significant byte first",
+                )
+                .to_owned(),
+            );
         }
         let unexplained = wrong
             .iter()
@@ -295,12 +305,14 @@ mod tests {
         let v = judged("00 00 00 0c 10 61 00 00 00 00 01 00");
         assert_eq!(v.outcome, Outcome::Wrong);
         let lines: Vec<&str> = v.feedback.lines().collect();
-        assert_eq!(lines.len(), 2, "{}", v.feedback);
-        assert!(
-            lines[0]
-                .starts_with("bytes 0–3 (the document's length prefix) are in big-endian order")
+        assert_eq!(
+            lines,
+            [
+                "bytes 0–3 (the document's length prefix) are in big-endian order",
+                "bytes 7–10 (the value of `a`) are in big-endian order",
+                "BSON stores numbers little-endian, least significant byte first",
+            ]
         );
-        assert!(lines[1].starts_with("bytes 7–10 (the value of `a`) are in big-endian order"));
         let marks = v.marks.unwrap();
         assert_eq!(marks.wrong, vec![0, 3, 7, 10]);
         assert_eq!(marks.expected_len, 12);
