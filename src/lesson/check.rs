@@ -3,27 +3,24 @@
 //! lesson holds when every step computes and every exercise accepts its `expect` and refuses
 //! its `reject`s.
 
+mod bytes;
 mod error;
-mod form;
+/// Shared with [`super::render`], which shows the form under each prompt.
+pub(super) mod form;
+mod ids;
+mod judge;
+mod read;
 
 pub use error::{Failure, Problem};
 pub use form::{Form, form, form_note};
 
-use std::cmp::Ordering;
-
-use super::compute::{self, What};
 use super::context::Context;
 use super::load::Loaded;
-use super::model::{Exercise, Step};
+use super::model::{Exercise, ExerciseType, Step};
 use super::render::{RenderOptions, render_step};
-use super::solve::{Truth, choice_index, letter, same_typed, solve};
-use crate::bson::datetime::{self, NoOffset};
-use crate::bson::{Document, ElementType, Value, hex, shell};
+use super::solve::solve;
 use crate::query::interrupt;
-use crate::query::matcher::Filter;
-use crate::query::order;
-use crate::query::sort::SortSpec;
-use crate::strings::localize::{Localize, one_other};
+use crate::strings::localize::Localize;
 use crate::strings::{tr, trf};
 
 /// How an answer was read.
@@ -101,6 +98,33 @@ impl Verdict {
 /// Judges a learner's answer to an exercise in the classroom of `ctx` (the one the exercise
 /// was shown in), with the feedback in `ctx.lang` (values, types and the matcher's reasons
 /// stay as the engine prints them).
+///
+/// The answer is read as mongosh reads it (`42.0` is an int, `2147483648` a double,
+/// `Long('5')` an int64), with the common forms whose meaning is clear: `36 bytes`, `yes` for
+/// a yes-or-no question, string `_id`s without quotes, `(b)`, a bare ISO time, hex with
+/// `0x`. A text that cannot be read as an answer of the exercise's kind is
+/// [`Outcome::Unreadable`]: its feedback says what is wrong with the form and ends with
+/// `answer like: …`. A wrong answer's feedback has one reason a line, naming the classic
+/// mistake when there is one; a wrong `bytes` answer has [`Verdict::marks`].
+///
+/// # Examples
+/// ```
+/// use bson_tutor::lesson::{Context, answer, load_str};
+/// use bson_tutor::lesson::check::Outcome;
+/// let text = "format_version = 1\nid = \"x\"\ntitle = \"X\"\norder = 1\nsummary = \"x\"\n\
+///             [[step]]\nkind = \"exercise\"\ntype = \"size\"\nprompt = \"Size?\"\n\
+///             document = \"{ a: 1 }\"\nexplanation = \"e\"\nexpect = \"12\"\n";
+/// let lesson = load_str("x.toml", text).unwrap().lesson;
+/// let ex = lesson.exercises().next().unwrap();
+/// let ctx = Context::default();
+/// assert_eq!(answer(ex, "12 bytes", &ctx).outcome, Outcome::Right);
+/// let short = answer(ex, "8", &ctx);
+/// assert_eq!(short.outcome, Outcome::Wrong);
+/// assert!(short.feedback.contains("4-byte length prefix"), "{}", short.feedback);
+/// let slip = answer(ex, "twelve", &ctx);
+/// assert_eq!(slip.outcome, Outcome::Unreadable);
+/// assert!(slip.feedback.ends_with("answer like: 123"), "{}", slip.feedback);
+/// ```
 pub fn answer(ex: &Exercise, learner: &str, ctx: &Context) -> Verdict {
     let lang = ctx.lang;
     let text = learner.trim();
@@ -108,7 +132,7 @@ pub fn answer(ex: &Exercise, learner: &str, ctx: &Context) -> Verdict {
         return Verdict::unreadable(tr(lang, "type an answer first"));
     }
     match solve(ex, ctx) {
-        Ok(solution) => judge(&solution.truth, text, &ex.options, ctx),
+        Ok(solution) => judge::judge(ex, &solution.truth, text, ctx),
         Err(e) => Verdict::wrong(trf(
             lang,
             "this exercise cannot be answered: {display_in}",
@@ -128,6 +152,15 @@ fn normalise_word(text: &str) -> String {
         .collect()
 }
 
+/// A value as mongosh prints it, with its `$type` alias: `` `42` (int) ``.
+fn describe(v: &crate::bson::Value) -> String {
+    format!(
+        "`{}` ({})",
+        crate::bson::shell::print_value(v),
+        v.element_type().alias()
+    )
+}
+
 /// A Vietnamese letter without its marks: `ộ` → `o`, `đ` → `d`; other characters as they are.
 fn fold_vietnamese(c: char) -> char {
     const FOLDS: [(char, &str); 7] = [
@@ -143,267 +176,6 @@ fn fold_vietnamese(c: char) -> char {
         .iter()
         .find(|(_, marked)| marked.contains(c))
         .map_or(c, |(base, _)| *base)
-}
-
-fn describe(v: &Value) -> String {
-    format!("`{}` ({})", shell::print_value(v), v.element_type().alias())
-}
-
-fn judge(truth: &Truth, text: &str, options: &[String], ctx: &Context) -> Verdict {
-    let (room, lang) = (&ctx.room, ctx.lang);
-    let right = || Verdict::right(tr(lang, "right"));
-    match truth {
-        Truth::Value { value, exact } => {
-            let typed = match room.parse_value(text, What::Answer) {
-                Ok(v) => v,
-                Err(e) => {
-                    return Verdict::wrong(trf(
-                        lang,
-                        "that is not a value: {display_in}",
-                        &[&e.display_in(lang)],
-                    ));
-                }
-            };
-            if same_typed(&typed, value) || (!exact && order::equal(&typed, value)) {
-                Verdict::right(trf(lang, "right: {value}", &[&describe(value)]))
-            } else if order::equal(&typed, value) {
-                Verdict::wrong(trf(
-                    lang,
-                    "the right value, but {value} is {ty}, and the result is {result_ty}: the type matters here",
-                    &[
-                        &describe(&typed),
-                        &typed.element_type().alias(),
-                        &value.element_type().alias(),
-                    ],
-                ))
-            } else if order::bracket(&typed) != order::bracket(value) {
-                Verdict::wrong(trf(
-                    lang,
-                    "{value} is not even the right kind of value: the result is {ty}",
-                    &[&describe(&typed), &value.element_type().alias()],
-                ))
-            } else {
-                Verdict::wrong(trf(
-                    lang,
-                    "{value} is not the value the engine computes",
-                    &[&describe(&typed)],
-                ))
-            }
-        }
-        Truth::Hex(bytes) => match hex::decode(text) {
-            Err(e) => Verdict::wrong(trf(
-                lang,
-                "that is not hex: {display_in}",
-                &[&e.display_in(lang)],
-            )),
-            Ok(typed) if &typed == bytes => {
-                let n = bytes.len();
-                let key = one_other(lang, n as u64, "right: {right} byte", "right: {n} bytes");
-                Verdict::right(trf(lang, key, &[&n]))
-            }
-            Ok(typed) => {
-                let first = typed.iter().zip(bytes).position(|(a, b)| a != b);
-                match first {
-                    Some(i) => Verdict::wrong(trf(
-                        lang,
-                        "byte {n} is wrong: you typed {value}",
-                        &[&i, &format!("{:02x}", typed.get(i).copied().unwrap_or(0))],
-                    )),
-                    None => {
-                        let key = one_other(
-                            lang,
-                            typed.len() as u64,
-                            "you typed {value} byte, but the answer has {has}",
-                            "you typed {value} bytes, but the answer has {len}",
-                        );
-                        Verdict::wrong(trf(lang, key, &[&typed.len(), &bytes.len()]))
-                    }
-                }
-            }
-        },
-        Truth::Ids {
-            ids,
-            ordered,
-            docs,
-            filter,
-            sort,
-        } => judge_ids(
-            text,
-            ids,
-            *ordered,
-            docs,
-            filter.as_ref(),
-            sort.as_ref(),
-            ctx,
-        ),
-        Truth::Words(words) => {
-            if words.contains(&normalise_word(text)) {
-                right()
-            } else {
-                Verdict::wrong(trf(lang, "`{text}` is not what that byte is", &[&text]))
-            }
-        }
-        Truth::Type(t) => {
-            let typed = text.trim_matches(|c| c == '"' || c == '\'');
-            let parsed = ElementType::from_alias(typed)
-                .or_else(|| {
-                    ElementType::ALL
-                        .into_iter()
-                        .find(|e| e.name().eq_ignore_ascii_case(typed))
-                })
-                .or_else(|| typed.parse::<i64>().ok().and_then(ElementType::from_number))
-                .or_else(|| {
-                    typed
-                        .strip_prefix("0x")
-                        .and_then(|h| u8::from_str_radix(h, 16).ok())
-                        .and_then(ElementType::from_u8)
-                });
-            match parsed {
-                Some(p) if p == *t => Verdict::right(trf(lang, "right: {value}", &[&t.alias()])),
-                Some(p) => Verdict::wrong(trf(
-                    lang,
-                    "`{value}` is {alias} (type {number}), a different type",
-                    &[&typed, &p.alias(), &p.number()],
-                )),
-                None => Verdict::wrong(trf(
-                    lang,
-                    "`{value}` is not a type name: use an alias as $type prints it (\"int\", \"long\", \"double\"...)",
-                    &[&typed],
-                )),
-            }
-        }
-        Truth::Time(ms) => {
-            let inner = text
-                .strip_prefix("ISODate(")
-                .and_then(|r| r.strip_suffix(')'))
-                .unwrap_or(text)
-                .trim_matches(|c| c == '"' || c == '\'');
-            match datetime::parse_iso_with(inner, NoOffset::Refuse) {
-                Ok(t) if t == *ms => right(),
-                Ok(t) => {
-                    let off = (t - ms) / 1000;
-                    let key = one_other(
-                        lang,
-                        off.unsigned_abs(),
-                        "{is} is {is2} second off",
-                        "{value} is {secs} seconds off",
-                    );
-                    Verdict::wrong(trf(lang, key, &[&datetime::format_iso(t), &off]))
-                }
-                Err(e) => Verdict::wrong(trf(
-                    lang,
-                    "that is not an ISO-8601 time: {display_in}",
-                    &[&e.display_in(lang)],
-                )),
-            }
-        }
-        Truth::Choice(i) => match choice_index(text, options) {
-            Some(j) if j == *i => right(),
-            Some(j) => Verdict::wrong(trf(lang, "({letter}) is not right", &[&letter(j)])),
-            None => Verdict::wrong(trf(
-                lang,
-                "answer with a letter from a to {letter}",
-                &[&letter(options.len().saturating_sub(1))],
-            )),
-        },
-    }
-}
-
-fn judge_ids(
-    text: &str,
-    ids: &[Value],
-    ordered: bool,
-    docs: &[Document],
-    filter: Option<&Filter>,
-    sort: Option<&SortSpec>,
-    ctx: &Context,
-) -> Verdict {
-    let (room, lang) = (&ctx.room, ctx.lang);
-    let wrapped;
-    let text = if text.starts_with('[') {
-        text
-    } else {
-        wrapped = format!("[{text}]");
-        &wrapped
-    };
-    let typed = match room.parse_value(text, What::Answer) {
-        Ok(Value::Array(items)) => items,
-        Ok(other) => vec![other],
-        Err(e) => {
-            return Verdict::wrong(trf(
-                lang,
-                "type the _ids as a list: {display_in}",
-                &[&e.display_in(lang)],
-            ));
-        }
-    };
-    let contains = |list: &[Value], v: &Value| list.iter().any(|x| order::equal(x, v));
-    let doc_of = |id: &Value| docs.iter().find(|d| order::equal(&compute::id_of(d), id));
-    let mut why = Vec::new();
-    for t in &typed {
-        if !contains(ids, t) {
-            match (doc_of(t), filter) {
-                (None, _) => why.push(trf(
-                    lang,
-                    "there is no document with _id {id}",
-                    &[&describe(t)],
-                )),
-                (Some(d), Some(f)) => {
-                    let reason = f
-                        .explain_mismatch(d, lang)
-                        .ok()
-                        .flatten()
-                        .unwrap_or_else(|| tr(lang, "it is not in the result").into());
-                    why.push(trf(
-                        lang,
-                        "_id {id} does not match: {reason}",
-                        &[&describe(t), &reason],
-                    ));
-                }
-                (Some(_), None) => {
-                    why.push(trf(lang, "_id {id} is not in the result", &[&describe(t)]));
-                }
-            }
-        }
-    }
-    for id in ids {
-        if !contains(&typed, id) {
-            let shown = doc_of(id).map_or_else(|| describe(id), shell::print_document);
-            why.push(trf(
-                lang,
-                "{value} matches too, and you left it out",
-                &[&shown],
-            ));
-        }
-    }
-    if typed.len() != ids.len() && why.is_empty() {
-        why.push(tr(lang, "an _id appears more than once").into());
-    }
-    if !why.is_empty() {
-        return Verdict::wrong(why.join("\n"));
-    }
-    if ordered && !typed.iter().zip(ids).all(|(a, b)| order::equal(a, b)) {
-        // The first pair the learner put the wrong way round.
-        for (i, a) in typed.iter().enumerate() {
-            for b in &typed[i + 1..] {
-                if let (Some(da), Some(db), Some(s)) = (doc_of(a), doc_of(b), sort)
-                    && s.compare(da, db) == Ordering::Greater
-                {
-                    return Verdict::wrong(trf(
-                        lang,
-                        "{first} sorts after {second}",
-                        &[&shell::print_document(da), &shell::print_document(db)],
-                    ));
-                }
-            }
-        }
-        return Verdict::wrong(tr(lang, "the right _ids, in the wrong order"));
-    }
-    Verdict::right(trf(
-        lang,
-        "right: {value}",
-        &[&shell::print_value(&Value::Array(ids.to_vec()))],
-    ))
 }
 
 /// What `bson-tutor check` found in one lesson.
@@ -479,14 +251,31 @@ pub fn check_exercise(ex: &Exercise, ctx: &Context) -> Vec<Problem> {
     }
     for r in &ex.reject {
         let v = answer(ex, r, ctx);
-        if v.correct() {
-            problems.push(Problem::RejectAccepted {
+        match v.outcome {
+            Outcome::Right => problems.push(Problem::RejectAccepted {
                 reject: r.clone(),
                 feedback: v.feedback,
-            });
-        } else if v.feedback.trim().is_empty() {
-            problems.push(Problem::RejectSilent { reject: r.clone() });
+            }),
+            // A reject stands for a plausible wrong answer: it must be read and judged
+            // wrong (an attempt, with its reasons), not turned away as a format slip.
+            Outcome::Unreadable => problems.push(Problem::RejectUnreadable {
+                reject: r.clone(),
+                feedback: v.feedback,
+            }),
+            Outcome::Wrong if v.feedback.trim().is_empty() => {
+                problems.push(Problem::RejectSilent { reject: r.clone() });
+            }
+            Outcome::Wrong => {}
         }
+    }
+    if ex.exercise_type == ExerciseType::Choice
+        && !ex.why_not.is_empty()
+        && ex.why_not.len() != ex.options.len()
+    {
+        problems.push(Problem::WhyNotCount {
+            why_not: ex.why_not.len(),
+            options: ex.options.len(),
+        });
     }
     if answer(ex, "", ctx).correct() {
         problems.push(Problem::EmptyAccepted);
@@ -524,6 +313,49 @@ name = "three"
 kind = "text"
 text = "three"
 "#;
+
+    fn one_exercise(fields: &str) -> Exercise {
+        let text = format!(
+            "format_version = 1\nid = \"x\"\ntitle = \"X\"\norder = 1\nsummary = \"s\"\n\
+             [[step]]\nkind = \"exercise\"\nprompt = \"?\"\nexplanation = \"e\"\n{fields}\n"
+        );
+        let loaded = crate::lesson::load_str("x.toml", &text).unwrap();
+        loaded.lesson.exercises().next().unwrap().clone()
+    }
+
+    #[test]
+    fn a_reject_that_is_not_read_is_a_lesson_bug() {
+        let ex = one_exercise(
+            "type = \"size\"\ndocument = \"{ a: 1 }\"\nexpect = \"12\"\nreject = [\"8\", \"twelve\"]",
+        );
+        let problems = check_exercise(&ex, &Context::default());
+        let [Problem::RejectUnreadable { reject, feedback }] = problems.as_slice() else {
+            panic!("{problems:?}")
+        };
+        assert_eq!(reject, "twelve");
+        assert!(feedback.contains("answer like:"), "{feedback}");
+    }
+
+    #[test]
+    fn why_not_notes_are_one_per_option_when_given() {
+        let fields = |why_not: &str| {
+            format!(
+                "type = \"choice\"\noptions = [\"x\", \"y\", \"z\"]\nexpect = \"b\"\nreject = [\"a\"]\n{why_not}"
+            )
+        };
+        let ctx = Context::default();
+        assert_eq!(check_exercise(&one_exercise(&fields("")), &ctx), vec![]);
+        let three = fields("why_not = [\"no x\", \"\", \"no z\"]");
+        assert_eq!(check_exercise(&one_exercise(&three), &ctx), vec![]);
+        let two = fields("why_not = [\"no x\", \"\"]");
+        assert_eq!(
+            check_exercise(&one_exercise(&two), &ctx),
+            vec![Problem::WhyNotCount {
+                why_not: 2,
+                options: 3
+            }]
+        );
+    }
 
     #[test]
     fn a_stop_fails_the_step_it_came_in_and_skips_the_rest() {

@@ -15,6 +15,7 @@ use crate::bson::generate::SeededGenerator;
 use crate::bson::oid::{ObjectIdProcess, processes_from_seed};
 use crate::bson::shell::{self, FixedGenerator, Generate};
 use crate::bson::spans::{ElementSpan, document_spans};
+use crate::bson::text::Syntax;
 use crate::bson::{Document, Value, document_size, encode_document};
 use crate::bson::{hex, text, value_size};
 use crate::inspect;
@@ -145,6 +146,34 @@ impl Classroom {
             .map(|p| p.value)
             .map_err(|error| ComputeError::Parse {
                 what: what.into(),
+                error,
+            })
+    }
+
+    /// A learner's answer, or a lesson's `expect` or `reject` (which stand for one): always
+    /// mongosh syntax, as the shell reads it and lesson 6 teaches (`42.0` is an int32,
+    /// `2147483648` a double, `Long('5')` an int64), never the Extended JSON that lesson
+    /// inputs may be written in: an answer `42.0` must not turn into a double because it
+    /// happens to be valid JSON.
+    ///
+    /// # Errors
+    /// The parser's error, with line and column.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::Value;
+    /// use bson_tutor::lesson::compute::Classroom;
+    /// let room = Classroom::default();
+    /// assert_eq!(room.parse_answer("42.0").unwrap(), Value::Int32(42));
+    /// assert_eq!(room.parse_answer("[42.0]").unwrap(), Value::Array(vec![Value::Int32(42)]));
+    /// assert_eq!(room.parse_answer("9007199254740993").unwrap(), Value::Double(9007199254740992.0));
+    /// ```
+    pub fn parse_answer(&self, text: &str) -> Result<Value, ComputeError> {
+        let mut generator = self.generator();
+        text::parse_value(text, Some(Syntax::Shell), generator.as_mut())
+            .map(|p| p.value)
+            .map_err(|error| ComputeError::Parse {
+                what: What::Answer,
                 error,
             })
     }

@@ -7,6 +7,7 @@ pub use error::RenderError;
 
 use std::fmt::Write as _;
 
+use super::check::form::form_note;
 use super::compute;
 use super::context::Context;
 use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableStep, TextStep};
@@ -423,6 +424,8 @@ fn render_exercise(
         let letter = char::from(b'a' + u8::try_from(i % 26).unwrap_or(0));
         out.push_str(&wrap(o, width, &format!("  ({letter}) "), "      "));
     }
+    // How to write the answer, so that a first answer is not spent on the form.
+    out.push_str(&wrap(&form_note(e, lang), width, "  ", "    "));
     for (i, h) in e.hints.iter().enumerate() {
         out.push_str(&wrap(
             &fill(h)?,

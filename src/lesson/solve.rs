@@ -2,16 +2,20 @@
 //! choice's claims are computed too, so the expected option is the engine's, not the author's.
 
 mod error;
+mod trap;
 
 pub use error::SolveError;
+pub use trap::Mistake;
+pub(super) use trap::{Bait, Trap};
+use trap::{decode_traps, oid_traps, size_traps};
 
 use std::cmp::Ordering;
 
-use super::compute::{self, Classroom, ComputeError, What, need};
+use super::compute::{self, Classroom, ComputeError, need};
 use super::context::Context;
 use super::model::{Exercise, ExerciseType};
-use crate::bson::spans::{Meaning, document_spans, rows};
-use crate::bson::{Document, ElementType, Value, datetime, document_size, hex, shell};
+use crate::bson::spans::{Meaning, Row, document_spans, rows};
+use crate::bson::{Document, ElementType, Value, datetime, hex, shell};
 use crate::query::matcher::Filter;
 use crate::query::order;
 use crate::query::sort::SortSpec;
@@ -19,18 +23,35 @@ use crate::query::sort::SortSpec;
 /// The true answer of an exercise, as the engine computes it.
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// The answer as a learner would type it.
+    /// The answer as a learner would type it, a value printed in the BSON type it has (a
+    /// length prefix is `3`, an int32; only an int64 prints `Long('…')`).
     pub text: String,
     pub(super) truth: Truth,
+}
+
+impl Solution {
+    /// The value the answer is, for an exercise whose answer is a value (`size`, `eval`, a
+    /// `decode` of a value, an ObjectId's seconds or counter): the value [`Solution::text`]
+    /// prints, with its BSON type.
+    pub fn value(&self) -> Option<&Value> {
+        match &self.truth {
+            Truth::Value { value, .. } => Some(value),
+            _ => None,
+        }
+    }
 }
 
 /// What a learner's answer is judged against.
 #[derive(Clone, Debug)]
 pub(super) enum Truth {
-    /// A value; `exact` compares types too.
-    Value { value: Value, exact: bool },
-    /// Bytes typed as hex.
-    Hex(Vec<u8>),
+    /// A value; `exact` compares types too; `traps` are wrong answers foreseen.
+    Value {
+        value: Value,
+        exact: bool,
+        traps: Vec<Trap>,
+    },
+    /// Bytes typed as hex; `rows` say what each byte is (offsets from the first byte).
+    Hex { bytes: Vec<u8>, rows: Vec<Row> },
     /// `_id`s; with `ordered`, in this order. `docs` and `filter` explain mistakes.
     Ids {
         ids: Vec<Value>,
@@ -58,42 +79,50 @@ pub(super) enum Truth {
 pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
     let room = &ctx.room;
     let kind = ex.exercise_type.name();
-    let value = |value: Value, exact: bool| Solution {
+    let value = |value: Value, exact: bool, traps: Vec<Trap>| Solution {
         text: typed_text(&value, room),
-        truth: Truth::Value { value, exact },
+        truth: Truth::Value {
+            value,
+            exact,
+            traps,
+        },
     };
     match ex.exercise_type {
         ExerciseType::Size => {
-            let doc =
-                room.parse_document(need(ex.document.as_deref(), "document", kind)?, "document")?;
-            // A document that encodes is at most 16 MiB: its size is an int.
-            let size = document_size(&doc);
-            let size = i32::try_from(size).map_or_else(
-                |_| Value::Int64(i64::try_from(size).unwrap_or(i64::MAX)),
-                Value::Int32,
-            );
-            Ok(value(size, false))
+            let written = need(ex.document.as_deref(), "document", kind)?;
+            let doc = room.parse_document(written, "document")?;
+            let bytes = room.bytes_of(written)?;
+            let traps = size_traps(written, &doc, &bytes)?;
+            // `$bsonSize` returns an int: a document that encodes is at most 16 MiB.
+            Ok(value(number(bytes.len() as u64), false, traps))
         }
         ExerciseType::Bytes => {
             let bytes = room.bytes_of(need(ex.document.as_deref(), "document", kind)?)?;
-            let bytes = match ex.path.as_deref() {
-                None => bytes,
+            let spans = document_spans(&bytes).map_err(ComputeError::from)?;
+            let (start, len) = match ex.path.as_deref() {
+                None => (0, bytes.len()),
                 Some(path) => {
-                    let spans = document_spans(&bytes).map_err(ComputeError::from)?;
                     let e = compute::find_span(&spans.elements, path).ok_or_else(|| {
                         SolveError::NoPath {
                             path: path.to_owned(),
                         }
                     })?;
-                    bytes
-                        .get(e.offset..e.offset + e.len)
-                        .unwrap_or_default()
-                        .to_vec()
+                    (e.offset, e.len)
                 }
             };
+            // The rows of the bytes asked for, their offsets from the first of them.
+            let rows = rows(&spans)
+                .into_iter()
+                .filter(|r| start <= r.offset && r.offset + r.len <= start + len)
+                .map(|r| Row {
+                    offset: r.offset - start,
+                    ..r
+                })
+                .collect();
+            let bytes = bytes.get(start..start + len).unwrap_or_default().to_vec();
             Ok(Solution {
                 text: hex::encode_spaced(&bytes),
-                truth: Truth::Hex(bytes),
+                truth: Truth::Hex { bytes, rows },
             })
         }
         ExerciseType::Decode => solve_decode(ex, room),
@@ -136,7 +165,7 @@ pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
                 need(ex.expression.as_deref(), "expression", kind)?,
                 ex.document.as_deref(),
             )?;
-            Ok(value(v, ex.exact_type.unwrap_or(true)))
+            Ok(value(v, ex.exact_type.unwrap_or(true), Vec::new()))
         }
         ExerciseType::Type => {
             let v = room.eval(
@@ -172,8 +201,18 @@ pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
                     text: datetime::format_iso(id.get_timestamp_ms()),
                     truth: Truth::Time(id.get_timestamp_ms()),
                 }),
-                "seconds" => Ok(value(Value::Int64(i64::from(id.timestamp())), false)),
-                "counter" => Ok(value(Value::Int64(i64::from(id.counter())), false)),
+                // Both are unsigned in the id (a uint32 and 24 bits): plain numbers, as
+                // mongosh gives them (`getTimestamp()` seconds are a JavaScript number).
+                "seconds" => Ok(value(
+                    number(u64::from(id.timestamp())),
+                    false,
+                    oid_traps(&id, 0..4, true),
+                )),
+                "counter" => Ok(value(
+                    number(u64::from(id.counter())),
+                    false,
+                    oid_traps(&id, 9..12, false),
+                )),
                 other => Err(SolveError::OidAsk {
                     found: other.to_owned(),
                 }),
@@ -235,13 +274,17 @@ fn check_claims(ex: &Exercise, expected: usize, room: &Classroom) -> Result<(), 
     Ok(())
 }
 
+/// A count or an unsigned field as mongosh has it: a JavaScript number, which js-bson stores
+/// as an int32 when it fits and as a double otherwise (never an int64).
+pub(super) fn number(n: u64) -> Value {
+    i32::try_from(n).map_or(Value::Double(n as f64), Value::Int32)
+}
+
 /// The value as a learner would type it so that it reads back with its type: mongosh
 /// prints the double 1 as `1`, which reads back as an int.
 fn typed_text(v: &Value, room: &Classroom) -> String {
     let text = shell::print_value(v);
-    let reads_back = room
-        .parse_value(&text, What::Answer)
-        .is_ok_and(|b| same_typed(&b, v));
+    let reads_back = room.parse_answer(&text).is_ok_and(|b| same_typed(&b, v));
     match v {
         Value::Double(_) if !reads_back => format!("Double({text})"),
         _ => text,
@@ -256,15 +299,24 @@ pub(super) fn letter(i: usize) -> String {
         .map_or_else(|| (i + 1).to_string(), |i| char::from(b'a' + i).to_string())
 }
 
-/// The option a text names: a letter, a 1-based number, or the option itself.
+/// The option a text names: a letter (`b`, `B`, `(b)`, `b)`, `b.`), a 1-based number, or
+/// the option itself.
 pub(super) fn choice_index(text: &str, options: &[String]) -> Option<usize> {
-    let t = text.trim().trim_end_matches([')', '.']).to_lowercase();
+    let whole = text.trim().to_lowercase();
+    if let Some(i) = options
+        .iter()
+        .position(|o| o.trim().to_lowercase() == whole)
+    {
+        return Some(i);
+    }
+    let t = whole.strip_prefix('(').unwrap_or(&whole);
+    let t = t.trim_end_matches([')', '.', ':']).trim();
     let i = if let Ok(n) = t.parse::<usize>() {
         n.checked_sub(1)?
-    } else if t.len() == 1 {
-        usize::from(t.bytes().next()?.checked_sub(b'a')?)
+    } else if t.len() == 1 && t.as_bytes()[0].is_ascii_lowercase() {
+        usize::from(t.as_bytes()[0] - b'a')
     } else {
-        options.iter().position(|o| o.trim().to_lowercase() == t)?
+        return None;
     };
     (i < options.len()).then_some(i)
 }
@@ -366,6 +418,8 @@ fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, SolveError>
         "role" => {
             let (name, words) = role_words(row.meaning.role());
             Ok(Solution {
+                // Any language's word is right; the one shown is the same in every language,
+                // as every revealed answer is.
                 text: name.to_string(),
                 truth: Truth::Words(words.iter().map(|w| (*w).to_string()).collect()),
             })
@@ -384,9 +438,10 @@ fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, SolveError>
         }
         "value" => {
             let v = match &row.meaning {
+                // Length prefixes are int32 in BSON.
                 Meaning::DocumentLength { len, .. }
                 | Meaning::StringLength(len)
-                | Meaning::BinaryLength(len) => Value::Int64(i64::try_from(*len).unwrap_or(0)),
+                | Meaning::BinaryLength(len) => number(*len as u64),
                 Meaning::Key(k) => Value::from(k.as_str()),
                 Meaning::StringBytes(s) => Value::from(s.as_str()),
                 Meaning::TypeByte(t) => Value::Int32(i32::from(t.byte())),
@@ -396,10 +451,11 @@ fn solve_decode(ex: &Exercise, room: &Classroom) -> Result<Solution, SolveError>
                 }
             };
             Ok(Solution {
-                text: shell::print_value(&v),
+                text: typed_text(&v, room),
                 truth: Truth::Value {
                     value: v,
                     exact: false,
+                    traps: decode_traps(row, &bytes),
                 },
             })
         }
@@ -435,5 +491,17 @@ pub fn same_typed(a: &Value, b: &Value) -> bool {
                     .all(|((ka, va), (kb, vb))| ka == kb && same_typed(va, vb))
         }
         _ => a.element_type() == b.element_type() && order::compare(a, b) == Ordering::Equal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_numbers_as_mongosh_has_them() {
+        assert_eq!(number(3), Value::Int32(3));
+        assert_eq!(number(1_791_431_149), Value::Int32(1_791_431_149));
+        assert_eq!(number(3_977_365_354), Value::Double(3_977_365_354.0));
     }
 }

@@ -225,7 +225,8 @@ fn json_export_lists_every_exercise_in_course_order() {
 fn csv_export_has_a_header_and_quotes_awkward_answers() {
     let s = Scratch::new("csv");
     s.answer("alice", "bytes", 1, "36", true);
-    s.answer("alice", "bytes", 4, r#"0c 00, "x""#, false);
+    // A wrong answer that reads (a format slip is not recorded), with a comma and quotes.
+    s.answer("alice", "bytes", 5, r#"value, "x""#, false);
     let csv = s.export("alice", "csv", "a.csv");
     let mut lines = csv.split("\r\n");
     assert_eq!(
@@ -233,10 +234,10 @@ fn csv_export_has_a_header_and_quotes_awkward_answers() {
         Some("student,lesson,exercise,kind,status,attempts,hints,seconds,last_wrong")
     );
     assert_eq!(lines.next(), Some("alice,bytes,1,size,solved,1,0,0,"));
-    let four = csv.split("\r\n").find(|l| l.starts_with("alice,bytes,4,"));
+    let five = csv.split("\r\n").find(|l| l.starts_with("alice,bytes,5,"));
     assert_eq!(
-        four,
-        Some(r#"alice,bytes,4,bytes,pending,1,0,0,"0c 00, ""x""""#)
+        five,
+        Some(r#"alice,bytes,5,decode,pending,1,0,0,"value, ""x""""#)
     );
     // And `class summary` reads CSV exports too, next to JSON ones.
     s.answer("bob", "bytes", 1, "36", true);
@@ -244,7 +245,7 @@ fn csv_export_has_a_header_and_quotes_awkward_answers() {
     let out = s.summary(&["a.csv", "b.json"]);
     assert!(out.status.success(), "{}", text(&out));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(row(&stdout, "bytes", 4)[8], r#""0c 00, \"x\"" (1)"#);
+    assert_eq!(row(&stdout, "bytes", 5)[8], r#""value, \"x\"" (1)"#);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The integration tests, one test crate (one link): each module is one area.
 
 mod aggregate;
+mod answers;
 mod class;
 mod classroom;
 mod cli_inspect;

@@ -235,7 +235,8 @@ fn interleaved_answers_on_different_exercises_are_all_kept() {
     let children: Vec<_> = (1..=6)
         .map(|n| {
             bin()
-                .args(["answer", "dates", &n.to_string(), "no such answer"])
+                // Wrong, and read as an answer of every kind (a format slip is not kept).
+                .args(["answer", "dates", &n.to_string(), "0"])
                 .arg("--progress")
                 .arg(&file)
                 .stdout(Stdio::null())
@@ -317,7 +318,7 @@ fn reset_asks_and_only_yes_erases() {
 fn reset_of_one_lesson_keeps_the_others() {
     let dir = Scratch::new("reset-lesson");
     dir.run(&["answer", "bytes", "1", "36"], "");
-    dir.run(&["answer", "dates", "1", "x"], "");
+    dir.run(&["answer", "dates", "1", "0"], "");
     let out = dir.run(&["progress", "--reset", "--lesson", "bytes"], "yes\n");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("lesson `bytes`"), "{}", stderr(&out));

@@ -37,6 +37,22 @@ pub enum Problem {
         /// The `reject` as written.
         reject: String,
     },
+    /// A `reject` cannot be read as an answer of the exercise's kind: a learner typing it
+    /// would be shown the form, not told why it is wrong. A reject stands for a plausible
+    /// wrong answer, so this is a lesson bug.
+    RejectUnreadable {
+        /// The `reject` as written.
+        reject: String,
+        /// What the engine said (in the language the lesson was checked in).
+        feedback: String,
+    },
+    /// A choice's `why_not` notes are not one per option.
+    WhyNotCount {
+        /// How many notes.
+        why_not: usize,
+        /// How many options.
+        options: usize,
+    },
     /// The engine accepts the empty answer.
     EmptyAccepted,
     /// The engine accepts the prompt typed back.
@@ -82,6 +98,18 @@ impl Localize for Problem {
                 lang,
                 "reject {value} is refused without feedback",
                 &[&format_args!("{reject:?}")],
+            ),
+            Problem::RejectUnreadable { reject, feedback } => write_trf(
+                out,
+                lang,
+                "reject {value} is not read as an answer, so a learner would not learn why it is wrong: {feedback}",
+                &[&format_args!("{reject:?}"), &feedback.replace('\n', "; ")],
+            ),
+            Problem::WhyNotCount { why_not, options } => write_trf(
+                out,
+                lang,
+                "`why_not` has {why_not} notes for {options} options: give one per option (\"\" for the right one)",
+                &[why_not, options],
             ),
             Problem::EmptyAccepted => write_trf(out, lang, "the empty answer is accepted", &[]),
             Problem::PromptAccepted => {
@@ -180,6 +208,14 @@ impl Problem {
             Problem::RejectSilent {
                 reject: "11".into(),
             },
+            Problem::RejectUnreadable {
+                reject: "twelve".into(),
+                feedback: "`twelve`".into(),
+            },
+            Problem::WhyNotCount {
+                why_not: 2,
+                options: 3,
+            },
             Problem::EmptyAccepted,
             Problem::PromptAccepted,
             Problem::Stopped(Stop::TimeLimit),
@@ -193,6 +229,8 @@ impl Problem {
                 | Problem::ExpectRefused { .. }
                 | Problem::RejectAccepted { .. }
                 | Problem::RejectSilent { .. }
+                | Problem::RejectUnreadable { .. }
+                | Problem::WhyNotCount { .. }
                 | Problem::EmptyAccepted
                 | Problem::PromptAccepted
                 | Problem::Stopped(_) => {}

@@ -142,6 +142,13 @@ fn a_lesson_full_of_escape_sequences_is_drawn_with_them_visible() {
         clean_frame(&app, "the hex view");
     }
     send(&mut app, [Message::Hint, Message::StartTyping]);
+    // A wrong answer first (one that reads, so that it counts and the answer may be
+    // revealed), then one full of escapes (a format slip).
+    send(&mut app, typed("12"));
+    send(
+        &mut app,
+        [Message::Submit, Message::Edit(Edit::DeleteToStart)],
+    );
     send(&mut app, typed("1\u{1b}[2J"));
     send(
         &mut app,
