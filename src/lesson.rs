@@ -18,6 +18,7 @@ pub mod render;
 pub mod solve;
 #[cfg(test)]
 mod testing;
+pub mod vary;
 pub mod wrap;
 
 pub use check::{Report, Verdict, answer, check_lesson};

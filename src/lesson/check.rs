@@ -438,6 +438,10 @@ pub fn check_lesson(loaded: &Loaded, ctx: &Context) -> Report {
             problems.push(Problem::DoesNotCompute(e));
         } else if let Step::Exercise(ex) = step {
             problems.extend(check_exercise(ex, ctx));
+            if problems.is_empty() {
+                // And in the classroom of every seed it may come back with in review.
+                problems.extend(super::vary::check_seeds(step, ex, ctx));
+            }
         }
         let stopped = interrupt::stopped();
         if let Some(why) = stopped {
