@@ -228,7 +228,9 @@ vary = [1, 20]
         }
         let shown = report.failures[0].to_string();
         assert!(
-            shown.starts_with("v.toml:12: step 2: with seed 19 of vary = [1, 20] (1 of 20 seeds fail"),
+            shown.starts_with(
+                "v.toml:12: step 2: with seed 19 of vary = [1, 20] (1 of 20 seeds fail"
+            ),
             "{shown}"
         );
         assert!(shown.contains("expect = \"[1]\""), "{shown}");
@@ -305,6 +307,9 @@ vary = [1, 20]
         let Step::Exercise(ex) = &plain.lesson.steps[0] else {
             panic!()
         };
-        assert_eq!(check_seeds(&plain.lesson.steps[0], ex, &Context::default()), []);
+        assert_eq!(
+            check_seeds(&plain.lesson.steps[0], ex, &Context::default()),
+            []
+        );
     }
 }

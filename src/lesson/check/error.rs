@@ -120,7 +120,13 @@ impl Localize for Problem {
                     out,
                     lang,
                     "with seed {seed} of vary = [{lo}, {hi}] ({failing} of {count} seeds fail; `check --seed {seed}` shows it): ",
-                    &[seed, lo, hi, failing, &crate::lesson::vary::count([*lo, *hi])],
+                    &[
+                        seed,
+                        lo,
+                        hi,
+                        failing,
+                        &crate::lesson::vary::count([*lo, *hi]),
+                    ],
                 )?;
                 problem.write_in(lang, out)
             }

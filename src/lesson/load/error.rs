@@ -343,33 +343,69 @@ impl LoadErrorKind {
                 "有两个步骤都叫 `{}`（第一个在第 {first_line} 行）：译文按名称查找步骤",
                 clip(name)
             ),
-            (Lang::En, BadVary { range: [lo, hi], problem: RangeProblem::Reversed }) => write!(
+            (
+                Lang::En,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::Reversed,
+                },
+            ) => write!(
                 out,
                 "vary = [{lo}, {hi}]: the first seed is above the last (write `vary = [{hi}, {lo}]`)"
             ),
-            (Lang::Vi, BadVary { range: [lo, hi], problem: RangeProblem::Reversed }) => write!(
+            (
+                Lang::Vi,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::Reversed,
+                },
+            ) => write!(
                 out,
                 "vary = [{lo}, {hi}]: seed đầu lớn hơn seed cuối (hãy viết `vary = [{hi}, {lo}]`)"
             ),
-            (Lang::Zh, BadVary { range: [lo, hi], problem: RangeProblem::Reversed }) => write!(
+            (
+                Lang::Zh,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::Reversed,
+                },
+            ) => write!(
                 out,
                 "vary = [{lo}, {hi}]：第一个种子大于最后一个（请写 `vary = [{hi}, {lo}]`）"
             ),
-            (Lang::En, BadVary { range: [lo, hi], problem: RangeProblem::TooMany { count } }) => {
+            (
+                Lang::En,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::TooMany { count },
+                },
+            ) => {
                 write!(
                     out,
                     "vary = [{lo}, {hi}] holds {count} seeds, at most {MAX_SEEDS}: check proves \
                      the exercise at every one"
                 )
             }
-            (Lang::Vi, BadVary { range: [lo, hi], problem: RangeProblem::TooMany { count } }) => {
+            (
+                Lang::Vi,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::TooMany { count },
+                },
+            ) => {
                 write!(
                     out,
                     "vary = [{lo}, {hi}] chứa {count} seed, tối đa là {MAX_SEEDS}: check \
                      kiểm chứng bài tập với từng seed"
                 )
             }
-            (Lang::Zh, BadVary { range: [lo, hi], problem: RangeProblem::TooMany { count } }) => {
+            (
+                Lang::Zh,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::TooMany { count },
+                },
+            ) => {
                 write!(
                     out,
                     "vary = [{lo}, {hi}] 含 {count} 个种子，最多 {MAX_SEEDS} 个：check 会用每个种子验证这道练习"
