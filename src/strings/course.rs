@@ -21,6 +21,39 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("{s} s", "{s} giây"),
     ("{m} min", "{m} phút"),
     ("{h} h {m} min", "{h} giờ {m} phút"),
+    ("{order}. {title}: {left}", "{order}. {title}: {left}"),
+    ("course:", "khóa học:"),
+    ("course complete:", "hoàn thành khóa học:"),
+    (
+        "{n} exercise to review: `bson-tutor progress --review` lists it",
+        "{n} bài tập cần ôn lại: `bson-tutor progress --review` liệt kê chúng",
+    ),
+    (
+        "{n} exercises to review: `bson-tutor progress --review` lists them",
+        "{n} bài tập cần ôn lại: `bson-tutor progress --review` liệt kê chúng",
+    ),
+    (
+        "nothing to review: no answer revealed, and no exercise solved after {n} or more wrong answers",
+        "không có gì cần ôn lại: chưa xem đáp án nào, và không bài tập nào phải sai từ {n} lần trở lên mới giải được",
+    ),
+    ("{n} exercise to review:", "{n} bài tập cần ôn lại:"),
+    ("{n} exercises to review:", "{n} bài tập cần ôn lại:"),
+    (
+        "solved after {n} wrong answers",
+        "giải được sau {n} lần sai",
+    ),
+    (
+        "fresh values: seeds {lo} to {hi}",
+        "giá trị mới: seed {lo} đến {hi}",
+    ),
+    (
+        "In the tutorial (`bson-tutor`), R shows them again one by one; a right answer there solves them.",
+        "Trong phần học (`bson-tutor`), phím R cho làm lại từng bài; trả lời đúng ở đó là giải được bài.",
+    ),
+    (
+        "List the exercises due for review instead: each one revealed, or solved only after two or more wrong answers (the tutorial's `R` shows them again, with fresh values where the lesson allows)",
+        "Thay vào đó, liệt kê các bài tập cần ôn lại: những bài đã xem đáp án, hoặc phải sai từ hai lần trở lên mới giải được (phím `R` trong phần học cho làm lại, với giá trị mới nếu bài học cho phép)",
+    ),
 ];
 
 /// Chinese.
@@ -41,4 +74,34 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("{s} s", "{s} 秒"),
     ("{m} min", "{m} 分钟"),
     ("{h} h {m} min", "{h} 小时 {m} 分钟"),
+    ("{order}. {title}: {left}", "{order}. {title}：{left}"),
+    ("course:", "课程："),
+    ("course complete:", "课程完成："),
+    (
+        "{n} exercise to review: `bson-tutor progress --review` lists it",
+        "有 {n} 道练习待复习：`bson-tutor progress --review` 会列出",
+    ),
+    (
+        "{n} exercises to review: `bson-tutor progress --review` lists them",
+        "有 {n} 道练习待复习：`bson-tutor progress --review` 会列出",
+    ),
+    (
+        "nothing to review: no answer revealed, and no exercise solved after {n} or more wrong answers",
+        "没有待复习的练习：没有查看过答案，也没有答错 {n} 次及以上才解出的练习",
+    ),
+    ("{n} exercise to review:", "待复习的练习 {n} 道："),
+    ("{n} exercises to review:", "待复习的练习 {n} 道："),
+    ("solved after {n} wrong answers", "答错 {n} 次后解出"),
+    (
+        "fresh values: seeds {lo} to {hi}",
+        "换新数值：种子 {lo} 到 {hi}",
+    ),
+    (
+        "In the tutorial (`bson-tutor`), R shows them again one by one; a right answer there solves them.",
+        "在教程界面（`bson-tutor`）中按 R 逐一重做；在那里答对即算解出。",
+    ),
+    (
+        "List the exercises due for review instead: each one revealed, or solved only after two or more wrong answers (the tutorial's `R` shows them again, with fresh values where the lesson allows)",
+        "改为列出待复习的练习：查看过答案的，或答错两次及以上才解出的（教程中按 `R` 重做，课程允许时换用新数值）",
+    ),
 ];

@@ -33,9 +33,10 @@ impl LessonTally {
         self.exercises - self.solved - self.revealed
     }
 
-    /// Whether the lesson is worth another look: an exercise not solved, or due for review.
+    /// Whether the lesson is worth another look: an exercise due for review in it (revealed,
+    /// or solved after wrong answers). A lesson only not finished is not one to revisit.
     pub fn to_revisit(&self) -> bool {
-        self.solved < self.exercises || self.missed > 0
+        self.revealed > 0 || self.missed > 0
     }
 }
 
@@ -169,20 +170,17 @@ impl Course {
         if self.pending() > 0 {
             counts.push(trf(lang, "{n} not answered yet", &[&self.pending()]));
         }
-        let mut lines = vec![counts.join(", ")];
+        let mut lines = vec![join(lang, &counts)];
         let attempts = self.attempts;
-        lines.push(
-            [
+        let time = duration(self.seconds, lang);
+        lines.push(join(
+            lang,
+            &[
                 trn(lang, attempts, "{n} answer", "{n} answers", &[&attempts]),
                 trn(lang, self.hints, "{n} hint", "{n} hints", &[&self.hints]),
-                trf(
-                    lang,
-                    "{time} on exercises",
-                    &[&duration(self.seconds, lang)],
-                ),
-            ]
-            .join(", "),
-        );
+                trf(lang, "{time} on exercises", &[&time]),
+            ],
+        ));
         let revisit: Vec<&LessonTally> = self.lessons.iter().filter(|l| l.to_revisit()).collect();
         if revisit.is_empty() {
             if self.complete() {
@@ -202,10 +200,21 @@ impl Course {
             if l.pending() > 0 {
                 left.push(trf(lang, "{n} not answered yet", &[&l.pending()]));
             }
-            lines.push(format!("  {}. {}: {}", l.order, l.title, left.join(", ")));
+            let left = join(lang, &left);
+            let line = trf(
+                lang,
+                "{order}. {title}: {left}",
+                &[&l.order, &l.title, &left],
+            );
+            lines.push(format!("  {line}"));
         }
         lines
     }
+}
+
+/// Parts of a sentence as a list: `a, b` (`a，b` in Chinese).
+fn join(lang: Lang, parts: &[String]) -> String {
+    parts.join(if lang == Lang::Zh { "，" } else { ", " })
 }
 
 /// Seconds as a learner reads a duration: `45 s`, `12 min`, `1 h 5 min`.
