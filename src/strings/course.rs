@@ -54,6 +54,42 @@ pub(super) const VI: &[(&str, &str)] = &[
         "List the exercises due for review instead: each one revealed, or solved only after two or more wrong answers (the tutorial's `R` shows them again, with fresh values where the lesson allows)",
         "Thay vào đó, liệt kê các bài tập cần ôn lại: những bài đã xem đáp án, hoặc phải sai từ hai lần trở lên mới giải được (phím `R` trong phần học cho làm lại, với giá trị mới nếu bài học cho phép)",
     ),
+    ("its answer was revealed", "đã xem đáp án của bài này"),
+    (
+        "review {n} of {total}: {reason}",
+        "ôn lại {n}/{total}: {reason}",
+    ),
+    ("; new values (seed {seed})", "; giá trị mới (seed {seed})"),
+    ("review, seed {seed}", "ôn lại, seed {seed}"),
+    ("review", "ôn lại"),
+    (
+        "solved in review; {n} left: {key_for} shows the next",
+        "đã giải khi ôn lại; còn {n}: {key_for} sang bài tiếp",
+    ),
+    (
+        "solved in review; nothing left to review",
+        "đã giải khi ôn lại; không còn gì cần ôn",
+    ),
+    (
+        "{order}. {title}: end of the lesson",
+        "{order}. {title}: hết bài học",
+    ),
+    (
+        "A revealed answer is not solved: {key_for} brings it back to solve.",
+        "Bài đã xem đáp án chưa tính là giải được: {key_for} cho làm lại.",
+    ),
+    ("End of the lesson", "Hết bài học"),
+    ("… and {n} more lessons", "… và {n} bài học nữa"),
+    ("review ({n})", "ôn lại ({n})"),
+    ("Course complete", "Hoàn thành khóa học"),
+    ("End of the course", "Hết khóa học"),
+    ("Review {n}/{total}", "Ôn lại {n}/{total}"),
+    ("Review ({n})", "Ôn lại ({n})"),
+    (
+        "review: the exercises revealed or solved after wrong answers, one by one",
+        "ôn lại: từng bài đã xem đáp án hoặc giải được sau nhiều lần sai",
+    ),
+    ("course", "khóa học"),
 ];
 
 /// Chinese.
@@ -104,4 +140,40 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "List the exercises due for review instead: each one revealed, or solved only after two or more wrong answers (the tutorial's `R` shows them again, with fresh values where the lesson allows)",
         "改为列出待复习的练习：查看过答案的，或答错两次及以上才解出的（教程中按 `R` 重做，课程允许时换用新数值）",
     ),
+    ("its answer was revealed", "看过答案"),
+    (
+        "review {n} of {total}: {reason}",
+        "复习 {n}/{total}：{reason}",
+    ),
+    ("; new values (seed {seed})", "；换新数值（种子 {seed}）"),
+    ("review, seed {seed}", "复习，种子 {seed}"),
+    ("review", "复习"),
+    (
+        "solved in review; {n} left: {key_for} shows the next",
+        "复习中解出；还剩 {n} 道：按 {key_for} 看下一道",
+    ),
+    (
+        "solved in review; nothing left to review",
+        "复习中解出；没有待复习的练习了",
+    ),
+    (
+        "{order}. {title}: end of the lesson",
+        "{order}. {title}：本课结束",
+    ),
+    (
+        "A revealed answer is not solved: {key_for} brings it back to solve.",
+        "看过答案不算解出：按 {key_for} 重做。",
+    ),
+    ("End of the lesson", "本课结束"),
+    ("… and {n} more lessons", "……还有 {n} 课"),
+    ("review ({n})", "复习（{n}）"),
+    ("Course complete", "课程完成"),
+    ("End of the course", "课程结束"),
+    ("Review {n}/{total}", "复习 {n}/{total}"),
+    ("Review ({n})", "复习（{n}）"),
+    (
+        "review: the exercises revealed or solved after wrong answers, one by one",
+        "复习：逐一重做看过答案或答错多次才解出的练习",
+    ),
+    ("course", "课程"),
 ];

@@ -134,4 +134,6 @@ pub enum Message {
     /// A computation asked for earlier has ended (see [`super::work`]): its result, or why
     /// there is none. Ignored when a newer one of its kind was asked for since.
     Finished(Done),
+    /// Show the next exercise due for review (revealed, or solved after wrong answers).
+    Review,
 }

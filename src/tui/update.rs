@@ -155,6 +155,7 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
                 }
             }
         }
+        Message::Lesson(1) if app.lesson + 1 == app.lessons.len() => app.mode = Mode::Course,
         Message::Lesson(delta) => {
             let last = app.lessons.len().saturating_sub(1);
             app.mode = Mode::Browse;
@@ -166,14 +167,11 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
             app.mode = Mode::Browse;
             match app.first_unfinished() {
                 Some((lesson, n)) => {
-                    if lesson != app.lesson {
-                        app.open_lesson(lesson);
-                    }
-                    app.select_exercise(n);
+                    app.continue_at(lesson, n);
                     scroll_to_exercise(app);
-                    app.focus = Focus::Answer;
                 }
-                None => notice(app, "every exercise is done: well played"),
+                // Every exercise solved: the end of the course.
+                None => app.mode = Mode::Course,
             }
         }
         Message::StartTyping => {
@@ -255,6 +253,10 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
         }
         Message::Click(x, y) => click(app, x, y),
         Message::Wheel(x, y, lines) => wheel(app, x, y, lines),
+        Message::Review => {
+            app.review_next();
+            scroll_to_exercise(app);
+        }
     }
     None
 }
@@ -277,7 +279,9 @@ fn back(app: &mut App) {
         Mode::Help(_) => {
             update(app, Message::ToggleHelp);
         }
-        Mode::Confirm(_) | Mode::Complete { .. } | Mode::Alert(_) => app.mode = Mode::Browse,
+        Mode::Confirm(_) | Mode::Complete { .. } | Mode::Alert(_) | Mode::Course => {
+            app.mode = Mode::Browse
+        }
         Mode::Playground => app.mode = Mode::Browse,
         Mode::Browse => {
             app.focus = match app.focus {
@@ -300,6 +304,10 @@ fn list_open(app: &mut App) {
             scroll_to_exercise(app);
             app.list_selected = selected;
             app.focus = Focus::Exercise;
+        }
+        Some(ListItem::Review) => {
+            app.review_next();
+            scroll_to_exercise(app);
         }
         None => {}
     }
@@ -352,7 +360,8 @@ fn submit(app: &mut App) -> Option<Effect> {
         return None;
     }
     let ctx = LessonContext {
-        room: app.settings.classroom(),
+        // A review shows the exercise in the classroom of its own seed: judged there too.
+        room: app.room_for(app.lesson),
         lang: app.settings.lang,
     };
     let task = Task::Answer {
@@ -416,7 +425,7 @@ fn reveal(app: &mut App) -> Option<Effect> {
         app.focus = Focus::Exercise;
     }
     if !was_done && lesson_done(app) {
-        app.mode = Mode::Complete { lesson: app.lesson };
+        app.mode = app.lesson_end(app.lesson);
     }
     Some(Effect::Save)
 }
