@@ -86,8 +86,8 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("Review {n}/{total}", "Ôn lại {n}/{total}"),
     ("Review ({n})", "Ôn lại ({n})"),
     (
-        "review: the exercises revealed or solved after wrong answers, one by one",
-        "ôn lại: từng bài đã xem đáp án hoặc giải được sau nhiều lần sai",
+        "review the exercises revealed or missed",
+        "ôn lại các bài đã xem đáp án hoặc làm sai",
     ),
     ("course", "khóa học"),
 ];
@@ -172,8 +172,8 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("Review {n}/{total}", "复习 {n}/{total}"),
     ("Review ({n})", "复习（{n}）"),
     (
-        "review: the exercises revealed or solved after wrong answers, one by one",
-        "复习：逐一重做看过答案或答错多次才解出的练习",
+        "review the exercises revealed or missed",
+        "复习看过答案或答错过的练习",
     ),
     ("course", "课程"),
 ];

@@ -268,7 +268,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(
         Commands,
         &[(ch('R'), M::Review)],
-        "review: the exercises revealed or solved after wrong answers, one by one",
+        "review the exercises revealed or missed",
     ),
     bind(
         Commands,
@@ -561,7 +561,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(
         Complete,
         &[(ch('R'), M::Review)],
-        "review: the exercises revealed or solved after wrong answers, one by one",
+        "review the exercises revealed or missed",
     ),
     bind(
         Complete,
@@ -579,7 +579,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(
         Course,
         &[(ch('R'), M::Review)],
-        "review: the exercises revealed or solved after wrong answers, one by one",
+        "review the exercises revealed or missed",
     ),
     bind(
         Course,
