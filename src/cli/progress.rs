@@ -183,7 +183,9 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
             record_line(&mut out, k, r);
         }
     }
-    if course.exercises() > 0 {
+    // The summary once the learner has started: an answer, a hint or a reveal on the course.
+    let started = course.attempts > 0 || course.hints > 0 || course.revealed() > 0;
+    if course.exercises() > 0 && started {
         let heading = if course.complete() {
             t("course complete:")
         } else {

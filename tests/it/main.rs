@@ -32,4 +32,5 @@ mod strings_coverage;
 mod translation_drift;
 mod tui;
 mod values;
+mod vary;
 mod wrap;
