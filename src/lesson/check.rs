@@ -5,9 +5,11 @@
 
 mod error;
 mod form;
+mod seeds;
 
 pub use error::{Failure, Problem};
 pub use form::{Form, form, form_note};
+pub use seeds::check_seeds;
 
 use std::cmp::Ordering;
 
@@ -440,7 +442,7 @@ pub fn check_lesson(loaded: &Loaded, ctx: &Context) -> Report {
             problems.extend(check_exercise(ex, ctx));
             if problems.is_empty() {
                 // And in the classroom of every seed it may come back with in review.
-                problems.extend(super::vary::check_seeds(step, ex, ctx));
+                problems.extend(check_seeds(step, ex, ctx));
             }
         }
         let stopped = interrupt::stopped();

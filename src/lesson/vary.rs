@@ -4,16 +4,13 @@
 //! A seed only changes what `ObjectId()`, `UUID()` and the `_id`s a collection adds stand
 //! for; the answer a lesson's `expect` states must not change with it. `check` therefore
 //! runs the exercise's whole check (the `expect` accepted, every `reject` refused) in a
-//! classroom of every seed of the range, and names the first seed that breaks it.
+//! classroom of every seed of the range, and names the first seed that breaks it
+//! ([`crate::lesson::check::check_seeds`]).
 
 use std::ops::RangeInclusive;
 
-use super::check::{Problem, check_exercise};
 use super::compute::Classroom;
 use super::context::Context;
-use super::model::{Exercise, Step};
-use super::render::{RenderOptions, render_step};
-use crate::query::interrupt;
 
 /// The most seeds a `vary` range may hold: `check` proves every one of them.
 pub const MAX_SEEDS: u64 = 1000;
@@ -109,53 +106,12 @@ pub fn seeded(ctx: &Context, seed: u64) -> Context {
     }
 }
 
-/// The problems of an exercise step over its `vary` range (none without one): the step
-/// computed and the exercise checked ([`check_exercise`]) in the classroom of every seed, at
-/// the clock of `ctx`. The problems of the first seed that fails are returned, each saying
-/// the seed and how many of the range fail. Stops early when checking is stopped (the caller
-/// reports the stop).
-pub fn check_seeds(step: &Step, ex: &Exercise, ctx: &Context) -> Vec<Problem> {
-    let Some(range) = ex.vary else {
-        return Vec::new();
-    };
-    let options = RenderOptions {
-        width: 80,
-        answers: true,
-    };
-    let mut first: Option<(u64, Vec<Problem>)> = None;
-    let mut failing = 0;
-    for seed in seeds(range) {
-        if interrupt::stopped().is_some() {
-            break;
-        }
-        let at = seeded(ctx, seed);
-        let problems = match render_step(step, options, &mut 0, &at) {
-            Err(e) => vec![Problem::DoesNotCompute(e)],
-            Ok(_) => check_exercise(ex, &at),
-        };
-        if !problems.is_empty() {
-            failing += 1;
-            first.get_or_insert((seed, problems));
-        }
-    }
-    let Some((seed, problems)) = first else {
-        return Vec::new();
-    };
-    problems
-        .into_iter()
-        .map(|problem| Problem::Varied {
-            seed,
-            range,
-            failing,
-            problem: Box::new(problem),
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lesson::check::{Problem, check_seeds};
     use crate::lesson::load_str;
+    use crate::lesson::model::Step;
 
     fn lesson(vary: &str) -> String {
         // `{ _id: ObjectId() }` is 22 bytes whatever the seed: the answer holds at every one.

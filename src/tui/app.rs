@@ -138,6 +138,19 @@ pub struct Checking {
     pub text: String,
 }
 
+/// The exercise on screen is shown again for review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reviewing {
+    /// The lesson, by index.
+    pub lesson: usize,
+    /// The exercise, by index within the lesson.
+    pub exercise: usize,
+    /// The classroom seed it is shown with (`None`: the class's own).
+    pub seed: Option<u64>,
+    /// Why it came back.
+    pub reason: crate::lesson::review::Reason,
+}
+
 /// The whole state.
 #[derive(Clone, Debug)]
 pub struct App {
@@ -201,7 +214,7 @@ pub struct App {
     /// The answer being checked, if one is.
     pub checking: Option<Checking>,
     /// The exercise on screen is shown again for review, if it is (see [`super::review`]).
-    pub reviewing: Option<super::review::Reviewing>,
+    pub reviewing: Option<Reviewing>,
     /// The classroom the open lesson's page was computed in (or is being computed in): the
     /// class's, or a review's seed.
     pub page_room: crate::lesson::compute::Classroom,

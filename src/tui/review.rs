@@ -8,26 +8,13 @@
 //! A right answer there solves it. `c` continues at the first exercise not solved, which may
 //! be a revealed one: it is shown for review the same way.
 
-use super::app::{App, Mode, Notice};
+use super::app::{App, Mode, Notice, Reviewing};
 use super::keymap::{Context, key_for};
 use super::message::{Focus, Message};
 use crate::lesson::compute::Classroom;
 use crate::lesson::progress::summary::Course;
 use crate::lesson::review::{self, Item, Reason};
 use crate::strings::{tr, trf};
-
-/// The exercise on screen is shown again for review.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reviewing {
-    /// The lesson, by index.
-    pub lesson: usize,
-    /// The exercise, by index within the lesson.
-    pub exercise: usize,
-    /// The classroom seed it is shown with (`None`: the class's own).
-    pub seed: Option<u64>,
-    /// Why it came back.
-    pub reason: Reason,
-}
 
 impl App {
     /// The exercises due for review, in course order.
