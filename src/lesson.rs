@@ -4,6 +4,8 @@
 //! [`load`] reads and validates lesson files, [`solve`] computes exercise answers, [`check`]
 //! judges a learner's text and checks whole lessons, [`render`] turns a lesson into
 //! deterministic plain text. Each takes a [`Context`]: the classroom and the language.
+//! [`progress`] keeps a learner's records; [`review`] picks the exercises that come back, in
+//! the classroom of a seed of their [`vary`] range.
 
 pub mod builtin;
 pub mod check;
@@ -15,9 +17,11 @@ pub mod load;
 pub mod model;
 pub mod progress;
 pub mod render;
+pub mod review;
 pub mod solve;
 #[cfg(test)]
 mod testing;
+pub mod vary;
 pub mod wrap;
 
 pub use check::{Report, Verdict, answer, check_lesson};

@@ -12,6 +12,7 @@ pub mod keymap;
 pub mod message;
 pub mod page;
 pub mod playground;
+pub mod review;
 pub mod svg;
 pub mod theme;
 pub mod update;

@@ -7,7 +7,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use bson_tutor::lesson::class::Export;
+use bson_tutor::lesson::progress::summary::Course;
 use bson_tutor::lesson::progress::{self, Position, Progress};
+use bson_tutor::lesson::review;
 use bson_tutor::lesson::{Lesson, Loaded};
 
 use bson_tutor::strings::localize::{Localize, one_other};
@@ -39,6 +41,11 @@ pub struct ProgressArgs {
     /// With --export: the student's name (default: $USER, else `student`).
     #[arg(long, value_name = "NAME", requires = "export")]
     pub student: Option<String>,
+    /// List the exercises due for review instead: each one revealed, or solved only after
+    /// two or more wrong answers (the tutorial's `R` shows them again, with fresh values
+    /// where the lesson allows).
+    #[arg(long, conflicts_with_all = ["reset", "export"])]
+    pub review: bool,
     /// Where lessons come from (for titles and course order).
     #[command(flatten)]
     pub source: Source,
@@ -76,7 +83,11 @@ pub fn run_progress(args: &ProgressArgs) -> ExitCode {
             for p in &problems {
                 warn(p);
             }
-            let text = progress_report(store.path(), &progress, &localized);
+            let text = if args.review {
+                review_report(&progress, &localized)
+            } else {
+                progress_report(store.path(), &progress, &localized)
+            };
             let _ = super::out::text_stdout().write_all(text.as_bytes());
             Ok(())
         }
@@ -127,18 +138,26 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
         );
     };
     let mut shown = BTreeSet::new();
-    for l in lessons {
+    let course = Course::new(lessons, progress);
+    for (i, l) in lessons.iter().enumerate() {
         let (id, count) = (&l.id, l.exercises().count());
-        let _ = writeln!(
-            out,
-            "{:>3}. {}  ({id})  {}",
-            l.order,
-            l.title,
-            tf(
-                "{solved}/{total} solved",
-                &[&progress.solved(id, count), &count]
-            )
+        // Revealed is not solved: a lesson is complete (✓) only when every exercise is.
+        let revealed = course
+            .lessons
+            .iter()
+            .find(|t| t.lesson == i)
+            .map_or(0, |t| t.revealed);
+        let mut counts = tf(
+            "{solved}/{total} solved",
+            &[&progress.solved(id, count), &count],
         );
+        if revealed > 0 {
+            counts = format!("{counts}, {}", tf("{n} revealed", &[&revealed]));
+        }
+        if progress.complete(id, count) {
+            counts.push_str(" ✓");
+        }
+        let _ = writeln!(out, "{:>3}. {}  ({id})  {counts}", l.order, l.title);
         let mut mine: Vec<(usize, &String, &progress::Record)> = progress
             .exercises
             .iter()
@@ -164,6 +183,89 @@ fn progress_report(path: Option<&Path>, progress: &Progress, lessons: &[Lesson])
             record_line(&mut out, k, r);
         }
     }
+    // The summary once the learner has started: an answer, a hint or a reveal on the course.
+    let started = course.attempts > 0 || course.hints > 0 || course.revealed() > 0;
+    if course.exercises() > 0 && started {
+        let heading = if course.complete() {
+            t("course complete:")
+        } else {
+            t("course:")
+        };
+        let _ = writeln!(out, "\n{heading}");
+        for line in course.lines(lang()) {
+            let _ = writeln!(out, "  {line}");
+        }
+        let due = course.review();
+        if due > 0 {
+            let key = one_other(
+                lang(),
+                due as u64,
+                "{n} exercise to review: `bson-tutor progress --review` lists it",
+                "{n} exercises to review: `bson-tutor progress --review` lists them",
+            );
+            let _ = writeln!(out, "  {}", tf(key, &[&due]));
+        }
+    }
+    out
+}
+
+/// The exercises due for review, in course order: each with its lesson, why it is due, and
+/// whether it comes back with fresh values; then how to review them.
+fn review_report(progress: &Progress, lessons: &[Lesson]) -> String {
+    use std::fmt::Write as _;
+    let items = review::items(lessons, progress);
+    let mut out = String::new();
+    if items.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            tf(
+                "nothing to review: no answer revealed, and no exercise solved after {n} or more wrong answers",
+                &[&review::MISSED_AFTER]
+            )
+        );
+        return out;
+    }
+    let key = one_other(
+        lang(),
+        items.len() as u64,
+        "{n} exercise to review:",
+        "{n} exercises to review:",
+    );
+    let _ = writeln!(out, "{}", tf(key, &[&items.len()]));
+    let names: Vec<String> = items
+        .iter()
+        .map(|i| format!("{} #{}", lessons[i.lesson].id, i.exercise))
+        .collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    for (item, name) in items.iter().zip(&names) {
+        let lesson = &lessons[item.lesson];
+        let why = match item.reason {
+            review::Reason::Revealed => t("revealed").to_owned(),
+            review::Reason::Missed { wrong } => tf("solved after {n} wrong answers", &[&wrong]),
+        };
+        let mut line = format!(
+            "  {}  {}  ({}. {})",
+            pad(name, width),
+            why,
+            lesson.order,
+            lesson.title
+        );
+        if let Some([lo, hi]) = item.vary {
+            line.push_str(&format!(
+                "  {}",
+                tf("fresh values: seeds {lo} to {hi}", &[&lo, &hi])
+            ));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        t(
+            "In the tutorial (`bson-tutor`), R shows them again one by one; a right answer there solves them."
+        )
+    );
     out
 }
 

@@ -10,9 +10,11 @@ pub(super) mod form;
 mod ids;
 mod judge;
 mod read;
+mod seeds;
 
 pub use error::{Failure, Problem};
 pub use form::{Form, form, form_note};
+pub use seeds::check_seeds;
 
 use super::context::Context;
 use super::load::Loaded;
@@ -210,6 +212,10 @@ pub fn check_lesson(loaded: &Loaded, ctx: &Context) -> Report {
             problems.push(Problem::DoesNotCompute(e));
         } else if let Step::Exercise(ex) = step {
             problems.extend(check_exercise(ex, ctx));
+            if problems.is_empty() {
+                // And in the classroom of every seed it may come back with in review.
+                problems.extend(check_seeds(step, ex, ctx));
+            }
         }
         let stopped = interrupt::stopped();
         if let Some(why) = stopped {

@@ -116,10 +116,13 @@ struct NamesAt {
 #[derive(Deserialize)]
 struct NameAt {
     name: Option<toml::Spanned<String>>,
+    /// An exercise's seed range (other kinds of step refuse the key).
+    vary: Option<toml::Spanned<[u64; 2]>>,
 }
 
-/// The lesson's `id` and `prerequisites` are ids ([`check_id`]), and every step `name` is
-/// well formed and unique in the lesson. Gives the offset of the `id`.
+/// The lesson's `id` and `prerequisites` are ids ([`check_id`]), every step `name` is well
+/// formed and unique in the lesson, and every `vary` range is one `check` can prove
+/// ([`super::vary::range_problem`]). Gives the offset of the `id`.
 fn check_names(file: &str, text: &str) -> Result<usize, LoadError> {
     let names: NamesAt = toml::from_str(text).map_err(|e| toml_error(file, text, &e))?;
     let id_at = names.id.span().start;
@@ -157,6 +160,13 @@ fn check_names(file: &str, text: &str) -> Result<usize, LoadError> {
             return Err(LoadError::at(file, text, at, kind));
         }
         seen.push((value, at));
+    }
+    for vary in names.step.iter().filter_map(|s| s.vary.as_ref()) {
+        let range = *vary.get_ref();
+        if let Some(problem) = super::vary::range_problem(range) {
+            let kind = LoadErrorKind::BadVary { range, problem };
+            return Err(LoadError::at(file, text, vary.span().start, kind));
+        }
     }
     Ok(id_at)
 }

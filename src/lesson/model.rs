@@ -340,6 +340,11 @@ pub struct Exercise {
     /// a learner who picks it. As many as `options`.
     #[serde(default)]
     pub why_not: Vec<String>,
+    /// The classroom seeds the exercise may be shown with in review (`vary = [1, 50]`, both
+    /// ends included, at most [`MAX_VARY_SEEDS`](super::vary::MAX_SEEDS) of them): an exercise
+    /// that comes back is shown with fresh values from one of them, so `check` proves it at
+    /// every one. Without it the exercise comes back as the class sees it.
+    pub vary: Option<[u64; 2]>,
 }
 
 /// The longest step name, in characters: a step name is a key in translation files

@@ -11,6 +11,7 @@
 //! whatever the order of their saves. Fields this build does not know survive a save.
 
 mod merge;
+pub mod summary;
 
 pub use merge::Change;
 
@@ -148,12 +149,25 @@ pub struct Record {
     /// When `last_answer` was saved, in Unix milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_answer_ms: Option<i64>,
+    /// Wrong answers given while the exercise was still pending (before it was solved or
+    /// revealed): enough of them send a solved exercise to review. Files written before it
+    /// existed lack it (0).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub missed: u32,
+    /// Times the exercise was solved in review: a solve in review takes it out of review, and
+    /// solves a revealed one.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub reviewed: u32,
     /// Fields this build does not know (a newer bson-tutor's), kept as they are.
     #[serde(flatten)]
     pub unknown: BTreeMap<String, serde_json::Value>,
 }
 
 fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+fn is_zero_u32(n: &u32) -> bool {
     *n == 0
 }
 
@@ -298,6 +312,10 @@ impl Progress {
                 delta.status = Status::Solved;
             }
         } else {
+            if r.status == Status::Pending {
+                r.missed = r.missed.saturating_add(1);
+                delta.missed = delta.missed.saturating_add(1);
+            }
             r.last_wrong = Some(answer.to_owned());
             delta.last_wrong = Some(answer.to_owned());
             // Stamped when saved (the library reads no clock).
@@ -308,6 +326,33 @@ impl Progress {
         delta.last_answer = Some(answer.to_owned());
         r.last_answer_ms = None;
         delta.last_answer_ms = None;
+    }
+
+    /// Records an answer given in review (the exercise shown again, perhaps with fresh
+    /// values): an attempt like any other, and a correct one solves the exercise even when
+    /// its answer was revealed before, and takes it out of review.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::lesson::progress::{Progress, Status};
+    /// let mut p = Progress::new();
+    /// p.answered("bytes", 1, "13", false);
+    /// p.revealed("bytes", 1);
+    /// p.answered("bytes", 1, "12", true);
+    /// assert_eq!(p.record("bytes", 1).unwrap().status, Status::Revealed);
+    /// p.answered_in_review("bytes", 1, "12", true);
+    /// let r = p.record("bytes", 1).unwrap();
+    /// assert_eq!((r.status, r.attempts, r.reviewed), (Status::Solved, 3, 1));
+    /// ```
+    pub fn answered_in_review(&mut self, lesson: &str, n: usize, answer: &str, correct: bool) {
+        self.answered(lesson, n, answer, correct);
+        if correct {
+            let (r, delta) = self.touch(key(lesson, n));
+            r.status = Status::Solved;
+            delta.status = Status::Solved;
+            r.reviewed = r.reviewed.saturating_add(1);
+            delta.reviewed = delta.reviewed.saturating_add(1);
+        }
     }
 
     /// Records that the answer was revealed.
@@ -370,6 +415,23 @@ impl Progress {
                     .is_some_and(|r| r.status == Status::Solved)
             })
             .count()
+    }
+
+    /// Whether lesson `lesson`, of `count` exercises, is complete: it has exercises and every
+    /// one is solved (a revealed answer is not a solved one).
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::lesson::progress::Progress;
+    /// let mut p = Progress::new();
+    /// p.answered("bytes", 1, "12", true);
+    /// p.answered("bytes", 2, "x", false);
+    /// p.revealed("bytes", 2);
+    /// assert!(!p.complete("bytes", 2));
+    /// assert!(p.complete("bytes", 1) && !p.complete("bytes", 0));
+    /// ```
+    pub fn complete(&self, lesson: &str, count: usize) -> bool {
+        count > 0 && self.solved(lesson, count) == count
     }
 
     /// What to save when the file now holds `disk` and it is `now_ms` (Unix milliseconds):

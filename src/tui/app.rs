@@ -33,6 +33,8 @@ pub enum Mode {
     Playground,
     /// Something the learner must read before going on (a damaged progress file).
     Alert(String),
+    /// The end of the course: what was solved, revealed and missed, and what to revisit.
+    Course,
 }
 
 /// How the last answer went, for the exercise panel.
@@ -112,6 +114,8 @@ pub enum ListItem {
     Lesson(usize),
     /// An exercise of the open lesson.
     Exercise(usize, usize),
+    /// `Review (N)`, after the lessons while exercises are due for review.
+    Review,
 }
 
 /// A lesson being opened while its page is computed (see [`crate::tui::work`]).
@@ -132,6 +136,19 @@ pub struct Checking {
     pub exercise: usize,
     /// The answer as typed (trimmed).
     pub text: String,
+}
+
+/// The exercise on screen is shown again for review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reviewing {
+    /// The lesson, by index.
+    pub lesson: usize,
+    /// The exercise, by index within the lesson.
+    pub exercise: usize,
+    /// The classroom seed it is shown with (`None`: the class's own).
+    pub seed: Option<u64>,
+    /// Why it came back.
+    pub reason: crate::lesson::review::Reason,
 }
 
 /// The whole state.
@@ -198,6 +215,11 @@ pub struct App {
     pub opening: Option<Opening>,
     /// The answer being checked, if one is.
     pub checking: Option<Checking>,
+    /// The exercise on screen is shown again for review, if it is (see [`super::review`]).
+    pub reviewing: Option<Reviewing>,
+    /// The classroom the open lesson's page was computed in (or is being computed in): the
+    /// class's, or a review's seed.
+    pub page_room: crate::lesson::compute::Classroom,
 }
 
 impl App {
@@ -238,6 +260,7 @@ impl App {
             prerequisites: Vec::new(),
             steps: Vec::new(),
         };
+        let settings_room = settings.classroom();
         let page = if work.is_deferred() {
             Page::default()
         } else {
@@ -272,6 +295,8 @@ impl App {
             work,
             opening: None,
             checking: None,
+            reviewing: None,
+            page_room: settings_room,
         };
         if let Some((lesson, exercise)) = resume {
             app.open_lesson(lesson);
@@ -307,15 +332,24 @@ impl App {
         let Some(lesson) = self.lessons.get(i) else {
             return;
         };
-        if i != self.lesson || self.page.blocks.is_empty() || self.page.is_stopped() {
-            if self.opening.is_some_and(|o| o.lesson == i) {
+        let room = self.room_for(i);
+        if i != self.lesson
+            || self.page.blocks.is_empty()
+            || self.page.is_stopped()
+            || room != self.page_room
+        {
+            if self.opening.is_some_and(|o| o.lesson == i) && room == self.page_room {
                 // Already asked for: keep waiting.
                 return;
             }
             let task = Task::Page {
                 lesson: Box::new(lesson.clone()),
-                ctx: self.settings.context(),
+                ctx: crate::lesson::Context {
+                    room,
+                    lang: self.settings.lang,
+                },
             };
+            self.page_room = room;
             match self.work.file(Kind::Page, task) {
                 Some(job) => {
                     let done = run_inline(job);
@@ -369,7 +403,9 @@ impl App {
         let first_open = (0..self.page.cards.len())
             .find(|&n| self.status(i, n) == Status::Pending)
             .unwrap_or(0);
-        self.select_exercise(exercise.unwrap_or(first_open));
+        // An exercise being reviewed in this lesson is the one its page was computed for.
+        let reviewed = self.reviewing.filter(|r| r.lesson == i).map(|r| r.exercise);
+        self.select_exercise(exercise.or(reviewed).unwrap_or(first_open));
         self.list_selected = self
             .list_items()
             .iter()
@@ -411,6 +447,10 @@ impl App {
             return;
         }
         let n = n.min(self.page.cards.len().saturating_sub(1));
+        if self.leave_review(n) {
+            // The page is computed again in the class's classroom, then shows `n`.
+            return;
+        }
         if n != self.exercise {
             self.carry_ms = 0;
         }
@@ -420,7 +460,9 @@ impl App {
         self.exercise = n;
         self.feedback = None;
         self.exercise_scroll = 0;
-        self.revealed = self.status(self.lesson, n) == Status::Revealed;
+        // An exercise shown again for review hides the answer it had revealed.
+        self.revealed =
+            self.status(self.lesson, n) == Status::Revealed && !self.in_review(self.lesson, n);
         if let Some(lesson) = self.lessons.get(self.lesson) {
             self.progress.last = Some(crate::lesson::progress::Position {
                 lesson: lesson.id.clone(),
@@ -447,6 +489,9 @@ impl App {
             if i == self.lesson {
                 items.extend((0..self.page.cards.len()).map(|n| ListItem::Exercise(i, n)));
             }
+        }
+        if !self.review_items().is_empty() {
+            items.push(ListItem::Review);
         }
         items
     }
@@ -489,11 +534,20 @@ impl App {
             .map_or(0, |r| r.attempts)
     }
 
-    /// The first exercise not yet done, in course order.
+    /// Whether lesson `i` is complete: it has exercises and every one is solved (a revealed
+    /// answer is not a solved one).
+    pub fn lesson_complete(&self, i: usize) -> bool {
+        self.lessons
+            .get(i)
+            .is_some_and(|l| self.progress.complete(&l.id, self.exercise_count(i)))
+    }
+
+    /// The first exercise not solved (pending, or revealed and so to be solved again), in
+    /// course order.
     pub fn first_unfinished(&self) -> Option<(usize, usize)> {
         (0..self.lessons.len()).find_map(|i| {
             (0..self.exercise_count(i))
-                .find(|&n| self.status(i, n) == Status::Pending)
+                .find(|&n| self.status(i, n) != Status::Solved)
                 .map(|n| (i, n))
         })
     }

@@ -99,6 +99,7 @@ fn holds(context: Context, app: &App) -> bool {
         Context::Confirm => matches!(app.mode, Mode::Confirm(_)),
         Context::Alert => matches!(app.mode, Mode::Alert(_)),
         Context::Complete => matches!(app.mode, Mode::Complete { .. }),
+        Context::Course => app.mode == Mode::Course,
     }
 }
 

@@ -140,4 +140,6 @@ pub enum Message {
     ExerciseScrollPage(isize),
     /// Answer the exercise with its option `n` (0 is `a`): a choice, or which id sorts first.
     Choose(usize),
+    /// Show the next exercise due for review (revealed, or solved after wrong answers).
+    Review,
 }

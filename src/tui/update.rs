@@ -157,6 +157,7 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
                 }
             }
         }
+        Message::Lesson(1) if app.lesson + 1 == app.lessons.len() => app.mode = Mode::Course,
         Message::Lesson(delta) => {
             let last = app.lessons.len().saturating_sub(1);
             app.mode = Mode::Browse;
@@ -168,14 +169,11 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
             app.mode = Mode::Browse;
             match app.first_unfinished() {
                 Some((lesson, n)) => {
-                    if lesson != app.lesson {
-                        app.open_lesson(lesson);
-                    }
-                    app.select_exercise(n);
+                    app.continue_at(lesson, n);
                     scroll_to_exercise(app);
-                    app.focus = Focus::Answer;
                 }
-                None => notice(app, "every exercise is done: well played"),
+                // Every exercise solved: the end of the course.
+                None => app.mode = Mode::Course,
             }
         }
         Message::StartTyping => {
@@ -260,6 +258,10 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
         Message::ExerciseScroll(delta) => panel::scroll(app, delta),
         Message::ExerciseScrollPage(pages) => panel::scroll_pages(app, pages),
         Message::Choose(n) => return panel::choose(app, n),
+        Message::Review => {
+            app.review_next();
+            scroll_to_exercise(app);
+        }
     }
     None
 }
@@ -282,7 +284,9 @@ fn back(app: &mut App) {
         Mode::Help(_) => {
             update(app, Message::ToggleHelp);
         }
-        Mode::Confirm(_) | Mode::Complete { .. } | Mode::Alert(_) => app.mode = Mode::Browse,
+        Mode::Confirm(_) | Mode::Complete { .. } | Mode::Alert(_) | Mode::Course => {
+            app.mode = Mode::Browse
+        }
         Mode::Playground => app.mode = Mode::Browse,
         Mode::Browse => {
             app.focus = match app.focus {
@@ -305,6 +309,10 @@ fn list_open(app: &mut App) {
             scroll_to_exercise(app);
             app.list_selected = selected;
             app.focus = Focus::Exercise;
+        }
+        Some(ListItem::Review) => {
+            app.review_next();
+            scroll_to_exercise(app);
         }
         None => {}
     }
@@ -357,7 +365,8 @@ fn submit(app: &mut App) -> Option<Effect> {
         return None;
     }
     let ctx = LessonContext {
-        room: app.settings.classroom(),
+        // A review shows the exercise in the classroom of its own seed: judged there too.
+        room: app.room_for(app.lesson),
         lang: app.settings.lang,
     };
     let task = Task::Answer {
@@ -428,7 +437,7 @@ fn reveal(app: &mut App) -> Option<Effect> {
     }
     panel::show(app, panel::Part::Revealed);
     if !was_done && lesson_done(app) {
-        app.mode = Mode::Complete { lesson: app.lesson };
+        app.mode = app.lesson_end(app.lesson);
     }
     Some(Effect::Save)
 }

@@ -1,6 +1,7 @@
 //! Drawing: `impl Widget for &App`, one small function per area. Nothing here computes a BSON
 //! fact; every figure comes from the page the engine computed or from the hex model.
 
+pub mod course;
 pub mod exercise;
 pub mod keys;
 pub mod lesson;
@@ -148,6 +149,7 @@ impl Widget for &App {
             Mode::Confirm(what) => render_confirm(self, what, a.body, buf),
             Mode::Complete { lesson } => render_complete(self, *lesson, a.body, buf),
             Mode::Alert(text) => render_alert(self, text, a.body, buf),
+            Mode::Course => course::render_course(self, a.body, buf),
             _ => {}
         }
     }
@@ -239,8 +241,11 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
             ListItem::Lesson(i) => {
                 let (solved, done) = app.lesson_counts(i);
                 let count = app.exercise_count(i);
-                let mark = if count > 0 && done == count {
+                // ✓ only when every exercise is solved; • when each is answered or revealed.
+                let mark = if app.lesson_complete(i) {
                     "✓"
+                } else if count > 0 && done == count {
+                    "•"
                 } else {
                     " "
                 };
@@ -274,6 +279,7 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
                     theme.dim,
                 )
             }
+            ListItem::Review => course::review_item(app),
         };
         let right_width = unicode_width::UnicodeWidthStr::width(right.as_str());
         let left = wrap::cut(&left, width.saturating_sub(right_width + 1));
@@ -516,17 +522,35 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
     let count = app.exercise_count(lesson);
     let lang = app.settings.lang;
     let key = |message: &Message| keymap::key_for(Context::Complete, message, lang);
+    // Revealed is not solved: the lesson is complete only when every exercise is.
+    let complete = app.lesson_complete(lesson);
+    let head = if complete {
+        trf(lang, "{order}. {title}: complete", &[&l.order, &l.title])
+    } else {
+        trf(
+            lang,
+            "{order}. {title}: end of the lesson",
+            &[&l.order, &l.title],
+        )
+    };
     let mut lines = vec![
-        Line::styled(
-            trf(lang, "{order}. {title}: complete", &[&l.order, &l.title]),
-            theme.right,
-        ),
+        Line::styled(head, if complete { theme.right } else { theme.title }),
         Line::raw(trf(
             lang,
             "{solved} of {total} solved, {revealed} revealed.",
             &[&solved, &count, &(done - solved)],
         )),
     ];
+    if !complete {
+        lines.push(Line::styled(
+            trf(
+                lang,
+                "A revealed answer is not solved: {key_for} brings it back to solve.",
+                &[&key(&Message::Review)],
+            ),
+            theme.dim,
+        ));
+    }
     match app.lessons.get(lesson + 1) {
         Some(next) => {
             lines.push(Line::raw(trf(
@@ -535,13 +559,14 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
                 &[&next.order, &next.title],
             )));
             lines.push(Line::styled(next.summary.clone(), theme.dim));
-            lines.push(keys::key_line(
-                app,
-                &[
-                    (key(&Message::Lesson(1)), tr(lang, "next lesson")),
-                    (key(&Message::Back), tr(lang, "stay here")),
-                ],
-            ));
+            let mut hints = vec![
+                (key(&Message::Lesson(1)), tr(lang, "next lesson")),
+                (key(&Message::Back), tr(lang, "stay here")),
+            ];
+            if !complete {
+                hints.insert(1, (key(&Message::Review), tr(lang, "review")));
+            }
+            lines.push(keys::key_line(app, &hints));
         }
         None => {
             lines.push(Line::raw(tr(
@@ -569,7 +594,12 @@ fn render_complete(app: &App, lesson: usize, area: Rect, buf: &mut Buffer) {
             }
         })
         .collect();
-    overlay(app, tr(lang, "Lesson complete"), lines, area, buf);
+    let title = if complete {
+        "Lesson complete"
+    } else {
+        "End of the lesson"
+    };
+    overlay(app, tr(lang, title), lines, area, buf);
 }
 
 /// A wide (CJK) character just left of `rect` would spill its second column over the

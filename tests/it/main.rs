@@ -34,5 +34,6 @@ mod strings_coverage;
 mod translation_drift;
 mod tui;
 mod values;
+mod vary;
 mod why_not;
 mod wrap;

@@ -369,3 +369,98 @@ fn the_default_file_is_in_the_xdg_data_directory() {
         .unwrap();
     assert!(stdout(&flag).starts_with(&format!("progress file: {}\n", dir.file().display())));
 }
+
+/// Every built-in exercise solved, except `bytes#2` (revealed) and `numbers#1` (solved after
+/// two wrong answers), saved as the file.
+fn nearly_all_solved(dir: &Scratch) -> usize {
+    let lessons = bson_tutor::lesson::builtin::lessons();
+    let mut p = Progress::new();
+    for l in &lessons {
+        for n in 1..=l.exercises().count() {
+            p.answered(&l.id, n, "right", true);
+        }
+    }
+    p.reset_exercise("bytes", 2);
+    p.answered("bytes", 2, "13", false);
+    p.revealed("bytes", 2);
+    p.reset_exercise("numbers", 1);
+    p.answered("numbers", 1, "a", false);
+    p.answered("numbers", 1, "b", false);
+    p.answered("numbers", 1, "right", true);
+    p.spent("numbers", 1, 125);
+    let saved = p.merge_changes(Progress::new(), &BTreeSet::new(), 1);
+    std::fs::write(dir.file(), saved.to_json()).unwrap();
+    lessons.iter().map(|l| l.exercises().count()).sum()
+}
+
+#[test]
+fn progress_ends_with_the_course_summary_and_lists_the_review() {
+    let dir = Scratch::new("course");
+    let total = nearly_all_solved(&dir);
+    let out = dir.run(&["progress"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Revealed is not solved: bytes is not ✓, numbers is (solved, if after misses).
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("({id})")))
+            .unwrap_or_else(|| panic!("{id}: {text}"))
+            .to_owned()
+    };
+    assert!(line("bytes").ends_with(" 5/6 solved, 1 revealed"), "{text}");
+    assert!(line("numbers").ends_with(" 5/5 solved ✓"), "{text}");
+    let summary: Vec<&str> = text.lines().skip_while(|l| *l != "course:").collect();
+    // One answer each, but three for numbers#1.
+    let attempts = total + 2;
+    assert_eq!(
+        summary,
+        [
+            "course:".to_string(),
+            format!("  {} of {total} solved, 1 revealed", total - 1),
+            format!("  {attempts} answers, 0 hints, 2 min on exercises"),
+            "  Lessons to revisit:".to_string(),
+            "    1. BSON is bytes, not JSON: 1 revealed".to_string(),
+            "    2. Four kinds of number: 1 solved after wrong answers".to_string(),
+            "  2 exercises to review: `bson-tutor progress --review` lists them".to_string(),
+        ],
+        "{text}"
+    );
+    // The review list: which, why, and where to review them.
+    let review = stdout(&dir.run(&["progress", "--review"], ""));
+    assert_eq!(
+        review.lines().collect::<Vec<_>>(),
+        [
+            "2 exercises to review:",
+            "  bytes #2    revealed  (1. BSON is bytes, not JSON)",
+            "  numbers #1  solved after 2 wrong answers  (2. Four kinds of number)",
+            "In the tutorial (`bson-tutor`), R shows them again one by one; a right answer there solves them.",
+        ],
+        "{review}"
+    );
+    // In Vietnamese and Chinese.
+    let vi = stdout(&dir.run(&["progress", "--lang", "vi"], ""));
+    assert!(vi.contains("\nkhóa học:\n"), "{vi}");
+    assert!(vi.contains("Các bài nên xem lại:"), "{vi}");
+    let zh = stdout(&dir.run(&["progress", "--review", "--lang", "zh"], ""));
+    assert!(zh.starts_with("待复习的练习 2 道："), "{zh}");
+}
+
+#[test]
+fn a_course_solved_through_is_complete_and_has_nothing_to_review() {
+    let dir = Scratch::new("complete");
+    nearly_all_solved(&dir);
+    let mut p = dir.saved();
+    p.answered_in_review("bytes", 2, "12", true);
+    p.answered_in_review("numbers", 1, "right", true);
+    let saved = p.merge_changes(dir.saved(), &BTreeSet::new(), 2);
+    std::fs::write(dir.file(), saved.to_json()).unwrap();
+    let text = stdout(&dir.run(&["progress"], ""));
+    assert!(text.contains("\ncourse complete:\n"), "{text}");
+    assert!(text.ends_with("  Nothing left to revisit.\n"), "{text}");
+    let review = stdout(&dir.run(&["progress", "--review"], ""));
+    assert!(review.starts_with("nothing to review: "), "{review}");
+    assert_eq!(
+        dir.saved().record("bytes", 2).map(|r| r.status),
+        Some(Status::Solved)
+    );
+}

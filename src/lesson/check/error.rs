@@ -60,6 +60,17 @@ pub enum Problem {
     /// Checking was stopped during this step (the lesson's time budget ran out, or the run
     /// was cancelled); the steps after it were not checked.
     Stopped(Stop),
+    /// The exercise breaks in the classroom of a seed of its `vary` range.
+    Varied {
+        /// The first seed of the range at which it breaks.
+        seed: u64,
+        /// The range, both ends included.
+        range: [u64; 2],
+        /// How many seeds of the range break it.
+        failing: u64,
+        /// What is wrong at `seed`.
+        problem: Box<Problem>,
+    },
 }
 
 impl Localize for Problem {
@@ -127,6 +138,26 @@ impl Localize for Problem {
                 "checking was interrupted at this step (`operation was interrupted`); the steps after it were not checked",
                 &[],
             ),
+            Problem::Varied {
+                seed,
+                range: [lo, hi],
+                failing,
+                problem,
+            } => {
+                write_trf(
+                    out,
+                    lang,
+                    "with seed {seed} of vary = [{lo}, {hi}] ({failing} of {count} seeds fail; `check --seed {seed}` shows it): ",
+                    &[
+                        seed,
+                        lo,
+                        hi,
+                        failing,
+                        &crate::lesson::vary::count([*lo, *hi]),
+                    ],
+                )?;
+                problem.write_in(lang, out)
+            }
         }
     }
 }
@@ -220,6 +251,12 @@ impl Problem {
             Problem::PromptAccepted,
             Problem::Stopped(Stop::TimeLimit),
             Problem::Stopped(Stop::Cancelled),
+            Problem::Varied {
+                seed: 17,
+                range: [1, 50],
+                failing: 1,
+                problem: Box::new(Problem::EmptyAccepted),
+            },
         ];
         for p in &all {
             // A new variant must be added above.
@@ -233,7 +270,8 @@ impl Problem {
                 | Problem::WhyNotCount { .. }
                 | Problem::EmptyAccepted
                 | Problem::PromptAccepted
-                | Problem::Stopped(_) => {}
+                | Problem::Stopped(_)
+                | Problem::Varied { .. } => {}
             }
         }
         all

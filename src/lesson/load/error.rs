@@ -7,6 +7,7 @@ use std::fmt;
 
 use super::id::{IdError, clip};
 use crate::lesson::model::FORMAT_VERSION;
+use crate::lesson::vary::{MAX_SEEDS, RangeProblem};
 use crate::strings::Lang;
 use crate::strings::localize::Localize;
 use crate::strings::safe::escape_line;
@@ -96,6 +97,13 @@ pub enum LoadErrorKind {
         name: String,
         /// The line of the first step that has it.
         first_line: usize,
+    },
+    /// An exercise's `vary` range is reversed or holds more seeds than `check` proves.
+    BadVary {
+        /// The range as written.
+        range: [u64; 2],
+        /// What is wrong with it.
+        problem: RangeProblem,
     },
     /// A translation's `lang` is not a language bson-tutor speaks.
     UnknownLanguage {
@@ -335,6 +343,74 @@ impl LoadErrorKind {
                 "有两个步骤都叫 `{}`（第一个在第 {first_line} 行）：译文按名称查找步骤",
                 clip(name)
             ),
+            (
+                Lang::En,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::Reversed,
+                },
+            ) => write!(
+                out,
+                "vary = [{lo}, {hi}]: the first seed is above the last (write `vary = [{hi}, {lo}]`)"
+            ),
+            (
+                Lang::Vi,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::Reversed,
+                },
+            ) => write!(
+                out,
+                "vary = [{lo}, {hi}]: seed đầu lớn hơn seed cuối (hãy viết `vary = [{hi}, {lo}]`)"
+            ),
+            (
+                Lang::Zh,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::Reversed,
+                },
+            ) => write!(
+                out,
+                "vary = [{lo}, {hi}]：第一个种子大于最后一个（请写 `vary = [{hi}, {lo}]`）"
+            ),
+            (
+                Lang::En,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::TooMany { count },
+                },
+            ) => {
+                write!(
+                    out,
+                    "vary = [{lo}, {hi}] holds {count} seeds, at most {MAX_SEEDS}: check proves \
+                     the exercise at every one"
+                )
+            }
+            (
+                Lang::Vi,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::TooMany { count },
+                },
+            ) => {
+                write!(
+                    out,
+                    "vary = [{lo}, {hi}] chứa {count} seed, tối đa là {MAX_SEEDS}: check \
+                     kiểm chứng bài tập với từng seed"
+                )
+            }
+            (
+                Lang::Zh,
+                BadVary {
+                    range: [lo, hi],
+                    problem: RangeProblem::TooMany { count },
+                },
+            ) => {
+                write!(
+                    out,
+                    "vary = [{lo}, {hi}] 含 {count} 个种子，最多 {MAX_SEEDS} 个：check 会用每个种子验证这道练习"
+                )
+            }
             (Lang::En, UnknownLanguage { code }) => write!(
                 out,
                 "unknown language `{}` (bson-tutor knows en, vi and zh)",

@@ -114,6 +114,8 @@ impl Record {
         self.attempts = self.attempts.saturating_add(other.attempts);
         self.hints = self.hints.saturating_add(other.hints);
         self.seconds = self.seconds.saturating_add(other.seconds);
+        self.missed = self.missed.saturating_add(other.missed);
+        self.reviewed = self.reviewed.saturating_add(other.reviewed);
         later(
             (&mut self.last_answer, &mut self.last_answer_ms),
             (&other.last_answer, other.last_answer_ms),
@@ -180,6 +182,7 @@ mod tests {
             0u64..10_000,
             answer(),
             answer(),
+            (0u32..20, 0u32..5),
         )
             .prop_map(
                 |(
@@ -189,6 +192,7 @@ mod tests {
                     seconds,
                     (last_answer, answer_ms),
                     (last_wrong, wrong_ms),
+                    (missed, reviewed),
                 )| {
                     Record {
                         status,
@@ -199,6 +203,8 @@ mod tests {
                         last_answer_ms: answer_ms,
                         last_wrong,
                         last_wrong_ms: wrong_ms,
+                        missed,
+                        reviewed,
                         unknown: Default::default(),
                     }
                 },
@@ -229,6 +235,8 @@ mod tests {
             prop_assert_eq!(m.attempts, a.attempts + b.attempts);
             prop_assert_eq!(m.hints, a.hints + b.hints);
             prop_assert_eq!(m.seconds, a.seconds + b.seconds);
+            prop_assert_eq!(m.missed, a.missed + b.missed);
+            prop_assert_eq!(m.reviewed, a.reviewed + b.reviewed);
             if a.status == Status::Solved || b.status == Status::Solved {
                 prop_assert_eq!(m.status, Status::Solved);
             }
@@ -250,7 +258,7 @@ mod tests {
         fn instances_saving_in_any_order_lose_nothing(
             base in proptest::collection::vec(record(), 3),
             work in proptest::collection::vec(
-                proptest::collection::vec((0usize..3, 0u8..5), 0..12), 1..5),
+                proptest::collection::vec((0usize..3, 0u8..6), 0..12), 1..5),
             order in any::<u64>(),
         ) {
             let mut start = Progress::new();
@@ -265,7 +273,8 @@ mod tests {
                         1 => p.answered("x", n + 1, "wrong", false),
                         2 => p.hinted("x", n + 1),
                         3 => p.revealed("x", n + 1),
-                        _ => p.spent("x", n + 1, 7),
+                        4 => p.spent("x", n + 1, 7),
+                        _ => p.answered_in_review("x", n + 1, "right", true),
                     }
                 }
                 p
@@ -289,7 +298,8 @@ mod tests {
                 let count = |kind: u8| ops().filter(|&&(_, op)| op == kind).count() as u32;
                 let (ra, rb) = (a.record("x", n).unwrap(), b.record("x", n).unwrap());
                 let before = &base[n - 1];
-                prop_assert_eq!(ra.attempts, before.attempts + count(0) + count(1));
+                prop_assert_eq!(ra.attempts, before.attempts + count(0) + count(1) + count(5));
+                prop_assert_eq!(ra.reviewed, before.reviewed + count(5));
                 prop_assert_eq!(ra.hints, before.hints + count(2));
                 prop_assert_eq!(ra.seconds, before.seconds + 7 * u64::from(count(4)));
                 // Each instance moves its own view from the file's status; the file ends
@@ -298,7 +308,7 @@ mod tests {
                     let reached = ops.iter().filter(|&&(m, _)| m + 1 == n).fold(
                         before.status,
                         |s, &(_, op)| match (s, op) {
-                            (Status::Pending, 0) => Status::Solved,
+                            (Status::Pending, 0) | (_, 5) => Status::Solved,
                             (Status::Pending, 3) => Status::Revealed,
                             _ => s,
                         },

@@ -69,16 +69,19 @@ pub enum Context {
     Alert,
     /// A lesson just finished.
     Complete,
+    /// The end of the course: its summary.
+    Course,
 }
 
 impl Context {
     /// Every context, innermost first: the order of [`super::contexts`], and so of the status
     /// bar's hints (the panel's own keys before the lessons' or the playground's).
-    pub const INNERMOST_FIRST: [Context; 20] = [
+    pub const INNERMOST_FIRST: [Context; 21] = [
         Context::Help,
         Context::Confirm,
         Context::Alert,
         Context::Complete,
+        Context::Course,
         Context::PlaygroundDocument,
         Context::PlaygroundFilter,
         Context::PlaygroundCollection,
@@ -117,6 +120,7 @@ impl Context {
             Context::Confirm => "reset",
             Context::Alert => "note",
             Context::Complete => "complete",
+            Context::Course => "course",
         }
     }
 
@@ -241,8 +245,8 @@ const SCROLL_PAGES: &[(Key, Message)] = &[
 const F1: Key = Key::Plain(KeyCode::F(1));
 
 use Context::{
-    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, Confirm, Exercise, Help, Hex,
-    Lessons, List, Playground, PlaygroundCollection, PlaygroundCommands, PlaygroundDocument,
+    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, Confirm, Course, Exercise, Help,
+    Hex, Lessons, List, Playground, PlaygroundCollection, PlaygroundCommands, PlaygroundDocument,
     PlaygroundFilter, Text, Typing,
 };
 use Message as M;
@@ -270,6 +274,12 @@ pub static BINDINGS: &[Binding] = &[
         "continue at the first unfinished exercise",
     )
     .hint("continue", &[List]),
+    // No hint: the list's `Review (N)` line and the overlays name it when there is any.
+    bind(
+        Commands,
+        &[(ch('R'), M::Review)],
+        "review the exercises revealed or missed",
+    ),
     bind(
         Commands,
         &[(ch('p'), M::OpenPlayground)],
@@ -614,6 +624,11 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(
         Complete,
+        &[(ch('R'), M::Review)],
+        "review the exercises revealed or missed",
+    ),
+    bind(
+        Complete,
         &[(ch('p'), M::OpenPlayground)],
         "playground: your own document and filter",
     ),
@@ -624,4 +639,22 @@ pub static BINDINGS: &[Binding] = &[
         "stay on this lesson",
     )
     .hint("stay", &[]),
+    // No hints: the overlay names these keys when there is something to review or left.
+    bind(
+        Course,
+        &[(ch('R'), M::Review)],
+        "review the exercises revealed or missed",
+    ),
+    bind(
+        Course,
+        &[(ch('c'), M::Continue)],
+        "continue at the first unfinished exercise",
+    ),
+    bind(
+        Course,
+        &[(ch('p'), M::OpenPlayground)],
+        "playground: your own document and filter",
+    ),
+    bind(Course, &[(ch('q'), M::Quit)], "quit (progress is saved)"),
+    bind(Course, &[(ESC, M::Back), (Key::Any, M::Back)], "close").hint("close", &[]),
 ];

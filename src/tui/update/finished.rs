@@ -108,9 +108,9 @@ fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
     // A format slip is not an attempt: nothing is recorded, the form expected is shown.
     let counts = verdict.counts();
     if counts {
-        app.progress.answered(
-            &id,
-            checking.exercise + 1,
+        app.record_answer(
+            checking.lesson,
+            checking.exercise,
             &checking.text,
             verdict.correct(),
         );
@@ -130,9 +130,7 @@ fn answered(app: &mut App, verdict: Verdict) -> Option<Effect> {
             && lesson_done_at(app, checking.lesson)
             && app.mode == Mode::Browse
         {
-            app.mode = Mode::Complete {
-                lesson: checking.lesson,
-            };
+            app.mode = app.lesson_end(checking.lesson);
         }
         show(app, Part::Feedback);
     }

@@ -41,6 +41,9 @@ pub fn title(app: &App) -> String {
         Status::Revealed => t.push_str(&format!(" · {}", tr(lang, "revealed"))),
         Status::Pending => {}
     }
+    if let Some(note) = app.review_note() {
+        t.push_str(&format!(" · {note}"));
+    }
     let attempts = app.attempts(app.exercise);
     if attempts > 0 {
         let en = one_other(lang, attempts.into(), "{n} attempt", "{n} attempts");

@@ -20,6 +20,14 @@ impl LoadError {
                 name: "intro".into(),
                 first_line: 8,
             },
+            BadVary {
+                range: [50, 1],
+                problem: crate::lesson::vary::RangeProblem::Reversed,
+            },
+            BadVary {
+                range: [0, 5000],
+                problem: crate::lesson::vary::RangeProblem::TooMany { count: 5001 },
+            },
             UnknownLanguage { code: "fr".into() },
             BadStepKey { key: "0".into() },
             BadFingerprint {
@@ -70,6 +78,7 @@ impl LoadError {
                 | FormatNotInteger { .. }
                 | BadStepName { .. }
                 | DuplicateStepName { .. }
+                | BadVary { .. }
                 | UnknownLanguage { .. }
                 | BadStepKey { .. }
                 | BadFingerprint { .. }
