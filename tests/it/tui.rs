@@ -13,6 +13,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 mod escapes;
+mod layout;
 mod property;
 mod work;
 

@@ -560,4 +560,10 @@ pub static BINDINGS: &[Binding] = &[
         "stay on this lesson",
     )
     .hint("stay", &[]),
+    // Esc closes the list (drawn over the lesson on a narrow screen) back to the text.
+    bind(
+        List,
+        &[(ESC, M::FocusOn(Focus::Lesson))],
+        "close the list",
+    ),
 ];
