@@ -331,7 +331,11 @@ impl Theme {
         for (what, style) in roles {
             pairs.push((what, self.text.patch(style), none));
             pairs.push((what, self.text.patch(style), self.element));
-            pairs.push((what, self.text.patch(style).patch(self.cursor), self.element));
+            pairs.push((
+                what,
+                self.text.patch(style).patch(self.cursor),
+                self.element,
+            ));
         }
         pairs
     }

@@ -82,7 +82,10 @@ pub fn areas(app: &App, area: Rect) -> Areas {
         Some(Err(e)) => wrap(e, usize::from(hex_width), 3).len().max(1) as u16 + 2,
         Some(Ok(model)) => {
             let lang = app.settings.lang;
-            let wanted = |full| hex::rows_wanted(model, &app.hex, lang, hex_width, full) as u16 + 2;
+            let wanted = |full| {
+                let rows = hex::rows_wanted(model, &app.hex, lang, hex_width, full);
+                u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2)
+            };
             let cap = if tall {
                 16
             } else if app.focus == Focus::Hex {
@@ -184,8 +187,8 @@ fn list_footer_lines(app: &App, width: usize) -> Vec<String> {
         return Vec::new();
     };
     let (left, right) = lesson_row(app, i);
-    let fits = UnicodeWidthStr::width(left.as_str()) + 1 + UnicodeWidthStr::width(right.as_str())
-        <= width;
+    let fits =
+        UnicodeWidthStr::width(left.as_str()) + 1 + UnicodeWidthStr::width(right.as_str()) <= width;
     if fits {
         return Vec::new();
     }
@@ -429,8 +432,7 @@ fn render_list(app: &App, area: Rect, footer: Rect, buf: &mut Buffer) {
     };
     let inner = block.inner(below);
     block.render(below, buf);
-    for (y, text) in (inner.top()..inner.bottom()).zip(list_footer_lines(app, inner.width.into()))
-    {
+    for (y, text) in (inner.top()..inner.bottom()).zip(list_footer_lines(app, inner.width.into())) {
         buf.set_string(inner.x, y, text, theme.title);
     }
     scroll_marks(

@@ -362,7 +362,11 @@ pub fn rows_wanted(
     let per = model.bytes_per_line(width);
     let lines = model.bytes.len().div_ceil(per.max(1));
     let [meaning, element, legend] = footer(model, state, &Theme::default(), lang, width.into());
-    let extra = if full { element.len() + legend.len() } else { 0 };
+    let extra = if full {
+        element.len() + legend.len()
+    } else {
+        0
+    };
     lines + meaning.len() + extra
 }
 
@@ -408,7 +412,7 @@ impl Widget for HexView<'_> {
         below.truncate(height - 1);
         for group in [element, legend] {
             let left = (height - below.len()).saturating_sub(group.len());
-            if left >= total.min(KEEP_LINES).max(1) {
+            if left >= total.clamp(1, KEEP_LINES) {
                 below.extend(group);
             }
         }

@@ -561,9 +561,5 @@ pub static BINDINGS: &[Binding] = &[
     )
     .hint("stay", &[]),
     // Esc closes the list (drawn over the lesson on a narrow screen) back to the text.
-    bind(
-        List,
-        &[(ESC, M::FocusOn(Focus::Lesson))],
-        "close the list",
-    ),
+    bind(List, &[(ESC, M::FocusOn(Focus::Lesson))], "close the list"),
 ];

@@ -143,7 +143,10 @@ impl Playground {
         // their rows.
         let results_rows = (1..=VALUE_LINES)
             .rev()
-            .map(|n| self.result_lines(&Theme::default(), area.width.into(), n).len())
+            .map(|n| {
+                self.result_lines(&Theme::default(), area.width.into(), n)
+                    .len()
+            })
             .map(|n| u16::try_from(n).unwrap_or(u16::MAX))
             .find(|&n| n + HEX_MIN <= body_rows)
             .unwrap_or(results_want);
@@ -249,7 +252,12 @@ impl Playground {
             theme.code,
             max_lines,
         );
-        row("shell", self.shell().unwrap_or_default(), theme.code, max_lines);
+        row(
+            "shell",
+            self.shell().unwrap_or_default(),
+            theme.code,
+            max_lines,
+        );
         let warnings = self.warnings();
         for (i, w) in warnings.iter().take(2).enumerate() {
             let more = if i == 1 && warnings.len() > 2 {
@@ -352,8 +360,7 @@ impl Playground {
     fn rows_given(&self, width: usize, rows: usize) -> Vec<usize> {
         let mut needed = self.rows_needed(width);
         // The selected document's reason whole, however long.
-        if let Some(Verdict::Rejected(why)) = self.entries.get(self.selected).map(|e| &e.verdict)
-        {
+        if let Some(Verdict::Rejected(why)) = self.entries.get(self.selected).map(|e| &e.verdict) {
             needed[self.selected] = wrap(why, self.reason_column(width), rows.max(1))
                 .len()
                 .max(1);

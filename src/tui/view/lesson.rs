@@ -29,7 +29,11 @@ pub fn code_lines(line: &str, width: usize, style: Style, mark: Style) -> Vec<Li
     let mut out = Vec::new();
     let mut rest = line;
     loop {
-        let lead = if out.is_empty() { 2 } else { 2 + CONTINUED.width() };
+        let lead = if out.is_empty() {
+            2
+        } else {
+            2 + CONTINUED.width()
+        };
         let (head, tail) = split_code(rest, width.saturating_sub(lead).max(1));
         let mut spans = vec![Span::raw("  ")];
         if !out.is_empty() {
@@ -145,7 +149,9 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             Block::Exercise(n) => {
                 exercise_lines.push(lines.len());
                 let mark = match app.status(app.lesson, *n) {
-                    Status::Solved => Some((tr(app.settings.lang, " ✓ solved").to_string(), theme.right)),
+                    Status::Solved => {
+                        Some((tr(app.settings.lang, " ✓ solved").to_string(), theme.right))
+                    }
                     Status::Revealed => {
                         Some((tr(app.settings.lang, " • revealed").to_string(), theme.hint))
                     }
@@ -167,12 +173,7 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
                 if let Some(mark) = mark {
                     head.push(mark);
                 }
-                lines.extend(fill(
-                    &head,
-                    width,
-                    Span::styled(pointer, theme.title),
-                    "  ",
-                ));
+                lines.extend(fill(&head, width, Span::styled(pointer, theme.title), "  "));
                 if let Some(card) = app.page.cards.get(*n) {
                     lines.extend(fill(
                         &runs(&card.prompt, marks),

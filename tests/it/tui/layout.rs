@@ -92,7 +92,10 @@ fn every_lesson_page_wraps_at_80x24_in_every_language_and_loses_nothing() {
             let wide = lesson_text(&app, 100_000).lines;
             // Every line fits the pane, margin kept.
             for line in &narrow {
-                assert!(line.width() <= width, "{id}: `{line}` is wider than {width}");
+                assert!(
+                    line.width() <= width,
+                    "{id}: `{line}` is wider than {width}"
+                );
             }
             continued += narrow
                 .iter()
@@ -136,7 +139,10 @@ fn every_lesson_page_wraps_at_80x24_in_every_language_and_loses_nothing() {
             app.scroll = 0;
         }
     }
-    assert!(continued > 0, "no code line was long enough to wrap at 80x24");
+    assert!(
+        continued > 0,
+        "no code line was long enough to wrap at 80x24"
+    );
 }
 
 #[test]
@@ -373,7 +379,10 @@ fn the_playground_wraps_its_views_and_the_selected_reason() {
     insta::assert_snapshot!("playground_wraps_80x24", shown);
     // The collection holds more documents than rows, and says so; the selected document's
     // reason is whole.
-    press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Tab), key(KeyCode::Down)]);
+    press(
+        &mut app,
+        &[key(KeyCode::Tab), key(KeyCode::Tab), key(KeyCode::Down)],
+    );
     let shown = frame(&app);
     assert!(shown.contains("▼ "), "{shown}");
     // Read without the panel's borders, row after row.
@@ -401,9 +410,8 @@ fn the_help_keeps_its_width_and_its_border_at_every_size() {
     };
     for lang in Lang::ALL {
         let mut app = app_in(lang, 80, 24);
-        app.settings.progress_path = Some(
-            "/home/a-learner-with-a-long-name/.local/share/bson-tutor/progress.json".into(),
-        );
+        app.settings.progress_path =
+            Some("/home/a-learner-with-a-long-name/.local/share/bson-tutor/progress.json".into());
         press(&mut app, &[key(KeyCode::Char('?'))]);
         for (w, h) in (60..=200)
             .step_by(7)
@@ -453,9 +461,8 @@ fn the_help_keeps_its_width_and_its_border_at_every_size() {
         let help = Rect::new(left, top, right + 1 - left, 24 - 1 - top);
         let shown = inside(&buf, help).join("");
         assert!(
-            ink(&shown).contains(
-                "/home/a-learner-with-a-long-name/.local/share/bson-tutor/progress.json"
-            ),
+            ink(&shown)
+                .contains("/home/a-learner-with-a-long-name/.local/share/bson-tutor/progress.json"),
             "{lang:?}:\n{}",
             frame(&app)
         );
