@@ -4,9 +4,11 @@
 pub mod exercise;
 pub mod keys;
 pub mod lesson;
+pub mod marks;
 pub mod wrap;
 
 pub use keys::help_max_scroll;
+pub use marks::scroll_marks;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -22,8 +24,6 @@ use super::keymap::{self, Context};
 use super::message::{Confirm, Focus, Message};
 use super::playground::PlaygroundView;
 use super::playground::text::{fit, wrap};
-use super::theme::Theme;
-use crate::lesson::i18n::Lang;
 use crate::lesson::progress::Status;
 use crate::strings::{tr, trf};
 
@@ -194,35 +194,6 @@ fn list_footer_lines(app: &App, width: usize) -> Vec<String> {
     }
     let lesson = &app.lessons[i];
     wrap(&format!("{}. {}", lesson.order, lesson.title), width, 3)
-}
-
-/// `▲ 2 more` on the top border of `area` and `▼ 5 more` on its bottom border, on the
-/// right, when lines are hidden above or below.
-pub fn scroll_marks(
-    theme: &Theme,
-    lang: Lang,
-    area: Rect,
-    (above, below): (usize, usize),
-    buf: &mut Buffer,
-) {
-    if area.height < 2 {
-        return;
-    }
-    for (n, y, en) in [
-        (above, area.y, "▲ {n} more"),
-        (below, area.bottom() - 1, "▼ {n} more"),
-    ] {
-        if n == 0 {
-            continue;
-        }
-        let label = format!(" {} ", trf(lang, en, &[&n]));
-        let width = UnicodeWidthStr::width(label.as_str()) as u16;
-        if width + 4 > area.width {
-            continue;
-        }
-        let x = area.right() - 1 - width;
-        buf.set_string(x, y, label, theme.dim);
-    }
 }
 
 /// Where the terminal cursor goes in a frame of `area` (the answer line or a playground

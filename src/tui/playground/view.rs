@@ -19,7 +19,7 @@ use crate::strings::{tr, trf};
 use crate::tui::hex::HexView;
 use crate::tui::input::TextInput;
 use crate::tui::theme::Theme;
-use crate::tui::view::scroll_marks;
+use crate::tui::view::marks::scroll_marks;
 
 /// The playground drawn in the area given (the whole screen but the status bar).
 pub struct PlaygroundView<'a> {

@@ -73,7 +73,9 @@ fn split_code(s: &str, room: usize) -> (&str, &str) {
         end = i + c.len_utf8();
     }
     match space {
-        Some(i) if !s[..i].trim().is_empty() => (&s[..i], s[i..].trim_start_matches(' ')),
+        Some(i) if !s[..i].trim().is_empty() => {
+            (s[..i].trim_end_matches(' '), s[i..].trim_start_matches(' '))
+        }
         _ => (&s[..end], &s[end..]),
     }
 }
@@ -210,5 +212,44 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
     LessonText {
         lines,
         exercise_lines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(lines: &[Line<'_>]) -> Vec<String> {
+        lines.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_long_code_line_breaks_at_a_space_or_between_characters_and_keeps_everything() {
+        let style = Style::new();
+        assert_eq!(
+            plain(&code_lines("{ a: 1 }", 20, style, style)),
+            ["  { a: 1 }"]
+        );
+        // After the last space that leaves the line at least half full; the rest carries on.
+        assert_eq!(
+            plain(&code_lines(
+                "0  24 00 00 00  document length",
+                20,
+                style,
+                style
+            )),
+            ["  0  24 00 00 00", "  ↪ document length"]
+        );
+        // No space: between characters, by display width (a Chinese one takes two).
+        assert_eq!(
+            plain(&code_lines("abcdefghijklmnop", 10, style, style)),
+            ["  abcdefgh", "  ↪ ijklmn", "  ↪ op"]
+        );
+        assert_eq!(
+            plain(&code_lines("文档文档文档", 8, style, style)),
+            ["  文档文", "  ↪ 档文", "  ↪ 档"]
+        );
+        // Even one column of room moves on by a character.
+        assert_eq!(plain(&code_lines("文a", 1, style, style)).len(), 2);
     }
 }
