@@ -481,6 +481,19 @@ impl App {
         }
     }
 
+    /// The panel Tab (`forward`) or Shift-Tab moves the keyboard to: [`Focus::next`] and
+    /// [`Focus::prev`], past the hex view when the lesson has no document to walk (the panel
+    /// is not drawn then).
+    pub fn next_focus(&self, forward: bool) -> Focus {
+        let step = |f: Focus| if forward { f.next() } else { f.prev() };
+        let next = step(self.focus);
+        if next == Focus::Hex && self.page.documents.is_empty() {
+            step(next)
+        } else {
+            next
+        }
+    }
+
     /// The lines of the lesson list: every lesson, and the open lesson's exercises under it.
     pub fn list_items(&self) -> Vec<ListItem> {
         let mut items = Vec::with_capacity(self.lessons.len() + self.page.cards.len());

@@ -26,8 +26,6 @@ use crate::strings::{tr, write_trf};
 /// The narrowest area that shows whole lines (4 bytes per line, 4-digit offsets).
 pub const MIN_WIDTH: u16 = line_width(4, 4);
 
-/// Lines under the bytes when there is room: meaning, element, legend.
-pub(super) const FOOTER: u16 = 3;
 /// Page size and bytes per line before the first frame tells the real ones.
 pub(super) const DEFAULT_PAGE: usize = 8;
 pub(super) const DEFAULT_BYTES_PER_LINE: usize = 16;
@@ -56,7 +54,9 @@ mod state;
 mod tests;
 
 pub use model::HexModel;
-pub use render::{HexView, hex_lines, legend, meaning_line, selected_element_line};
+pub use render::{
+    HexView, footer, hex_lines, legend, meaning_line, rows_wanted, selected_element_line,
+};
 pub use state::{HexMove, HexState};
 // The parts share their private items through this module.
 use state::*;

@@ -65,6 +65,9 @@ pub struct Card {
 pub struct HexDoc {
     /// Where it comes from (`step 3`), or its caption.
     pub label: String,
+    /// The document as the lesson writes it (`{ _id: 1, name: "An", age: 30 }`): the hex
+    /// panel's title names it.
+    pub written: String,
     /// The walk, or why the document does not encode.
     pub model: Result<HexModel, String>,
     /// The dotted path the lesson points at.
@@ -195,6 +198,7 @@ impl Page {
         }
         for doc in &mut self.documents {
             line(&mut doc.label);
+            line(&mut doc.written);
             if let Err(e) = &mut doc.model {
                 line(e);
             }
@@ -228,6 +232,7 @@ fn hex_doc(step: &Step, i: usize, room: &Classroom, lang: Lang) -> Option<(bool,
         .and_then(|bytes| HexModel::new(bytes).map_err(|e| e.to_string()));
     let doc = HexDoc {
         label: trf(lang, label, &[&(i + 1)]),
+        written: document.clone(),
         model,
         focus,
     };

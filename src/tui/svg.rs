@@ -33,7 +33,11 @@ fn hex(color: Color) -> Option<String> {
         Color::LightCyan => "#29b8db",
         Color::White => "#ffffff",
         Color::Rgb(r, g, b) => return Some(format!("#{r:02x}{g:02x}{b:02x}")),
-        Color::Indexed(i) => return Some(format!("#{i:02x}{i:02x}{i:02x}")),
+        // The 256 indexes as xterm draws them (the theme's contrast is checked with the same).
+        Color::Indexed(_) => {
+            let (r, g, b) = super::theme::xterm_rgb(color)?;
+            return Some(format!("#{r:02x}{g:02x}{b:02x}"));
+        }
     };
     Some(named.to_string())
 }

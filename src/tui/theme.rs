@@ -128,68 +128,79 @@ impl Theme {
 
     fn dark() -> Self {
         let fg = |c| Style::new().fg(c);
+        // Colours checked against black by `every_text_style_reads_at_wcag_aa`: xterm's
+        // magenta, red and light blue are just under 4.5:1 there, so the lighter ones (or a
+        // 256-colour index) stand in for them.
+        let gray = Color::Indexed(246);
         Theme {
             name: ThemeName::Dark,
             text: Style::new(),
-            dim: fg(Color::DarkGray),
+            dim: fg(gray),
             title: fg(Color::Cyan).add_modifier(Modifier::BOLD),
             focus_border: fg(Color::Cyan),
             border: fg(Color::DarkGray),
             selected: Style::new()
-                .bg(Color::DarkGray)
+                .fg(Color::White)
+                .bg(Color::Rgb(40, 60, 110))
                 .add_modifier(Modifier::BOLD),
             emphasis: Style::new().add_modifier(Modifier::ITALIC | Modifier::BOLD),
             code: fg(Color::LightYellow),
-            claim: fg(Color::Magenta).add_modifier(Modifier::BOLD),
+            claim: fg(Color::LightMagenta).add_modifier(Modifier::BOLD),
             right: fg(Color::Green).add_modifier(Modifier::BOLD),
-            wrong: fg(Color::Red).add_modifier(Modifier::BOLD),
+            wrong: fg(Color::LightRed).add_modifier(Modifier::BOLD),
             hint: fg(Color::Yellow),
             error: fg(Color::LightRed),
             key: fg(Color::Cyan).add_modifier(Modifier::BOLD),
             status: Style::new().bg(Color::Black).fg(Color::Gray),
             roles: RoleStyles {
-                length: fg(Color::LightBlue),
+                length: fg(Color::Indexed(75)),
                 type_byte: fg(Color::LightMagenta),
                 key: fg(Color::LightGreen),
                 value: fg(Color::White),
-                subtype: fg(Color::Magenta),
-                terminator: fg(Color::DarkGray),
+                subtype: fg(Color::Indexed(214)),
+                terminator: fg(gray),
             },
-            element: Style::new().bg(Color::Rgb(40, 44, 60)),
+            element: Style::new().bg(Color::Rgb(34, 38, 56)),
             cursor: Style::new().add_modifier(Modifier::REVERSED),
         }
     }
 
     fn light() -> Self {
         let fg = |c| Style::new().fg(c);
+        // xterm's gray (229) on white was 1.3:1: borders and counts vanished. Every colour
+        // here reads at 4.5:1 or more on white and on the status bar, selection and element
+        // backgrounds (`every_text_style_reads_at_wcag_aa`).
+        let gray = Color::Rgb(100, 100, 100);
+        let green = Color::Rgb(0, 120, 0);
         Theme {
             name: ThemeName::Light,
             text: Style::new(),
-            dim: fg(Color::Gray),
+            dim: fg(gray),
             title: fg(Color::Blue).add_modifier(Modifier::BOLD),
             focus_border: fg(Color::Blue),
-            border: fg(Color::Gray),
+            border: fg(Color::Rgb(110, 110, 110)),
             selected: Style::new()
+                .fg(Color::Black)
                 .bg(Color::Rgb(210, 220, 240))
                 .add_modifier(Modifier::BOLD),
             emphasis: Style::new().add_modifier(Modifier::ITALIC | Modifier::BOLD),
             code: fg(Color::Rgb(120, 70, 0)),
-            claim: fg(Color::Magenta).add_modifier(Modifier::BOLD),
-            right: fg(Color::Rgb(0, 120, 0)).add_modifier(Modifier::BOLD),
+            claim: fg(Color::Rgb(150, 0, 150)).add_modifier(Modifier::BOLD),
+            right: fg(green).add_modifier(Modifier::BOLD),
             wrong: fg(Color::Rgb(180, 0, 0)).add_modifier(Modifier::BOLD),
-            hint: fg(Color::Rgb(140, 90, 0)),
+            hint: fg(Color::Rgb(130, 80, 0)),
             error: fg(Color::Rgb(180, 0, 0)),
             key: fg(Color::Blue).add_modifier(Modifier::BOLD),
-            status: Style::new().bg(Color::Rgb(225, 225, 225)).fg(Color::Black),
+            status: Style::new().bg(Color::Rgb(235, 235, 235)).fg(Color::Black),
             roles: RoleStyles {
                 length: fg(Color::Blue),
-                type_byte: fg(Color::Magenta),
-                key: fg(Color::Rgb(0, 120, 0)),
+                type_byte: fg(Color::Rgb(160, 0, 160)),
+                key: fg(green),
                 value: fg(Color::Black),
-                subtype: fg(Color::Rgb(140, 0, 140)),
-                terminator: fg(Color::Gray),
+                subtype: fg(Color::Rgb(150, 60, 0)),
+                terminator: fg(gray),
             },
-            element: Style::new().bg(Color::Rgb(230, 236, 250)),
+            element: Style::new().bg(Color::Rgb(235, 240, 252)),
             cursor: Style::new().add_modifier(Modifier::REVERSED),
         }
     }
@@ -212,7 +223,8 @@ impl Theme {
             hint: fg(Color::Yellow),
             error: fg(Color::LightRed),
             key: fg(Color::Yellow),
-            status: Style::new().bg(Color::White).fg(Color::Black),
+            // Not reversed: the yellow keys and the red errors drawn on it need a dark ground.
+            status: Style::new().bg(Color::Black).fg(Color::White),
             roles: RoleStyles {
                 length: fg(Color::LightCyan),
                 type_byte: fg(Color::LightMagenta),
@@ -265,6 +277,158 @@ impl Default for Theme {
     }
 }
 
+/// A colour as red, green and blue bytes (sRGB).
+pub type Rgb = (u8, u8, u8);
+
+impl Theme {
+    /// The terminal's own background and foreground this theme is drawn for (what
+    /// [`Color::Reset`] stands for): black and xterm's light gray for the dark themes, white
+    /// and black for the light one. Contrast is checked against these.
+    pub fn assumed_terminal(&self) -> (Rgb, Rgb) {
+        match self.name {
+            ThemeName::Light => ((255, 255, 255), (0, 0, 0)),
+            ThemeName::Dark | ThemeName::HighContrast | ThemeName::Mono => {
+                ((0, 0, 0), (229, 229, 229))
+            }
+        }
+    }
+
+    /// Every pair the interface draws one over the other: what it is, the style of the text
+    /// (or border) and the style of what is under it. [`Style::new`] underneath is the
+    /// terminal's background.
+    pub fn drawn_pairs(&self) -> Vec<(&'static str, Style, Style)> {
+        let none = Style::new();
+        let r = self.roles;
+        let roles = [
+            ("length bytes", r.length),
+            ("type bytes", r.type_byte),
+            ("key bytes", r.key),
+            ("value bytes", r.value),
+            ("subtype bytes", r.subtype),
+            ("terminator bytes", r.terminator),
+        ];
+        let mut pairs = vec![
+            ("text", self.text, none),
+            ("dim text, counts and scroll marks", self.dim, none),
+            ("titles", self.title, none),
+            ("the focused panel's border", self.focus_border, none),
+            ("borders", self.border, none),
+            ("the selected line", self.selected, self.selected),
+            ("emphasis", self.emphasis, none),
+            ("code", self.code, none),
+            ("claim labels", self.claim, none),
+            ("a right answer", self.right, none),
+            ("a wrong answer", self.wrong, none),
+            ("hints", self.hint, none),
+            ("errors", self.error, none),
+            ("keys", self.key, none),
+            ("the status bar", self.status, self.status),
+            ("keys in the status bar", self.key, self.status),
+            ("notices in the status bar", self.hint, self.status),
+            ("errors in the status bar", self.error, self.status),
+            ("bytes of the selected element", self.text, self.element),
+        ];
+        for (what, style) in roles {
+            pairs.push((what, self.text.patch(style), none));
+            pairs.push((what, self.text.patch(style), self.element));
+            pairs.push((
+                what,
+                self.text.patch(style).patch(self.cursor),
+                self.element,
+            ));
+        }
+        pairs
+    }
+
+    /// The colours a cell in `text` over `under` shows, as the terminal this theme assumes
+    /// draws them: (foreground, background), reverse video applied.
+    pub fn cell_colours(&self, text: Style, under: Style) -> (Rgb, Rgb) {
+        let (term_bg, term_fg) = self.assumed_terminal();
+        let fg = text.fg.or(under.fg).and_then(xterm_rgb).unwrap_or(term_fg);
+        let bg = text.bg.or(under.bg).and_then(xterm_rgb).unwrap_or(term_bg);
+        let reversed = |s: Style| s.add_modifier.contains(Modifier::REVERSED);
+        if reversed(text) != reversed(under) {
+            (bg, fg)
+        } else {
+            (fg, bg)
+        }
+    }
+}
+
+/// The colour xterm shows for `color` with its default palette (`None` for
+/// [`Color::Reset`], the terminal's own colour): the 16 named colours as xterm's
+/// resources define them, the 6x6x6 cube and the gray ramp of the 256 indexes.
+pub fn xterm_rgb(color: Color) -> Option<Rgb> {
+    const NAMED: [Rgb; 16] = [
+        (0, 0, 0),
+        (205, 0, 0),
+        (0, 205, 0),
+        (205, 205, 0),
+        (0, 0, 238),
+        (205, 0, 205),
+        (0, 205, 205),
+        (229, 229, 229),
+        (127, 127, 127),
+        (255, 0, 0),
+        (0, 255, 0),
+        (255, 255, 0),
+        (92, 92, 255),
+        (255, 0, 255),
+        (0, 255, 255),
+        (255, 255, 255),
+    ];
+    let index = match color {
+        Color::Reset => return None,
+        Color::Rgb(r, g, b) => return Some((r, g, b)),
+        Color::Black => 0,
+        Color::Red => 1,
+        Color::Green => 2,
+        Color::Yellow => 3,
+        Color::Blue => 4,
+        Color::Magenta => 5,
+        Color::Cyan => 6,
+        Color::Gray => 7,
+        Color::DarkGray => 8,
+        Color::LightRed => 9,
+        Color::LightGreen => 10,
+        Color::LightYellow => 11,
+        Color::LightBlue => 12,
+        Color::LightMagenta => 13,
+        Color::LightCyan => 14,
+        Color::White => 15,
+        Color::Indexed(i) => i,
+    };
+    Some(match index {
+        0..16 => NAMED[usize::from(index)],
+        16..232 => {
+            let level = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
+            let i = index - 16;
+            (level(i / 36), level(i / 6 % 6), level(i % 6))
+        }
+        232.. => {
+            let v = 8 + 10 * (index - 232);
+            (v, v, v)
+        }
+    })
+}
+
+/// The WCAG 2 contrast ratio of two colours, from 1 (the same) to 21 (black on white).
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+    fn channel(c: u8) -> f64 {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.040_45 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    }
+    fn luminance((r, g, b): Rgb) -> f64 {
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    }
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,6 +472,57 @@ mod tests {
             ThemeName::Light
         );
         assert_eq!(Theme::pick(None, false).name, ThemeName::Dark);
+    }
+
+    #[test]
+    fn the_xterm_table_and_the_contrast_formula_match_their_references() {
+        assert_eq!(xterm_rgb(Color::Reset), None);
+        assert_eq!(xterm_rgb(Color::Gray), Some((229, 229, 229)));
+        assert_eq!(xterm_rgb(Color::Indexed(12)), xterm_rgb(Color::LightBlue));
+        assert_eq!(xterm_rgb(Color::Indexed(16)), Some((0, 0, 0)));
+        assert_eq!(xterm_rgb(Color::Indexed(75)), Some((95, 175, 255)));
+        assert_eq!(xterm_rgb(Color::Indexed(231)), Some((255, 255, 255)));
+        assert_eq!(xterm_rgb(Color::Indexed(246)), Some((148, 148, 148)));
+        assert_eq!(xterm_rgb(Color::Indexed(255)), Some((238, 238, 238)));
+        // WCAG's own figures: black on white is 21:1, a colour on itself 1:1, and #767676 is
+        // the lightest gray that reads at 4.5:1 on white.
+        assert!((contrast((0, 0, 0), (255, 255, 255)) - 21.0).abs() < 1e-9);
+        assert!((contrast((9, 99, 199), (9, 99, 199)) - 1.0).abs() < 1e-9);
+        assert!(contrast((0x76, 0x76, 0x76), (255, 255, 255)) >= 4.5);
+        assert!(contrast((0x77, 0x77, 0x77), (255, 255, 255)) < 4.5);
+    }
+
+    #[test]
+    fn every_text_style_reads_at_wcag_aa() {
+        // Text, counts and borders alike at 4.5:1 (WCAG 1.4.3; borders need only 3:1 by
+        // 1.4.11, but the scroll counts are drawn on them). The light theme's gray borders
+        // and counts were 1.3:1 on white.
+        for name in [ThemeName::Dark, ThemeName::Light, ThemeName::HighContrast] {
+            let theme = Theme::new(name);
+            let mut failed = Vec::new();
+            for (what, text, under) in theme.drawn_pairs() {
+                let (fg, bg) = theme.cell_colours(text, under);
+                let ratio = contrast(fg, bg);
+                if ratio < 4.5 {
+                    failed.push(format!("{what}: {fg:?} on {bg:?} is {ratio:.2}:1"));
+                }
+            }
+            assert!(failed.is_empty(), "{name:?}:\n{}", failed.join("\n"));
+        }
+        // The pairs cover every style of the theme but the modifiers-only ones.
+        let theme = Theme::new(ThemeName::Light);
+        let drawn: Vec<Style> = theme
+            .drawn_pairs()
+            .iter()
+            .flat_map(|(_, a, b)| [*a, *b])
+            .collect();
+        for style in styles(&theme) {
+            let coloured = style.fg.is_some() || style.bg.is_some();
+            assert!(
+                !coloured || drawn.iter().any(|d| d.fg == style.fg && d.bg == style.bg),
+                "{style:?} is drawn but not checked"
+            );
+        }
     }
 
     #[test]

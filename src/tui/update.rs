@@ -85,8 +85,8 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
         }
         Message::Back => back(app),
         Message::Resize(w, h) => app.size = (w, h),
-        Message::FocusNext => app.focus = app.focus.next(),
-        Message::FocusPrev => app.focus = app.focus.prev(),
+        Message::FocusNext => app.focus = app.next_focus(true),
+        Message::FocusPrev => app.focus = app.next_focus(false),
         Message::FocusOn(focus) => app.focus = focus,
         Message::ListMove(delta) => {
             let last = app.list_items().len().saturating_sub(1);

@@ -5,9 +5,11 @@ pub mod course;
 pub mod exercise;
 pub mod keys;
 pub mod lesson;
+pub mod marks;
 pub mod wrap;
 
 pub use keys::help_max_scroll;
+pub use marks::scroll_marks;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
@@ -15,12 +17,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Widget};
 
+use unicode_width::UnicodeWidthStr;
+
 use super::app::{App, ListItem, Mode};
-use super::hex::HexView;
+use super::hex::{self, HexView};
 use super::keymap::{self, Context};
 use super::message::{Confirm, Focus, Message};
 use super::playground::PlaygroundView;
-use super::playground::text::wrap;
+use super::playground::text::{fit, wrap};
 use crate::lesson::progress::Status;
 use crate::strings::{tr, trf};
 
@@ -30,8 +34,12 @@ pub const MIN_SIZE: (u16, u16) = (60, 18);
 /// Where each panel goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Areas {
-    /// The lesson list.
+    /// The lesson list: a column on a wide screen; while it has the keyboard, drawn over the
+    /// lesson as wide as its titles need (the other panels keep their places).
     pub list: Rect,
+    /// Under the list while it has the keyboard, when the selected title does not fit on its
+    /// line: the title in full (empty otherwise).
+    pub list_footer: Rect,
     /// The lesson text.
     pub lesson: Rect,
     /// The hex view.
@@ -50,33 +58,50 @@ pub fn areas(app: &App, area: Rect) -> Areas {
         Constraint::Fill(1),
         Constraint::Length(1),
     ]));
-    // On a narrow screen the list takes room only while it has the keyboard, so the lesson
-    // text and the hex view (16 bytes a line needs 75 columns) get the whole width.
-    let list_width = match body.width {
+    // On a narrow screen the list has no column: the lesson text and the hex view (16 bytes a
+    // line needs 75 columns) keep the whole width, and the list is drawn over them while it
+    // has the keyboard, so nothing else moves when it opens.
+    let column = match body.width {
         110.. => 30,
         100..110 => 22,
-        _ if app.focus == Focus::List => 30,
         _ => 0,
     };
     let [list, right] = body.layout(&Layout::horizontal([
-        Constraint::Length(list_width),
+        Constraint::Length(column),
         Constraint::Fill(1),
     ]));
-    let tall = right.height >= 34;
-    let hex_cap = if tall {
-        16
-    } else if app.focus == Focus::Hex {
-        right.height / 2
+    let (list, list_footer) = if app.focus == Focus::List {
+        list_overlay(app, body, column)
     } else {
-        6
+        (list, Rect::default())
     };
+    let tall = right.height >= 34;
+    let hex_width = right.width.saturating_sub(2);
     let hex_height = match app.page.documents.get(app.document).map(|d| &d.model) {
-        None | Some(Err(_)) => 3,
+        // No document to walk: no panel (and no Tab stop, see `App::next_focus`).
+        None => 0,
+        Some(Err(e)) => wrap(e, usize::from(hex_width), 3).len().max(1) as u16 + 2,
         Some(Ok(model)) => {
-            let per_line = model.bytes_per_line(right.width.saturating_sub(2)).max(1);
-            // The byte lines, the meaning, the element and the legend, and the border.
-            let needed = model.bytes().len().div_ceil(per_line) + 5;
-            (needed as u16).min(hex_cap)
+            let lang = app.settings.lang;
+            let wanted = |full| {
+                let rows = hex::rows_wanted(model, &app.hex, lang, hex_width, full);
+                u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2)
+            };
+            let cap = if tall {
+                16
+            } else if app.focus == Focus::Hex {
+                right.height / 2
+            } else {
+                // A document of a few lines shows whole (the 36 bytes of lesson 1 at 100x30);
+                // a long one leaves the lesson text its room.
+                (right.height / 3).max(6)
+            };
+            let full = wanted(true);
+            if full <= cap {
+                full
+            } else {
+                wanted(false).min(cap)
+            }
         }
     };
     let inner = right.width.saturating_sub(2) as usize;
@@ -96,12 +121,83 @@ pub fn areas(app: &App, area: Rect) -> Areas {
     ]));
     Areas {
         list,
+        list_footer,
         lesson,
         hex,
         exercise,
         body,
         status,
     }
+}
+
+/// The list with the keyboard: from the left of `body`, as wide as its longest line (at
+/// least its `column`, at most the screen), and under it the selected title in full when it
+/// is cut.
+fn list_overlay(app: &App, body: Rect, column: u16) -> (Rect, Rect) {
+    let widest = (0..app.lessons.len())
+        .map(|i| {
+            let (left, right) = lesson_row(app, i);
+            UnicodeWidthStr::width(left.as_str()) + 1 + UnicodeWidthStr::width(right.as_str())
+        })
+        .max()
+        .unwrap_or(0);
+    let width = u16::try_from(widest + 2)
+        .unwrap_or(u16::MAX)
+        .max(column)
+        .min(body.width);
+    let frame = Rect { width, ..body };
+    let footer = list_footer_lines(app, usize::from(width.saturating_sub(2)));
+    // A rule, the title and the bottom border; a third of the height at most.
+    let rows = if footer.is_empty() {
+        0
+    } else {
+        (footer.len() as u16 + 2).min(frame.height / 3)
+    };
+    let list = Rect {
+        height: frame.height - rows,
+        ..frame
+    };
+    let footer = Rect {
+        y: list.bottom(),
+        height: rows,
+        ..frame
+    };
+    (list, footer)
+}
+
+/// A lesson's line in the list: `✓ 3 Order and type bracketing`, and its count `2/5`.
+fn lesson_row(app: &App, i: usize) -> (String, String) {
+    let (solved, done) = app.lesson_counts(i);
+    let count = app.exercise_count(i);
+    // ✓ only when every exercise is solved; • when each is answered or revealed.
+    let mark = if app.lesson_complete(i) {
+        "✓"
+    } else if count > 0 && done == count {
+        "•"
+    } else {
+        " "
+    };
+    let lesson = &app.lessons[i];
+    (
+        format!("{mark}{:>2} {}", lesson.order, lesson.title),
+        format!("{solved}/{count}"),
+    )
+}
+
+/// The selected lesson's title in full, wrapped at `width`, when its line in the list cuts it
+/// (nothing otherwise).
+fn list_footer_lines(app: &App, width: usize) -> Vec<String> {
+    let Some(ListItem::Lesson(i)) = app.list_items().get(app.list_selected).copied() else {
+        return Vec::new();
+    };
+    let (left, right) = lesson_row(app, i);
+    let fits =
+        UnicodeWidthStr::width(left.as_str()) + 1 + UnicodeWidthStr::width(right.as_str()) <= width;
+    if fits {
+        return Vec::new();
+    }
+    let lesson = &app.lessons[i];
+    wrap(&format!("{}. {}", lesson.order, lesson.title), width, 3)
 }
 
 /// Where the terminal cursor goes in a frame of `area` (the answer line or a playground
@@ -137,10 +233,11 @@ impl Widget for &App {
             Mode::Playground => render_playground(self, a.body, buf),
             Mode::Help(back) if **back == Mode::Playground => render_playground(self, a.body, buf),
             _ => {
-                render_list(self, a.list, buf);
                 render_lesson(self, a.lesson, buf);
                 render_hex(self, a.hex, buf);
                 render_exercise(self, a.exercise, buf);
+                // Last: with the keyboard it is drawn over the others.
+                render_list(self, a.list, a.list_footer, buf);
             }
         }
         keys::render_status(self, a.status, buf);
@@ -208,15 +305,24 @@ fn render_too_small(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
-    if area.width == 0 {
+fn render_list(app: &App, area: Rect, footer: Rect, buf: &mut Buffer) {
+    if area.width == 0 || area.height == 0 {
         return;
     }
     let theme = &app.settings.theme;
+    let lang = app.settings.lang;
+    let focused = app.focus == Focus::List;
+    let frame = area.union(footer);
+    if focused {
+        Clear.render(frame, buf);
+    }
     let total: usize = (0..app.lessons.len()).map(|i| app.exercise_count(i)).sum();
     let solved: usize = (0..app.lessons.len()).map(|i| app.lesson_counts(i).0).sum();
-    let title = format!(" {} {solved}/{total} ", tr(app.settings.lang, "Lessons"));
-    let block = panel(app, title, app.focus == Focus::List);
+    let title = format!(" {} {solved}/{total} ", tr(lang, "Lessons"));
+    let mut block = panel(app, title, focused);
+    if footer.height > 0 {
+        block = block.borders(Borders::TOP | Borders::LEFT | Borders::RIGHT);
+    }
     let inner = block.inner(area);
     block.render(area, buf);
     let items = app.list_items();
@@ -239,27 +345,13 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
     {
         let (left, right, style) = match *item {
             ListItem::Lesson(i) => {
-                let (solved, done) = app.lesson_counts(i);
-                let count = app.exercise_count(i);
-                // ✓ only when every exercise is solved; • when each is answered or revealed.
-                let mark = if app.lesson_complete(i) {
-                    "✓"
-                } else if count > 0 && done == count {
-                    "•"
-                } else {
-                    " "
-                };
-                let title = &app.lessons[i].title;
+                let (left, right) = lesson_row(app, i);
                 let style = if i == app.lesson {
                     theme.title
                 } else {
                     theme.text
                 };
-                (
-                    format!("{mark}{:>2} {title}", app.lessons[i].order),
-                    format!("{solved}/{count}"),
-                    style,
-                )
+                (left, right, style)
             }
             ListItem::Exercise(i, n) => {
                 let mark = match app.status(i, n) {
@@ -268,11 +360,7 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
                     Status::Pending => " ",
                 };
                 let pointer = if n == app.exercise { "▸" } else { " " };
-                let kind = app
-                    .page
-                    .cards
-                    .get(n)
-                    .map_or("", |c| tr(app.settings.lang, c.kind));
+                let kind = app.page.cards.get(n).map_or("", |c| tr(lang, c.kind));
                 (
                     format!("   {pointer}{mark} {} {kind}", n + 1),
                     String::new(),
@@ -281,24 +369,59 @@ fn render_list(app: &App, area: Rect, buf: &mut Buffer) {
             }
             ListItem::Review => course::review_item(app),
         };
-        let right_width = unicode_width::UnicodeWidthStr::width(right.as_str());
-        let left = wrap::cut(&left, width.saturating_sub(right_width + 1));
-        let pad = width
-            .saturating_sub(unicode_width::UnicodeWidthStr::width(left.as_str()) + right_width);
+        let right_width = UnicodeWidthStr::width(right.as_str());
+        // A title too long for the line ends in `…`; the footer shows the selected one whole.
+        let left = fit(&left, width.saturating_sub(right_width + 1));
+        let pad = width.saturating_sub(UnicodeWidthStr::width(left.as_str()) + right_width);
+        let selected = index == app.list_selected && focused;
+        // The selected line is one colour on its background (checked for contrast).
+        let pick = |s: Style| if selected { s.patch(theme.selected) } else { s };
         let line = Line::from(vec![
-            Span::styled(left, style),
-            Span::raw(" ".repeat(pad)),
-            Span::styled(right, theme.dim),
+            Span::styled(left, pick(style)),
+            Span::styled(" ".repeat(pad), pick(Style::new())),
+            Span::styled(right, pick(theme.dim)),
         ]);
-        let style = if index == app.list_selected && app.focus == Focus::List {
-            theme.selected
-        } else {
-            Style::new()
-        };
         let y = inner.y + row as u16;
-        buf.set_style(Rect::new(inner.x, y, inner.width, 1), style);
         buf.set_line(inner.x, y, &line, inner.width);
     }
+    let hidden = (offset, items.len().saturating_sub(offset + height));
+    if footer.height == 0 {
+        scroll_marks(theme, lang, area, hidden, buf);
+        return;
+    }
+    let rule = format!(
+        "├{}┤",
+        "─".repeat(usize::from(footer.width.saturating_sub(2)))
+    );
+    let border = if focused {
+        theme.focus_border
+    } else {
+        theme.border
+    };
+    buf.set_string(footer.x, footer.y, rule, border);
+    let block = Block::new()
+        .borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM)
+        .border_style(border);
+    let below = Rect {
+        y: footer.y + 1,
+        height: footer.height - 1,
+        ..footer
+    };
+    let inner = block.inner(below);
+    block.render(below, buf);
+    for (y, text) in (inner.top()..inner.bottom()).zip(list_footer_lines(app, inner.width.into())) {
+        buf.set_string(inner.x, y, text, theme.title);
+    }
+    scroll_marks(
+        theme,
+        lang,
+        Rect {
+            height: area.height + 1,
+            ..area
+        },
+        hidden,
+        buf,
+    );
 }
 
 fn render_lesson(app: &App, area: Rect, buf: &mut Buffer) {
@@ -310,69 +433,42 @@ fn render_lesson(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(area);
     block.render(area, buf);
     let text = lesson::lesson_text(app, lesson::text_width(area));
-    let max = text.lines.len().saturating_sub(inner.height as usize);
+    let height = inner.height as usize;
+    let max = text.lines.len().saturating_sub(height);
     let scroll = app.scroll.min(max);
-    for (row, line) in text
-        .lines
-        .iter()
-        .skip(scroll)
-        .take(inner.height as usize)
-        .enumerate()
-    {
+    for (row, line) in text.lines.iter().skip(scroll).take(height).enumerate() {
         buf.set_line(inner.x, inner.y + row as u16, line, inner.width);
     }
-    if text.lines.len() > inner.height as usize && inner.height > 0 {
-        let pct = (scroll * 100).checked_div(max).unwrap_or(100);
-        let label = format!(" {pct}% ");
-        let x = area.right().saturating_sub(label.len() as u16 + 1);
-        buf.set_string(
-            x,
-            area.bottom().saturating_sub(1),
-            label,
-            app.settings.theme.dim,
-        );
-    }
+    scroll_marks(
+        &app.settings.theme,
+        app.settings.lang,
+        area,
+        (scroll, max - scroll),
+        buf,
+    );
 }
 
 fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = &app.settings.theme;
     let focused = app.focus == Focus::Hex;
+    // No document, no panel: `areas` gives it no rows.
     let Some(doc) = app.page.documents.get(app.document) else {
-        let block = panel(
-            app,
-            format!(" {} ", tr(app.settings.lang, "Bytes")),
-            focused,
-        );
-        let inner = block.inner(area);
-        block.render(area, buf);
-        if app.opening.is_some() {
-            Line::styled(tr(app.settings.lang, "computing the lesson…"), theme.dim)
-                .render(inner, buf);
-            return;
-        }
-        Line::styled(
-            trf(
-                app.settings.lang,
-                "This lesson walks no document. Press {key_for} for the playground.",
-                &[&keymap::key_for(
-                    Context::Commands,
-                    &Message::OpenPlayground,
-                    app.settings.lang,
-                )],
-            ),
-            theme.dim,
-        )
-        .render(inner, buf);
         return;
     };
-    let count = app.page.documents.len();
+    if area.height == 0 {
+        return;
+    }
     let lang = app.settings.lang;
-    let mut title = format!(" {} · {}", tr(lang, "Bytes"), doc.label);
+    let count = app.page.documents.len();
+    // `Bytes of { _id: 1, name: "An", age: 30 } · 36 bytes · 1/2 (d: next)`: the document
+    // as the lesson writes it, cut to the room its figures leave.
+    let mut figures = String::new();
     if let Ok(model) = &doc.model {
-        title.push_str(&format!(" · {} {}", model.bytes().len(), tr(lang, "bytes")));
+        let n = model.bytes().len();
+        figures.push_str(&format!(" · {n} {}", tr(lang, "bytes")));
     }
     if count > 1 {
-        title.push_str(&format!(
+        figures.push_str(&format!(
             " · {}/{count} ({})",
             app.document + 1,
             trf(
@@ -386,19 +482,29 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
             )
         ));
     }
-    title.push(' ');
+    let room = usize::from(area.width.saturating_sub(4))
+        .saturating_sub(UnicodeWidthStr::width(figures.as_str()) + 2);
+    let name = trf(lang, "Bytes of {document}", &[&doc.written]);
+    let title = format!(" {}{figures} ", fit(&name, room));
     let block = panel(app, title, focused);
     let inner = block.inner(area);
     block.render(area, buf);
     match &doc.model {
-        Ok(model) => HexView {
-            model,
-            state: &app.hex,
-            theme,
-            lang: app.settings.lang,
+        Ok(model) => {
+            HexView {
+                model,
+                state: &app.hex,
+                theme,
+                lang,
+            }
+            .render(inner, buf);
+            scroll_marks(theme, lang, area, app.hex.hidden_lines(), buf);
         }
-        .render(inner, buf),
-        Err(e) => Line::styled(e.clone(), theme.error).render(inner, buf),
+        Err(e) => {
+            for (y, line) in (inner.top()..inner.bottom()).zip(wrap(e, inner.width.into(), 3)) {
+                buf.set_string(inner.x, y, line, theme.error);
+            }
+        }
     }
 }
 

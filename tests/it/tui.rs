@@ -15,6 +15,7 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 mod course;
 mod escapes;
 mod exercise_panel;
+mod layout;
 mod property;
 mod work;
 

@@ -4,6 +4,7 @@
 use super::*;
 use crate::strings::localize::one_other;
 use crate::strings::safe::{escape_line, is_unsafe};
+use crate::tui::playground::text::wrap;
 
 /// The sentence under the bytes: `offset 19: string length = 3 (counting the trailing NUL)`.
 ///
@@ -303,9 +304,77 @@ pub(super) fn put_ascii_line(buf: &mut Buffer, x: u16, y: u16, line: &Line<'_>, 
     }
 }
 
-/// The hex view: offsets, bytes coloured by role, ASCII, the meaning line, the element line and
-/// a legend. The caller draws any border. A short area drops the legend first, then the
-/// element line; a narrow one shows 8 or 4 bytes per line.
+/// The lines under the bytes at `width` columns, most needed first: the meaning of the
+/// selected run (wrapped, up to three lines), the element it belongs to (wrapped, up to two)
+/// and the legend (wrapped between its names). A line that cannot hold the rest ends in `…`.
+pub fn footer(
+    model: &HexModel,
+    state: &HexState,
+    theme: &Theme,
+    lang: Lang,
+    width: usize,
+) -> [Vec<Line<'static>>; 3] {
+    let wrapped = |max_lines: usize, style, write: &dyn Fn(&mut dyn fmt::Write) -> fmt::Result| {
+        // Enough characters for the lines shown and one more, so the last can say `…`.
+        let text = bounded(max_lines * (width + 1) + 1, |w| write(w));
+        wrap(&text, width, max_lines)
+            .into_iter()
+            .map(|l| Line::styled(l, style))
+            .collect::<Vec<_>>()
+    };
+    let meaning = wrapped(3, theme.text, &|w| write_meaning_in(model, state, lang, w));
+    let element = wrapped(2, theme.dim, &|w| write_element_in(model, state, lang, w));
+    // The legend breaks between its names, never inside one.
+    let mut legend: Vec<Line<'static>> = Vec::new();
+    let mut line: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for span in super::legend(theme, lang).spans {
+        let w = span.width();
+        if span.content == " " {
+            continue;
+        }
+        if used > 0 && used + 1 + w > width {
+            legend.push(Line::from(std::mem::take(&mut line)));
+            used = 0;
+        }
+        if used > 0 {
+            line.push(Span::styled(" ", theme.text));
+            used += 1;
+        }
+        line.push(span);
+        used += w;
+    }
+    if !line.is_empty() {
+        legend.push(Line::from(line));
+    }
+    [meaning, element, legend]
+}
+
+/// Rows the hex view needs at `width` columns to show every byte line and, with `full`, the
+/// element line and the legend as well as the meaning (without, the meaning only).
+pub fn rows_wanted(
+    model: &HexModel,
+    state: &HexState,
+    lang: Lang,
+    width: u16,
+    full: bool,
+) -> usize {
+    let per = model.bytes_per_line(width);
+    let lines = model.bytes.len().div_ceil(per.max(1));
+    let [meaning, element, legend] = footer(model, state, &Theme::default(), lang, width.into());
+    let extra = if full {
+        element.len() + legend.len()
+    } else {
+        0
+    };
+    lines + meaning.len() + extra
+}
+
+/// The hex view: offsets, bytes coloured by role, ASCII, and under them the meaning of the
+/// selected run, its element and a legend ([`footer`]). The caller draws any border. Every
+/// byte line and the meaning come first: the element line and the legend are drawn when
+/// every byte line still fits beside them (or at least four do, for a long document); a
+/// narrow area shows 8 or 4 bytes per line.
 pub struct HexView<'a> {
     /// The document.
     pub model: &'a HexModel,
@@ -316,6 +385,9 @@ pub struct HexView<'a> {
     /// The language of the meaning, element and legend lines.
     pub lang: Lang,
 }
+
+/// Byte lines that a long document keeps on screen before the element line and the legend.
+const KEEP_LINES: usize = 4;
 
 impl Widget for HexView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -330,23 +402,34 @@ impl Widget for HexView<'_> {
             state.geometry.set(Geometry::default());
             return;
         }
-        let footer = FOOTER.min(area.height - 1);
+        let per = model.bytes_per_line(area.width);
+        let total = model.bytes.len().div_ceil(per);
+        let height = usize::from(area.height);
+        let [meaning, element, legend] = footer(model, state, theme, lang, area.width.into());
+        // The meaning first (one byte line always stays), then the others while the byte
+        // lines keep their room.
+        let mut below: Vec<Line<'static>> = meaning;
+        below.truncate(height - 1);
+        for group in [element, legend] {
+            let left = (height - below.len()).saturating_sub(group.len());
+            if left >= total.clamp(1, KEEP_LINES) {
+                below.extend(group);
+            }
+        }
+        let rows = (height - below.len()).min(total).max(1);
         let lines = Rect {
-            height: area.height - footer,
+            height: u16::try_from(rows).unwrap_or(area.height),
             ..area
         };
-        let per = model.bytes_per_line(area.width);
         let sel = state.run(model);
-        let total = model.bytes.len().div_ceil(per);
-        let height = usize::from(lines.height);
-        let max_scroll = total.saturating_sub(height);
+        let max_scroll = total.saturating_sub(rows);
         let mut scroll = state.scroll.get();
         if !state.free_scroll.get() {
             let sel_line = model.rows[sel].offset / per;
             if sel_line < scroll {
                 scroll = sel_line;
-            } else if sel_line >= scroll + height {
-                scroll = sel_line + 1 - height;
+            } else if sel_line >= scroll + rows {
+                scroll = sel_line + 1 - rows;
             }
         }
         let scroll = scroll.min(max_scroll);
@@ -359,25 +442,12 @@ impl Widget for HexView<'_> {
             max_scroll,
         });
 
-        let shown = scroll..(scroll + height).min(total);
+        let shown = scroll..(scroll + rows).min(total);
         for (y, line) in (lines.y..).zip(hex_lines(model, sel, theme, per, shown)) {
             put_ascii_line(buf, lines.x, y, &line, lines.right());
         }
-
-        let width = usize::from(area.width);
-        let mut y = lines.bottom();
-        if footer >= 1 {
-            let text = bounded(width, |w| write_meaning_in(model, state, lang, w));
-            buf.set_stringn(area.x, y, text, width, theme.text);
-            y += 1;
-        }
-        if footer >= 2 {
-            let text = bounded(width, |w| write_element_in(model, state, lang, w));
-            buf.set_stringn(area.x, y, text, width, theme.dim);
-            y += 1;
-        }
-        if footer >= 3 {
-            buf.set_line(area.x, y, &legend(theme, lang), area.width);
+        for (y, line) in (lines.bottom()..area.bottom()).zip(below) {
+            buf.set_line(area.x, y, &line, area.width);
         }
     }
 }

@@ -215,6 +215,13 @@ impl HexState {
         self.selected
     }
 
+    /// Byte lines above and below those the last frame showed (`▲ 2 more`, `▼ 5 more`).
+    pub fn hidden_lines(&self) -> (usize, usize) {
+        let g = self.geometry.get();
+        let below = g.max_scroll.saturating_sub(g.first_line);
+        (g.first_line.min(g.max_scroll), below)
+    }
+
     /// The first display line of the last frame (or the one the next frame starts from).
     pub fn scroll(&self) -> usize {
         self.scroll.get()

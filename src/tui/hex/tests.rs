@@ -94,10 +94,10 @@ fn small_document_renders_offsets_hex_ascii_meaning_element_and_legend() {
             "0000  24 00 00 00 10 5f 69 64  00 01 00 00 00 02 6e 61  |$...._id......na|",
             "0010  6d 65 00 03 00 00 00 41  6e 00 10 61 67 65 00 1e  |me.....An..age..|",
             "0020  00 00 00 00                                       |....|",
-            "",
             "offset 0: document length = 0x24 = 36 bytes",
             "document · bytes 0–35 (36 bytes)",
             "length type key value subtype end",
+            "",
         ]
     );
     assert_eq!(model.preferred_width(), 74);
@@ -140,7 +140,7 @@ fn a_byte_has_its_role_style_in_both_columns_and_the_selection_on_top() {
     assert_eq!(at(35), drawn(base(ByteRole::Terminator)));
     assert_ne!(at(4), at(5));
     // The legend names each role in its style.
-    let legend_y = 6;
+    let legend_y = 5;
     assert_eq!(buf[(0, legend_y)].style(), drawn(base(ByteRole::Length)));
     assert_eq!(buf[(7, legend_y)].style(), drawn(base(ByteRole::TypeByte)));
     assert_eq!(
@@ -164,10 +164,10 @@ fn selecting_byte_19_explains_the_string_length() {
     );
     let lines = text(&render(&model, &state, 80, 7));
     assert_eq!(
-        lines[4],
+        lines[3],
         "offset 19: string length = 3 (counting the trailing NUL)"
     );
-    assert_eq!(lines[5], "name · string · bytes 13–25 (13 bytes) · depth 0");
+    assert_eq!(lines[4], "name · string · bytes 13–25 (13 bytes) · depth 0");
 }
 
 #[test]
@@ -384,29 +384,68 @@ fn a_100kb_document_scrolls_to_keep_the_selection_visible() {
 }
 
 #[test]
-fn long_meanings_are_cut_at_the_width() {
+fn long_meanings_wrap_then_are_cut_at_the_width() {
     let model = shell(&format!("{{ s: \"{}\" }}", "x".repeat(10_000)));
     let mut state = HexState::default();
     state.select_byte(&model, 11);
     assert!(meaning_line(&model, &state).len() > 10_000);
-    let lines = text(&render(&model, &state, 60, 10));
-    assert_eq!(lines[7].chars().count(), 60);
-    assert!(lines[7].starts_with("offset 11: \"xxx"));
-    assert!(lines[7].ends_with('…'));
+    let lines = text(&render(&model, &state, 60, 12));
+    // Three lines of meaning under the bytes shown, the last cut.
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("offset 11:"))
+        .unwrap();
+    assert!(lines[first + 1].starts_with("\"xxxx"), "{lines:?}");
+    assert_eq!(lines[first + 2].chars().count(), 60);
+    assert!(lines[first + 2].ends_with('…'));
+    assert!(lines[first + 3].starts_with("s · string"), "{lines:?}");
 }
 
 #[test]
-fn short_areas_drop_the_legend_then_the_element_line() {
+fn short_areas_keep_the_bytes_and_the_meaning_before_the_element_line_and_legend() {
     let model = small();
     let state = HexState::default();
+    // Three rows: two byte lines and the meaning.
     let lines = text(&render(&model, &state, 80, 3));
-    assert_eq!(lines[1], "offset 0: document length = 0x24 = 36 bytes");
-    assert_eq!(lines[2], "document · bytes 0–35 (36 bytes)");
+    assert!(lines[0].starts_with("0000  24"));
+    assert!(lines[1].starts_with("0010  6d"));
+    assert_eq!(lines[2], "offset 0: document length = 0x24 = 36 bytes");
+    // Four: every byte line and the meaning, nothing more.
+    let lines = text(&render(&model, &state, 80, 4));
+    assert!(lines[2].starts_with("0020  00"));
+    assert_eq!(lines[3], "offset 0: document length = 0x24 = 36 bytes");
+    // Five: the element line too; six: the legend.
     assert_eq!(
-        text(&render(&model, &state, 80, 2))[1],
-        "offset 0: document length = 0x24 = 36 bytes"
+        text(&render(&model, &state, 80, 5))[4],
+        "document · bytes 0–35 (36 bytes)"
+    );
+    assert_eq!(
+        text(&render(&model, &state, 80, 6))[5],
+        "length type key value subtype end"
     );
     assert!(text(&render(&model, &state, 80, 1))[0].starts_with("0000  24"));
+    // A long document keeps four byte lines before the element line and legend.
+    let model = big();
+    let lines = text(&render(&model, &state, 80, 7));
+    assert!(lines[3].starts_with("00030"), "{lines:?}");
+    assert!(lines[4].starts_with("offset 0"), "{lines:?}");
+    assert!(lines[5].starts_with("document"), "{lines:?}");
+    assert!(lines[6].starts_with("length type"), "{lines:?}");
+}
+
+#[test]
+fn the_legend_wraps_between_its_names() {
+    let model = small();
+    let state = HexState::default();
+    let [_, _, legend] = footer(
+        &model,
+        &state,
+        &Theme::default(),
+        crate::lesson::i18n::Lang::En,
+        20,
+    );
+    let legend: Vec<String> = legend.iter().map(ToString::to_string).collect();
+    assert_eq!(legend, ["length type key", "value subtype end"]);
 }
 
 #[test]

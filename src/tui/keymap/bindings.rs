@@ -657,4 +657,6 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind(Course, &[(ch('q'), M::Quit)], "quit (progress is saved)"),
     bind(Course, &[(ESC, M::Back), (Key::Any, M::Back)], "close").hint("close", &[]),
+    // Esc closes the list (drawn over the lesson on a narrow screen) back to the text.
+    bind(List, &[(ESC, M::FocusOn(Focus::Lesson))], "close the list"),
 ];

@@ -19,6 +19,7 @@ use crate::strings::{tr, trf};
 use crate::tui::hex::HexView;
 use crate::tui::input::TextInput;
 use crate::tui::theme::Theme;
+use crate::tui::view::marks::scroll_marks;
 
 /// The playground drawn in the area given (the whole screen but the status bar).
 pub struct PlaygroundView<'a> {
@@ -56,8 +57,14 @@ fn label_width(lang: Lang) -> usize {
         .map(|l| unicode_width::UnicodeWidthStr::width(tr(lang, l)) + 1)
         .fold(LABEL_WIDTH, usize::max)
 }
-/// Reason lines of one document when the list has room for all of them.
+/// Reason lines of one document when the list has room for all of them (the selected
+/// document's reason is shown whole).
 const REASON_LINES: usize = 3;
+/// Lines each Extended JSON or shell view wraps to at most.
+const VALUE_LINES: usize = 4;
+/// Rows the bytes keep when the results wrap: the border and one line (the bytes scroll,
+/// the views do not).
+const HEX_MIN: u16 = 3;
 
 /// Where each panel goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,8 +139,19 @@ impl Playground {
             compact.min(rem - BODY_MIN.min(three_fifths))
         };
         let body_rows = rem - collection;
+        // The Extended JSON and shell views wrap, as many lines each as leave the bytes
+        // their rows.
+        let results_rows = (1..=VALUE_LINES)
+            .rev()
+            .map(|n| {
+                self.result_lines(&Theme::default(), area.width.into(), n)
+                    .len()
+            })
+            .map(|n| u16::try_from(n).unwrap_or(u16::MAX))
+            .find(|&n| n + HEX_MIN <= body_rows)
+            .unwrap_or(results_want);
         let (body, rest) = take_top(rest, body_rows);
-        let (results, hex) = take_top(body, results_want);
+        let (results, hex) = take_top(body, results_rows);
         let (filter, rest) = take_top(rest, INPUT_HEIGHT);
         let (collection, _) = take_top(rest, collection);
         Areas {
@@ -190,6 +208,67 @@ impl Playground {
             return false;
         }
         true
+    }
+
+    /// The size, Extended JSON, shell and warning rows at `width` columns: each value wrapped
+    /// under itself to at most `max_lines` lines (the last ending in `…` when it goes on).
+    fn result_lines(&self, theme: &Theme, width: usize, max_lines: usize) -> Vec<Line<'static>> {
+        let lang = self.lang;
+        let cell = label_width(lang);
+        let room = width.saturating_sub(1 + cell);
+        let mut lines = Vec::new();
+        let mut row = |label: &'static str, value: &str, style: Style, max: usize| {
+            let mut parts = wrap(value, room, max).into_iter();
+            lines.push(Line::from(vec![
+                Span::styled(label_cell(tr(lang, label), cell), theme.dim),
+                Span::styled(parts.next().unwrap_or_default(), style),
+            ]));
+            for part in parts {
+                lines.push(Line::from(vec![
+                    Span::raw(" ".repeat(1 + cell)),
+                    Span::styled(part, style),
+                ]));
+            }
+        };
+        match self.analysis().map(|a| &a.bytes) {
+            Some(Ok(model)) => row(
+                "size",
+                &format!("{} {}", model.bytes().len(), tr(lang, "bytes")),
+                theme.code,
+                1,
+            ),
+            Some(Err(e)) => row("size", e, theme.error, max_lines),
+            None => row("size", "", theme.dim, 1),
+        }
+        row(
+            "canonical",
+            self.canonical().unwrap_or_default(),
+            theme.code,
+            max_lines,
+        );
+        row(
+            "relaxed",
+            self.relaxed().unwrap_or_default(),
+            theme.code,
+            max_lines,
+        );
+        row(
+            "shell",
+            self.shell().unwrap_or_default(),
+            theme.code,
+            max_lines,
+        );
+        let warnings = self.warnings();
+        for (i, w) in warnings.iter().take(2).enumerate() {
+            let more = if i == 1 && warnings.len() > 2 {
+                trf(lang, " (+{n} more)", &[&(warnings.len() - 2)])
+            } else {
+                String::new()
+            };
+            let w = w.to_string_in(lang);
+            row("warning", &format!("{w}{more}"), theme.hint, 1);
+        }
+        lines
     }
 
     /// The lines above the list: the last add or remove, and what is wrong with the filter.
@@ -279,7 +358,13 @@ impl Playground {
     /// Rows each document gets in `rows`: one each, then the selected document's reason in
     /// full, then the others' in list order while rows are left.
     fn rows_given(&self, width: usize, rows: usize) -> Vec<usize> {
-        let needed = self.rows_needed(width);
+        let mut needed = self.rows_needed(width);
+        // The selected document's reason whole, however long.
+        if let Some(Verdict::Rejected(why)) = self.entries.get(self.selected).map(|e| &e.verdict) {
+            needed[self.selected] = wrap(why, self.reason_column(width), rows.max(1))
+                .len()
+                .max(1);
+        }
         let mut given = vec![1; needed.len()];
         let mut spare = rows.saturating_sub(needed.len());
         if let Some(&need) = needed.get(self.selected) {
@@ -435,52 +520,14 @@ impl PlaygroundView<'_> {
     }
 
     fn render_results(&self, area: Rect, buf: &mut Buffer) {
-        let (p, theme) = (self.playground, self.theme);
-        let cell = label_width(self.lang);
-        let width = usize::from(area.width).saturating_sub(1 + cell);
-        let row = |label: &'static str, value: String, style: Style| {
-            Line::from(vec![
-                Span::styled(label_cell(tr(self.lang, label), cell), theme.dim),
-                Span::styled(fit(&value, width), style),
-            ])
-        };
-        let size = match p.analysis().map(|a| &a.bytes) {
-            Some(Ok(model)) => row(
-                "size",
-                format!("{} {}", model.bytes().len(), tr(self.lang, "bytes")),
-                theme.code,
-            ),
-            Some(Err(e)) => row("size", e.clone(), theme.error),
-            None => row("size", String::new(), theme.dim),
-        };
-        let mut lines = vec![
-            size,
-            row(
-                "canonical",
-                p.canonical().unwrap_or_default().to_owned(),
-                theme.code,
-            ),
-            row(
-                "relaxed",
-                p.relaxed().unwrap_or_default().to_owned(),
-                theme.code,
-            ),
-            row(
-                "shell",
-                p.shell().unwrap_or_default().to_owned(),
-                theme.code,
-            ),
-        ];
-        let warnings = p.warnings();
-        for (i, w) in warnings.iter().take(2).enumerate() {
-            let more = if i == 1 && warnings.len() > 2 {
-                trf(self.lang, " (+{n} more)", &[&(warnings.len() - 2)])
-            } else {
-                String::new()
-            };
-            let w = w.to_string_in(self.lang);
-            lines.push(row("warning", format!("{w}{more}"), theme.hint));
-        }
+        let p = self.playground;
+        let lines = p.result_lines(self.theme, usize::from(area.width), VALUE_LINES);
+        // `areas` gave the room for `VALUE_LINES` or fewer: draw at the count that fits.
+        let lines = (1..=VALUE_LINES)
+            .rev()
+            .map(|n| p.result_lines(self.theme, usize::from(area.width), n))
+            .find(|l| l.len() <= usize::from(area.height))
+            .unwrap_or(lines);
         render_lines(lines, area, buf);
     }
 
@@ -552,13 +599,16 @@ impl PlaygroundView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         match p.analysis().map(|a| &a.bytes) {
-            Some(Ok(model)) => HexView {
-                model,
-                state: &p.hex,
-                theme,
-                lang: self.lang,
+            Some(Ok(model)) => {
+                HexView {
+                    model,
+                    state: &p.hex,
+                    theme,
+                    lang: self.lang,
+                }
+                .render(inner, buf);
+                scroll_marks(theme, self.lang, area, p.hex.hidden_lines(), buf);
             }
-            .render(inner, buf),
             Some(Err(e)) => render_lines(
                 wrap(e, usize::from(inner.width), usize::from(inner.height))
                     .into_iter()
@@ -577,11 +627,14 @@ impl PlaygroundView<'_> {
         let block = bordered(&title, focused, theme);
         let inner = block.inner(area);
         block.render(area, buf);
-        for (line, y) in p
-            .list_lines(theme, inner)
-            .into_iter()
-            .zip(inner.top()..inner.bottom())
-        {
+        let lines = p.list_lines(theme, inner);
+        let shown = lines.iter().filter_map(|l| l.entry);
+        let (first, last) = (shown.clone().min(), shown.max());
+        let hidden = match (first, last) {
+            (Some(first), Some(last)) => (first, p.entries.len().saturating_sub(last + 1)),
+            _ => (0, 0),
+        };
+        for (line, y) in lines.into_iter().zip(inner.top()..inner.bottom()) {
             let row = Rect {
                 y,
                 height: 1,
@@ -592,6 +645,7 @@ impl PlaygroundView<'_> {
                 buf.set_style(row, theme.selected);
             }
         }
+        scroll_marks(theme, self.lang, area, hidden, buf);
     }
 }
 

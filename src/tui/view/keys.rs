@@ -90,8 +90,8 @@ fn help_lines(app: &App, area: Rect) -> Vec<Line<'static>> {
     // Padded by display width, so Chinese and Vietnamese labels keep the columns straight.
     let pad = |s: &str, to: usize| format!("{}  ", crate::strings::pad(s, to));
     let lead = section_width + 2 + key_width + 2;
-    // The overlay's border and margin take three columns.
-    let room = (area.width as usize).saturating_sub(3 + lead);
+    // The overlay's borders and margins take four columns.
+    let room = (area.width as usize).saturating_sub(4 + lead);
     let marks = wrap::Marks {
         text: theme.text,
         emphasis: theme.text,
@@ -114,10 +114,11 @@ fn help_lines(app: &App, area: Rect) -> Vec<Line<'static>> {
         }
     }
     if let Some(path) = &app.settings.progress_path {
-        lines.push(Line::styled(
-            trf(lang, "progress is saved in {path}", &[&escape_line(path)]),
-            theme.dim,
-        ));
+        // Wrapped (after a `/`, say) rather than cut: a long home directory made the help as
+        // wide as the screen and hid the file's name.
+        let text = trf(lang, "progress is saved in {path}", &[&escape_line(path)]);
+        let width = (area.width as usize).saturating_sub(4);
+        lines.extend(wrap::fill(&[(text, theme.dim)], width, Span::raw(""), ""));
     }
     lines
 }
