@@ -2,8 +2,6 @@
 
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
-    ("▲ {n} more", "▲ còn {n} dòng"),
-    ("▼ {n} more", "▼ còn {n} dòng"),
     (
         "typing: {key_for} checks · {key_for2} stops",
         "đang nhập: {key_for} để kiểm tra · {key_for2} để dừng",
@@ -40,8 +38,6 @@ pub(super) const VI: &[(&str, &str)] = &[
 
 /// Chinese.
 pub(super) const ZH: &[(&str, &str)] = &[
-    ("▲ {n} more", "▲ 还有 {n} 行"),
-    ("▼ {n} more", "▼ 还有 {n} 行"),
     (
         "typing: {key_for} checks · {key_for2} stops",
         "输入中：{key_for} 检查 · {key_for2} 停止",

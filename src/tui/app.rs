@@ -176,6 +176,9 @@ pub struct App {
     pub exercise: usize,
     /// The answer line.
     pub answer: TextInput,
+    /// The exercise (lesson, index) the answer line and the time being counted belong to:
+    /// another exercise starts with an empty line.
+    answer_of: (usize, usize),
     /// How the last answer to this exercise went.
     pub feedback: Option<Feedback>,
     /// Whether the answer of this exercise is shown.
@@ -278,6 +281,7 @@ impl App {
             scroll: 0,
             exercise: 0,
             answer: TextInput::default(),
+            answer_of: (0, 0),
             feedback: None,
             revealed: false,
             exercise_scroll: 0,
@@ -451,11 +455,10 @@ impl App {
             // The page is computed again in the class's classroom, then shows `n`.
             return;
         }
-        if n != self.exercise {
+        if (self.lesson, n) != self.answer_of {
             self.carry_ms = 0;
-        }
-        if n != self.exercise {
             self.answer = TextInput::default();
+            self.answer_of = (self.lesson, n);
         }
         self.exercise = n;
         self.feedback = None;

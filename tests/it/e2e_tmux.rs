@@ -531,3 +531,136 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
     assert!(cooked(&screen), "{screen}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The saved record of `key` (`bytes#1`), or null when there is none (or no file yet).
+fn saved_record(progress: &Path, key: &str) -> serde_json::Value {
+    let Ok(text) = std::fs::read_to_string(progress) else {
+        return serde_json::Value::Null;
+    };
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["exercises"][key].clone()
+}
+
+/// Presses `key` until the screen stops changing, collecting every screen seen on the way
+/// (what a learner reads by scrolling); at most `max` presses.
+fn page_through(tmux: &Tmux, key: &str, max: usize) -> String {
+    let mut seen = tmux.visible();
+    let mut last = seen.clone();
+    for _ in 0..max {
+        tmux.keys(&[key]);
+        std::thread::sleep(Duration::from_millis(150));
+        let now = tmux.visible();
+        if now == last {
+            break;
+        }
+        seen.push_str(&now);
+        last = now;
+    }
+    seen
+}
+
+/// The learning loop as a learner meets it (issue 15's proof), at one terminal size: a
+/// garbled answer is not an attempt, `36 bytes` and `no` are read, a wrong find answer's
+/// every reason can be scrolled to, the lesson list and the whole help can be reached.
+fn learning_loop((width, height): (u16, u16)) {
+    let name = format!("loop{width}x{height}");
+    let dir = temp_dir(&name);
+    let progress = dir.join("progress.json");
+    let tmux = Tmux::start_sized(&name, &tutor(&progress, ""), (width, height)).unwrap();
+    tmux.wait_for("Exercise 1/6");
+
+    // A format slip: the form is shown, nothing is counted or saved.
+    tmux.keys(&["i", "zz!", "Enter"]);
+    let slip = tmux.wait_for("not counted as an attempt");
+    assert!(slip.contains("answer like"), "{slip}");
+    assert!(!slip.contains("1 attempt"), "{slip}");
+    let record = saved_record(&progress, "bytes#1");
+    assert!(
+        record.is_null() || record["attempts"] == 0,
+        "a garbled answer was counted: {record}"
+    );
+
+    // `36 bytes` is read as 36 (after a check, Enter types again).
+    tmux.keys(&["Enter", "C-u", "36 bytes", "Enter"]);
+    let right = tmux.wait_for("✓ solved · 1 attempt");
+    assert!(right.contains("✓ right"), "{right}");
+    let record = saved_record(&progress, "bytes#1");
+    assert_eq!(record["attempts"], 1, "{record}");
+    assert_eq!(record["status"], "solved", "{record}");
+
+    // `no` answers a yes-or-no question (lesson 2 exercise 1: is 0.1 + 0.2 equal to 0.3?).
+    tmux.keys(&[">"]);
+    tmux.wait_for("Four kinds of number");
+    tmux.keys(&["i", "no", "Enter"]);
+    tmux.wait_for("✓ solved · 1 attempt");
+
+    // Lesson 3 exercise 2 answered `1`: three documents were left out, and each reason can
+    // be read by scrolling the exercise panel.
+    tmux.keys(&[">"]);
+    tmux.wait_for("Order and type bracketing");
+    tmux.keys(&["]"]);
+    tmux.wait_for("Exercise 2/");
+    tmux.keys(&["i", "1", "Enter"]);
+    tmux.wait_for("✗");
+    tmux.keys(&["Home"]);
+    let seen = page_through(&tmux, "PgDn", 20);
+    for id in ["_id: 3", "_id: 4", "_id: 5"] {
+        assert!(
+            seen.lines()
+                .any(|l| l.contains(id) && l.contains("you left it out")),
+            "the reason about {id} was never on screen at {width}x{height}:\n{seen}"
+        );
+    }
+    let record = saved_record(&progress, "order#2");
+    assert_eq!(record["attempts"], 1, "{record}");
+    assert_eq!(record["last_wrong"], "1", "{record}");
+
+    // The lesson list: Tab from the exercise panel, every title whole; Esc closes it.
+    tmux.keys(&["Tab"]);
+    // (On a wide screen the list is always there, its titles cut until it has the keys.)
+    let list = tmux.wait_for("1 BSON is bytes, not JSON");
+    for title in [
+        "BSON is bytes, not JSON",
+        "Four kinds of number",
+        "Order and type bracketing",
+    ] {
+        assert!(list.contains(title), "{title} not in the list:\n{list}");
+    }
+    tmux.keys(&["Escape"]);
+
+    // The help: every line can be reached, inside its border.
+    tmux.keys(&["?"]);
+    tmux.wait_for("quit");
+    let help = page_through(&tmux, "PgDn", 40);
+    for line in help.lines().filter(|l| !l.trim().is_empty()) {
+        assert!(
+            unicode_width::UnicodeWidthStr::width(line) <= usize::from(width),
+            "a help line wider than the screen: {line:?}"
+        );
+    }
+    assert!(
+        help.contains("reset") && help.contains("playground") && help.contains("review"),
+        "the help's sections were not all reached at {width}x{height}:\n{help}"
+    );
+    // Escape and q apart: a terminal reads an Escape followed at once by a key as Alt+key.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Tab panels");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED:0");
+    let after = tmux.wait_for("STTY-END");
+    assert!(
+        cooked(&after),
+        "the terminal was left in raw mode:\n{after}"
+    );
+    drop(tmux);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_learning_loop_at_80x24_and_100x30() {
+    if tmux_missing() {
+        return;
+    }
+    learning_loop((80, 24));
+    learning_loop((100, 30));
+}

@@ -546,3 +546,18 @@ fn an_overlay_cuts_the_chinese_character_under_its_left_border() {
         "the overlay's left border has {wide_before} rows"
     );
 }
+
+#[test]
+fn an_answer_typed_in_one_lesson_is_not_carried_to_the_next() {
+    let mut app = app(100, 30);
+    answer(&mut app, "36 bytes");
+    assert_eq!(app.answer.text(), "36 bytes");
+    // The next lesson opens at its first exercise, as lesson 1's was: the same index, but
+    // another exercise, so its line is empty.
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Char('>'))]);
+    assert_eq!((app.lesson, app.exercise), (1, 0));
+    assert_eq!(app.answer.text(), "");
+    press(&mut app, &typed("inou"));
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Char('<'))]);
+    assert_eq!((app.lesson, app.answer.text()), (0, ""));
+}
