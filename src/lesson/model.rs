@@ -117,6 +117,19 @@ impl Claim {
         }
     }
 
+    /// What the label tells the reader, in English (the help overlay defines each label
+    /// with it; [`crate::strings::tr`] gives it in the learner's language).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Claim::Documented => {
+                "MongoDB's documentation or the BSON specification says so: rely on it"
+            }
+            Claim::Observed => "seen on a real server: check it again on your own version",
+            Claim::ImplementationDetail => "how the server or mongosh does it today, not a promise",
+            Claim::SimplifiedModel => "a picture to think with, simpler than the real mechanism",
+        }
+    }
+
     /// Every claim, in the order help and the first lesson define them.
     pub const ALL: [Claim; 4] = [
         Claim::Documented,

@@ -561,3 +561,29 @@ fn an_answer_typed_in_one_lesson_is_not_carried_to_the_next() {
     press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Char('<'))]);
     assert_eq!((app.lesson, app.answer.text()), (0, ""));
 }
+
+#[test]
+fn the_help_defines_the_claim_labels_in_the_learners_language() {
+    use bson_tutor::lesson::i18n::Lang;
+    use bson_tutor::lesson::model::Claim;
+    for lang in [Lang::En, Lang::Vi, Lang::Zh] {
+        let mut app = app_in(lang, 120, 60);
+        press(&mut app, &[key(KeyCode::Char('?'))]);
+        // Everything the help shows, paged down to its end.
+        let mut shown = frame(&app);
+        for _ in 0..5 {
+            press(&mut app, &[key(KeyCode::PageDown)]);
+            shown.push_str(&frame(&app));
+        }
+        for claim in Claim::ALL {
+            let label = claim.label_in(lang);
+            let row = shown
+                .lines()
+                .find(|l| l.contains(label))
+                .unwrap_or_else(|| panic!("{lang:?}: {label} is not defined:\n{shown}"));
+            let meaning = bson_tutor::strings::tr(lang, claim.meaning());
+            let start: String = meaning.chars().take(12).collect();
+            assert!(row.contains(&start), "{lang:?}: {row}");
+        }
+    }
+}

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 use super::{areas, overlay_at_least, wrap};
+use crate::lesson::model::Claim;
 use crate::strings::safe::escape_line;
 use crate::strings::{tr, trf, trn};
 use crate::tui::app::App;
@@ -112,6 +113,29 @@ fn help_lines(app: &App, area: Rect) -> Vec<Line<'static>> {
             spans.extend(part.spans);
             lines.push(Line::from(spans));
         }
+    }
+    // What the lessons' claim labels mean, defined once here (and in the first lesson).
+    let full = (area.width as usize).saturating_sub(4);
+    lines.push(Line::raw(""));
+    lines.extend(wrap::fill(
+        &[(
+            tr(
+                lang,
+                "Lessons mark how sure a statement is with a label before it:",
+            )
+            .into(),
+            theme.title,
+        )],
+        full,
+        Span::raw(""),
+        "",
+    ));
+    for claim in Claim::ALL {
+        let runs = [
+            (claim.label_in(lang).to_string(), theme.key),
+            (format!(" {}", tr(lang, claim.meaning())), theme.text),
+        ];
+        lines.extend(wrap::fill(&runs, full, Span::raw("  "), "    "));
     }
     if let Some(path) = &app.settings.progress_path {
         // Wrapped (after a `/`, say) rather than cut: a long home directory made the help as
