@@ -23,8 +23,9 @@ mod tui;
 
 use bson_tutor::bson::datetime::{NoOffset, parse_iso_with};
 use bson_tutor::bson::ejson::{self, Mode};
+use bson_tutor::bson::generate::SeededGenerator;
 use bson_tutor::bson::oid::{self, ObjectId};
-use bson_tutor::bson::shell::{self, FixedGenerator, Parsed};
+use bson_tutor::bson::shell::{self, Parsed};
 use bson_tutor::bson::text::{self, Syntax};
 use bson_tutor::bson::{ParseError, Value, encode_document, hex};
 use bson_tutor::inspect::{self, View};
@@ -485,10 +486,9 @@ fn parse_text_value(
         TextFormat::Shell => Syntax::Shell,
         TextFormat::Ejson => Syntax::Ejson,
     });
-    let mut generator = FixedGenerator::new(now_ms());
     reported(
         Some(origin),
-        text::parse_value(text, syntax, &mut generator),
+        text::parse_value(text, syntax, &mut *shell_session()),
     )
 }
 
@@ -507,6 +507,21 @@ fn reported<T>(
         i18n::warn(&framed(w).to_string_in(i18n::lang()));
     }
     Ok(parsed.value)
+}
+
+/// The shell one run of the binary stands for, as mongosh is one: a single ObjectId process
+/// (a random 5-byte value and a counter starting at a random number, lesson 8's rule) makes
+/// every `ObjectId()` typed and every `_id` a collection assigns ([`query`] hands it back
+/// after inserting), and `new Date()` reads the clock once. Drawn here, in the binary: the
+/// library never draws random numbers.
+fn shell_session() -> std::sync::MutexGuard<'static, SeededGenerator> {
+    static SESSION: std::sync::OnceLock<std::sync::Mutex<SeededGenerator>> =
+        std::sync::OnceLock::new();
+    SESSION
+        .get_or_init(|| std::sync::Mutex::new(SeededGenerator::from_seed(rand::random(), now_ms())))
+        .lock()
+        // A panic while parsing cannot leave the generator half-changed in a way that matters.
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The clock (Unix milliseconds), read here in the binary and never in the library.
@@ -666,10 +681,9 @@ fn read_lines(
 
 /// Parses one document (Extended JSON or mongosh syntax) and encodes it.
 fn encode_text(text: &str, origin: Option<&Place>, syntax: Syntax) -> Result<Vec<u8>, CliError> {
-    let mut generator = FixedGenerator::new(now_ms());
     let doc = reported(
         origin,
-        text::parse_document(text, Some(syntax), &mut generator),
+        text::parse_document(text, Some(syntax), &mut *shell_session()),
     )?;
     Ok(encode_document(&doc)?)
 }

@@ -189,11 +189,12 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
 /// A collection holding `docs`, inserted as `insertMany` would (ids generated, `_id` rules).
 fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
     let now = now_ms();
-    let seed = now as u64;
-    let mut processes = processes_from_seed(seed, 2).into_iter();
-    let (Some(client), Some(server)) = (processes.next(), processes.next()) else {
+    // The client's ids come from the shell's one process, as `ObjectId()`s typed in the
+    // documents did; mongod has a process of its own (for the ids an upsert makes).
+    let Some(server) = processes_from_seed(rand::random(), 1).pop() else {
         return Err(CliError::NoGenerators);
     };
+    let client = super::shell_session().process.clone();
     let mut c = Collection::new(
         "test.docs",
         client,
@@ -204,6 +205,7 @@ fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
         c.insert_one(d)
             .map_err(|error| CliError::Insert { index, error })?;
     }
+    super::shell_session().process = c.client.clone();
     Ok(c)
 }
 

@@ -166,3 +166,32 @@ fn bad_queries_are_clear_errors() {
     let o = run(&["find", "--docs", "[{ _id: 1 }, { _id: 1.0 }]"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("E11000 duplicate key error"));
 }
+
+/// One run is one shell: `ObjectId()`s typed in the documents and the `_id`s the collection
+/// assigns share one 5-byte random value and one counter (the arguments are read before the
+/// inserts, so the typed ones come first), and another run draws another random value.
+#[test]
+fn typed_and_assigned_object_ids_come_from_one_process_per_run() {
+    let docs = "[{ a: ObjectId() }, { b: 1 }, { c: ObjectId() }]";
+    let ids = |text: &str| -> Vec<String> {
+        text.split("ObjectId('")
+            .skip(1)
+            .map(|rest| rest[..24].to_string())
+            .collect()
+    };
+    let first = ids(&out(&["find", "--docs", docs]));
+    assert_eq!(first.len(), 5, "{first:?}");
+    let random = &first[0][8..18];
+    assert!(first.iter().all(|id| &id[8..18] == random), "{first:?}");
+    // In print order: _id 1, a, _id 2, _id 3, c. Counters: a, c, then the three _ids.
+    let counter = |id: &String| u32::from_str_radix(&id[18..], 16).unwrap();
+    let a = counter(&first[1]);
+    let want = [a + 2, a, a + 3, a + 4, a + 1].map(|n| n & 0xff_ffff);
+    assert_eq!(
+        first.iter().map(counter).collect::<Vec<_>>(),
+        want,
+        "{first:?}"
+    );
+    let second = ids(&out(&["find", "--docs", docs]));
+    assert_ne!(&second[0][8..18], random, "two runs, one random value");
+}
