@@ -272,8 +272,8 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("this help", "trợ giúp này"),
     ("quit (progress is saved)", "thoát (tiến độ được lưu)"),
     (
-        "continue at the first unfinished exercise",
-        "học tiếp ở bài tập chưa xong đầu tiên",
+        "continue at the first exercise not solved",
+        "học tiếp ở bài tập đầu tiên chưa giải được",
     ),
     (
         "playground: your own document and filter",
@@ -672,8 +672,8 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("this help", "本帮助"),
     ("quit (progress is saved)", "退出（进度会保存）"),
     (
-        "continue at the first unfinished exercise",
-        "从第一个未完成的练习继续",
+        "continue at the first exercise not solved",
+        "从第一个尚未解出的练习继续",
     ),
     (
         "playground: your own document and filter",

@@ -271,7 +271,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(
         Commands,
         &[(ch('c'), M::Continue)],
-        "continue at the first unfinished exercise",
+        "continue at the first exercise not solved",
     )
     .hint("continue", &[List]),
     // No hint: the list's `Review (N)` line and the overlays name it when there is any.
@@ -620,7 +620,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(
         Complete,
         &[(ch('c'), M::Continue)],
-        "continue at the first unfinished exercise",
+        "continue at the first exercise not solved",
     ),
     bind(
         Complete,
@@ -648,7 +648,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(
         Course,
         &[(ch('c'), M::Continue)],
-        "continue at the first unfinished exercise",
+        "continue at the first exercise not solved",
     ),
     bind(
         Course,
