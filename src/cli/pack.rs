@@ -251,7 +251,8 @@ name = "which-double"
 kind = "exercise"
 # choice: `options` are answered by letter (a, b, ...) or 1-based number. `claims` gives one
 # engine expression per option ("" for none): the expected option's must compute true and
-# every other one false, so `check` catches a wrong key.
+# every other one false, so `check` catches a wrong key. `why_not` says, for each option
+# in order, why it is wrong ("" for the expected one): a learner who picks it reads it.
 type = "choice"
 prompt = "Which holds a double?"
 options = ["{ v: 1 }", "{ v: 1.5 }", "{ v: NumberLong(1) }"]
@@ -259,6 +260,11 @@ claims = [
   '{ $eq: [{ $type: 1 }, "double"] }',
   '{ $eq: [{ $type: 1.5 }, "double"] }',
   '{ $eq: [{ $type: NumberLong(1) }, "double"] }',
+]
+why_not = [
+  "mongosh reads a whole number as an int32, not a double.",
+  "",
+  "NumberLong(1) names a long: 8 bytes like a double, but an integer.",
 ]
 hints = ["mongosh reads a whole number as an int32."]
 explanation = "1.5 is a double; 1 is an int32 and NumberLong(1) a long."
