@@ -63,6 +63,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     ("↑↓ scroll ({n} more lines)", "↑↓ cuộn (còn {n} dòng)"),
     ("↑↓ scroll ({n} more line)", "↑↓ cuộn (còn {n} dòng)"),
+    ("↑ scroll (the end)", "↑ cuộn (hết)"),
     ("progress is saved in {path}", "tiến độ được lưu ở {path}"),
     (
         "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",
@@ -478,6 +479,7 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ),
     ("↑↓ scroll ({n} more lines)", "↑↓ 滚动（还有 {n} 行）"),
     ("↑↓ scroll ({n} more line)", "↑↓ 滚动（还有 {n} 行）"),
+    ("↑ scroll (the end)", "↑ 滚动（已到末尾）"),
     ("progress is saved in {path}", "进度保存在 {path}"),
     (
         "make the window larger (needs {min_width}x{min_height}, now {width}x{height})",

@@ -157,7 +157,7 @@ fn frames_of_the_help_overlay_and_the_too_small_screen() {
         press(&mut app, &vec![key(KeyCode::Down); 100]);
         let bottom = frame(&app);
         assert!(bottom.contains("progress is saved in"), "{bottom}");
-        assert!(bottom.contains("(0 more lines)"), "{bottom}");
+        assert!(bottom.contains("↑ scroll (the end)"), "{bottom}");
         press(&mut app, &[key(KeyCode::Up)]);
         assert!(frame(&app).contains("(1 more line)"));
         assert!(matches!(app.mode, Mode::Help(_)));

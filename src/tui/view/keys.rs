@@ -173,7 +173,12 @@ pub(super) fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let (rows, max) = help_window(lines.len(), area.height);
     let scroll = app.help_scroll.min(max);
     let mut shown: Vec<Line<'static>> = lines.into_iter().skip(scroll).take(rows).collect();
-    if max > 0 {
+    if max > 0 && scroll >= max {
+        shown.push(Line::styled(
+            tr(lang, "↑ scroll (the end)"),
+            app.settings.theme.dim,
+        ));
+    } else if max > 0 {
         shown.push(Line::styled(
             trn(
                 lang,
