@@ -534,11 +534,12 @@ fn wheel(app: &mut App, x: u16, y: u16, lines: i32) {
         }
         Mode::Browse => {
             let areas = view::areas(app, app.screen());
-            if areas.hex.contains(at) {
-                app.hex.scroll_by(lines);
-            } else if areas.list.contains(at) {
+            // The list first: on a narrow screen it is drawn over the other panels.
+            if areas.list.contains(at) {
                 let last = app.list_items().len().saturating_sub(1);
                 app.list_selected = step(app.list_selected, lines.signum() as isize, last);
+            } else if areas.hex.contains(at) {
+                app.hex.scroll_by(lines);
             } else if areas.exercise.contains(at) {
                 panel::scroll(app, lines as isize);
             } else {

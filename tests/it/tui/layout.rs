@@ -6,6 +6,7 @@
 
 use bson_tutor::lesson::i18n::Lang;
 use bson_tutor::tui::app::ListItem;
+use bson_tutor::tui::message::Message;
 use bson_tutor::tui::page::Block;
 use bson_tutor::tui::view::lesson::{CONTINUED, lesson_text, text_width};
 use bson_tutor::tui::view::wrap::{Marks, runs};
@@ -477,4 +478,25 @@ fn the_help_keeps_its_width_and_its_border_at_every_size() {
             frame(&app)
         );
     }
+}
+
+#[test]
+fn the_wheel_over_the_list_drawn_over_the_panels_moves_the_list_not_the_hex() {
+    let mut app = app(80, 24);
+    // The list takes the keys: on a narrow screen it is drawn over the lesson and the hex.
+    press(&mut app, &[key(KeyCode::BackTab)]);
+    let a = areas(&app);
+    assert!(a.list.intersects(a.hex), "{a:?}");
+    let over_both = a.list.intersection(a.hex);
+    let (selected, hex) = (app.list_selected, app.hex.scroll());
+    update(
+        &mut app,
+        Message::Wheel(over_both.x + 1, over_both.y + 1, 3),
+    );
+    assert_eq!(app.list_selected, selected + 1);
+    assert_eq!(
+        app.hex.scroll(),
+        hex,
+        "the hex view beneath the list scrolled"
+    );
 }
