@@ -17,6 +17,7 @@
 
 mod constructors;
 mod lexer;
+mod note;
 mod number;
 mod parser;
 mod printer;
@@ -26,7 +27,10 @@ use super::parse_error::ParseError;
 use super::value::{Document, Value};
 
 pub use super::generate::{FixedGenerator, Generate, SeededGenerator};
-pub use printer::{print_document, print_document_pretty, print_value, print_value_pretty};
+pub use note::PrintNote;
+pub use printer::{
+    print_document, print_document_noted, print_document_pretty, print_value, print_value_pretty,
+};
 
 /// A parse result with the warnings mongosh would print (or that a learner should see),
 /// each with its position.
