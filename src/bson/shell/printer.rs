@@ -289,7 +289,8 @@ impl Printer {
                 {
                     self.note(|path| PrintNote::NanPayload { path });
                 }
-                let items: Vec<Value> = items.into_iter().map(|f| Value::Double(f.into())).collect();
+                let items: Vec<Value> =
+                    items.into_iter().map(|f| Value::Double(f.into())).collect();
                 ("fromFloat32Array", "Float32Array", items, 0)
             }
             Vector::Packed(bytes, padding) => (
@@ -636,14 +637,14 @@ mod tests {
                 "Binary.createFromBase64('AQID', 0)",
             ),
             (Value::Regex(Box::new(Regex::new("a", "i"))), "/a/i"),
+            (Value::Regex(Box::new(Regex::new("a/b", ""))), "/a\\/b/"),
+            (Value::Regex(Box::new(Regex::new("a", "x"))), "/a/"),
+            (Value::Regex(Box::new(Regex::new("a", "ims"))), "/a/gim"),
             (
-                Value::Regex(Box::new(Regex::new("a/b", ""))),
-                "BSONRegExp('a/b', '')",
+                Value::Regex(Box::new(Regex::new("(?i)a", "x"))),
+                "BSONRegExp('(?i)a', 'x')",
             ),
-            (
-                Value::Regex(Box::new(Regex::new("a", "x"))),
-                "BSONRegExp('a', 'x')",
-            ),
+            (Value::Symbol("s".into()), "'s'"),
             (
                 Value::Timestamp(Timestamp {
                     time: 1,

@@ -25,8 +25,8 @@ pub(super) struct JsObject<'a> {
 
 /// The array index a key names, if it names one.
 fn array_index(key: &str) -> Option<u32> {
-    let canonical =
-        key == "0" || (!key.starts_with('0') && !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()));
+    let canonical = key == "0"
+        || (!key.starts_with('0') && !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit()));
     key.parse::<u32>()
         .ok()
         .filter(|&n| canonical && n != u32::MAX)
@@ -125,7 +125,8 @@ pub(super) fn dbref<'a>(object: &JsObject<'a>) -> Option<DbRef<'a>> {
         None | Some(Value::Null | Value::Undefined) => None,
         Some(v) => Some(text(v)?),
     };
-    let symbol = matches!(reference, Value::Symbol(_)) || matches!(get("$db"), Some(Value::Symbol(_)));
+    let symbol =
+        matches!(reference, Value::Symbol(_)) || matches!(get("$db"), Some(Value::Symbol(_)));
     let (collection, split_db) = split_namespace(collection);
     let db = split_db.or(stored_db).filter(|db| !db.is_empty());
     let fields = object
@@ -176,11 +177,23 @@ mod tests {
         let one = Value::Int32(1);
         let is_ref = |fields: &[(&str, Value)]| dbref(&js_object(&doc(fields))).is_some();
         assert!(is_ref(&[("$ref", "c".into()), ("$id", one.clone())]));
-        assert!(is_ref(&[("$id", one.clone()), ("$ref", "c".into()), ("x", one.clone())]));
+        assert!(is_ref(&[
+            ("$id", one.clone()),
+            ("$ref", "c".into()),
+            ("x", one.clone())
+        ]));
         assert!(!is_ref(&[("$ref", "c".into()), ("$id", Value::Null)]));
-        assert!(!is_ref(&[("$ref", "c".into()), ("$id", one.clone()), ("$x", one.clone())]));
+        assert!(!is_ref(&[
+            ("$ref", "c".into()),
+            ("$id", one.clone()),
+            ("$x", one.clone())
+        ]));
         assert!(!is_ref(&[("$ref", one.clone()), ("$id", one.clone())]));
-        assert!(!is_ref(&[("$ref", "c".into()), ("$id", one.clone()), ("$db", one.clone())]));
+        assert!(!is_ref(&[
+            ("$ref", "c".into()),
+            ("$id", one.clone()),
+            ("$db", one.clone())
+        ]));
         let d = doc(&[("$ref", "app.users".into()), ("$id", one.clone())]);
         let r = dbref(&js_object(&d)).unwrap();
         assert_eq!((r.collection, r.db), ("users", Some("app")));

@@ -165,7 +165,10 @@ fn js_pattern_ok(pattern: &str) -> bool {
                     ['?', '<', ..] => {
                         let name: String = rest[2..].iter().take_while(|&&c| c != '>').collect();
                         let valid = name.chars().enumerate().all(|(k, c)| {
-                            c == '$' || c == '_' || c.is_alphabetic() || (k > 0 && c.is_alphanumeric())
+                            c == '$'
+                                || c == '_'
+                                || c.is_alphabetic()
+                                || (k > 0 && c.is_alphanumeric())
                         });
                         if name.is_empty()
                             || !valid
@@ -222,11 +225,17 @@ fn js_pattern_ok(pattern: &str) -> bool {
 
 /// After `{`: the length of `n}`, `n,}` or `n,m}` and whether `n <= m`, if it is one.
 fn braces(rest: &[char]) -> Option<(usize, bool)> {
-    let digits = |from: usize| rest[from..].iter().take_while(|c| c.is_ascii_digit()).count();
-    let number = |from: usize, len: usize| -> u64 {
-        rest[from..from + len]
+    let digits = |from: usize| {
+        rest[from..]
             .iter()
-            .fold(0u64, |n, c| n.saturating_mul(10).saturating_add(u64::from(*c as u8 - b'0')))
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let number = |from: usize, len: usize| -> u64 {
+        rest[from..from + len].iter().fold(0u64, |n, c| {
+            n.saturating_mul(10)
+                .saturating_add(u64::from(*c as u8 - b'0'))
+        })
     };
     let n_len = digits(0);
     if n_len == 0 {
@@ -292,8 +301,19 @@ mod tests {
             assert!(js_pattern_ok(ok), "{ok}");
         }
         for bad in [
-            "(?i)a", "a++", "*a", "(a", "a)", "[a", "a\\", "a{3,2}", "(?<=a)*", "\\b+",
-            "(?<n>a)(?<n>b)", "(?P<n>a)", "^*",
+            "(?i)a",
+            "a++",
+            "*a",
+            "(a",
+            "a)",
+            "[a",
+            "a\\",
+            "a{3,2}",
+            "(?<=a)*",
+            "\\b+",
+            "(?<n>a)(?<n>b)",
+            "(?P<n>a)",
+            "^*",
         ] {
             assert!(!js_pattern_ok(bad), "{bad}");
         }
