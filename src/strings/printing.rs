@@ -28,6 +28,10 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{path} là một ngày giờ nằm ngoài phạm vi của JavaScript; mongosh hiện Invalid Date, thứ không đọc lại được",
     ),
     (
+        "{path} is a date outside the years 0000 to 9999; mongosh's ISODate cannot read it back, new Date('...') can",
+        "{path} là một ngày giờ nằm ngoài các năm 0000 đến 9999; ISODate của mongosh không đọc lại được, còn new Date('...') thì được",
+    ),
+    (
         "{path} has regex options '{stored}'; mongosh shows them as JavaScript flags (s as g; x, l and u dropped), and reading them back stores '{back}'",
         "{path} có các tùy chọn regex '{stored}'; mongosh hiện chúng thành cờ JavaScript (s thành g; x, l và u bị bỏ), và đọc lại thì lưu '{back}'",
     ),
@@ -83,6 +87,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "{path} is a date outside JavaScript's range; mongosh shows Invalid Date, which cannot be read back",
         "{path} 是超出 JavaScript 范围的日期；mongosh 显示 Invalid Date，无法读回",
+    ),
+    (
+        "{path} is a date outside the years 0000 to 9999; mongosh's ISODate cannot read it back, new Date('...') can",
+        "{path} 是 0000 到 9999 年之外的日期；mongosh 的 ISODate 无法读回它，new Date('...') 可以",
     ),
     (
         "{path} has regex options '{stored}'; mongosh shows them as JavaScript flags (s as g; x, l and u dropped), and reading them back stores '{back}'",

@@ -44,6 +44,12 @@ pub enum PrintNote {
         /// Where.
         path: String,
     },
+    /// A date whose year is outside 0000 to 9999: `ISODate('+010000-...')` is printed, and
+    /// mongosh's `ISODate` reads only four-digit years.
+    DateYears {
+        /// Where.
+        path: String,
+    },
     /// Regex options that a JavaScript RegExp changes: `s` shown as `g`, `x`, `l`, `u`
     /// dropped, order changed.
     RegexFlags {
@@ -110,6 +116,7 @@ impl PrintNote {
             PrintNote::DbRefShape { .. } => 10,
             PrintNote::KeyOrder { .. } => 11,
             PrintNote::DuplicateKey { .. } => 12,
+            PrintNote::DateYears { .. } => 13,
         }
     }
 
@@ -124,6 +131,7 @@ impl PrintNote {
             PrintNote::DecimalBits { path: path() },
             PrintNote::Undefined { path: path() },
             PrintNote::InvalidDate { path: path() },
+            PrintNote::DateYears { path: path() },
             PrintNote::RegexFlags {
                 path: path(),
                 stored: "msx".into(),
@@ -197,6 +205,12 @@ impl Localize for PrintNote {
                 out,
                 lang,
                 "{path} is a date outside JavaScript's range; mongosh shows Invalid Date, which cannot be read back",
+                &[&p(path)],
+            ),
+            N::DateYears { path } => write_trf(
+                out,
+                lang,
+                "{path} is a date outside the years 0000 to 9999; mongosh's ISODate cannot read it back, new Date('...') can",
                 &[&p(path)],
             ),
             N::RegexFlags { path, stored, back } => write_trf(

@@ -20,6 +20,21 @@ const MAX_PARSE_DEPTH: usize = MAX_NESTING_DEPTH + 8;
 impl<'a> Parser<'a, '_> {
     /// The whole input as one document.
     pub fn document(mut self) -> Result<Parsed<Document>, ParseError> {
+        // mongosh prints a top-level document shaped like a DBRef as `DBRef(...)`, and
+        // js-bson stores a DBRef as a document.
+        let first = self.lx.peek(true)?;
+        if matches!(first.tok, Tok::Ident("DBRef" | "new")) {
+            let item = self.item(0)?;
+            if let Value::Document(doc) = self.store(item)? {
+                self.end()?;
+                return Ok(Parsed {
+                    value: doc,
+                    warnings: self.lx.warnings,
+                });
+            }
+            let found = self.found(&first);
+            return Err(self.error(first.start, SyntaxError::ExpectedDocument { found }));
+        }
         let open = self.lx.next(true)?;
         if open.tok != Tok::Punct('{') {
             let found = self.found(&open);

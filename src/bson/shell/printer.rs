@@ -25,6 +25,10 @@ pub(super) use vector::{FLOAT32, INT8, PACKED_BIT};
 
 /// JavaScript's Date range: a date outside it prints as `Invalid Date` in mongosh.
 const JS_DATE_LIMIT_MS: i64 = 8_640_000_000_000_000;
+/// 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the dates mongosh's `ISODate`
+/// reads back (four-digit years only).
+const ISO_DATE_MIN_MS: i64 = -62_167_219_200_000;
+const ISO_DATE_MAX_MS: i64 = 253_402_300_799_999;
 
 /// One value on one line, as mongosh prints it when it fits:
 /// `{ _id: 'w1', dbl: 0.9999999999999999, dec: Decimal128('1.0') }`.
@@ -206,6 +210,9 @@ impl Printer {
             }
             Value::ObjectId(id) => format!("ObjectId('{id}')"),
             Value::DateTime(ms) if (-JS_DATE_LIMIT_MS..=JS_DATE_LIMIT_MS).contains(ms) => {
+                if !(ISO_DATE_MIN_MS..=ISO_DATE_MAX_MS).contains(ms) {
+                    self.note(|path| PrintNote::DateYears { path });
+                }
                 format!("ISODate('{}')", format_iso(*ms))
             }
             Value::DateTime(_) => {
@@ -368,13 +375,15 @@ impl Printer {
                 key: key.to_owned(),
             });
         }
-        if let Some(key) = object.moved {
+        let reference = dbref(&object);
+        // A DBRef's fields read back in its own order, checked below.
+        if let Some(key) = object.moved.filter(|_| reference.is_none()) {
             self.note(|path| PrintNote::KeyOrder {
                 path,
                 key: key.to_owned(),
             });
         }
-        if let Some(r) = dbref(&object) {
+        if let Some(r) = reference {
             if r.symbol {
                 self.note(|path| PrintNote::SymbolAsString { path });
             }
