@@ -12,6 +12,13 @@
 //!   key keeps its first place with its last value, as in any JavaScript object;
 //! - `undefined` is stored as null.
 //!
+//! Printing follows mongosh 2.x too: js-bson's deserializer turns the document into a
+//! JavaScript object (a Symbol into a string, a regex into a RegExp, integer-like keys first,
+//! DBRef-shaped documents and DBPointers into `DBRef`s) and mongosh's `printable-bson.ts`
+//! prints the BSON classes (`MD5('...')`, `Binary.fromInt8Array(...)`). Where that view hides
+//! what is stored, [`print_document_noted`] says so with a [`PrintNote`]; everything it
+//! prints, the reader reads back.
+//!
 //! Nothing here reads the clock or a random source: `ObjectId()`, `UUID()` and `new Date()`
 //! ask a [`Generate`] implementation, so lessons and tests are reproducible.
 

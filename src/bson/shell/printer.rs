@@ -2,8 +2,14 @@
 //! objects to Node's `util.inspect`, so numbers are plain JavaScript numbers, strings are
 //! single-quoted, keys are bare when they look like identifiers, and the BSON classes show
 //! their constructor forms (`Long('42')`, `ObjectId('...')`, `ISODate('...')`).
+//!
+//! What js-bson's deserializer makes of a document comes first (`js`: key order, repeated
+//! keys, DBRefs; `regex`: BSON options as RegExp flags; `vector`: binary subtype 9), then
+//! mongosh's printing of each class (`printable-bson.ts`). Where that view differs from what
+//! is stored, the printer records a [`PrintNote`].
 
 mod js;
+mod layout;
 mod regex;
 mod vector;
 
@@ -34,10 +40,10 @@ const ISO_DATE_MAX_MS: i64 = 253_402_300_799_999;
 /// `{ _id: 'w1', dbl: 0.9999999999999999, dec: Decimal128('1.0') }`.
 ///
 /// Doubles print as JavaScript numbers, so `Double(42)` prints `42` like `Int32(42)` (only
-/// `$type` tells them apart); `-0`, `NaN` and `Infinity` print as such. Reading the text back
-/// with [`super::parse_value`] gives the same BSON except for integral doubles (they become
-/// int32, as in mongosh), DBPointers (printed as the `DBRef` js-bson turns them into) and the
-/// deprecated undefined type (stored back as null).
+/// `$type` tells them apart); `-0`, `NaN` and `Infinity` print as such. A Symbol prints as a
+/// string, a regex as a JavaScript RegExp literal, a DBPointer as a `DBRef`. Reading the text
+/// back with [`super::parse_value`] gives the same BSON except where
+/// [`print_document_noted`] notes a change.
 ///
 /// # Examples
 /// ```
@@ -428,117 +434,6 @@ impl Printer {
         }
         format!("DBRef({})", args.join(", "))
     }
-
-    /// Node's `reduceToSingleString`: one line when it fits, else one entry per line.
-    fn reduce(
-        &mut self,
-        mut entries: Vec<String>,
-        (open, close): (char, char),
-        depth: usize,
-        array_of_numbers: Option<bool>,
-    ) -> String {
-        let Some(break_length) = self.break_length else {
-            return format!("{open} {} {close}", entries.join(", "));
-        };
-        let count = entries.len();
-        if let Some(numbers) = array_of_numbers
-            && count > 6
-        {
-            entries = self.group(entries, numbers, break_length);
-        }
-        // Node's `compact: 3`: only the innermost three levels may share a line.
-        if self.current_depth.saturating_sub(depth) < 3 && count == entries.len() {
-            let start = entries.len() + self.indentation + 1 + 10;
-            if below_break_length(&entries, start, break_length) {
-                let joined = entries.join(", ");
-                if !joined.contains('\n') {
-                    return format!("{open} {joined} {close}");
-                }
-            }
-        }
-        let indent = " ".repeat(self.indentation);
-        format!(
-            "{open}\n{indent}  {}\n{indent}{close}",
-            entries.join(&format!(",\n{indent}  "))
-        )
-    }
-
-    /// Node's `groupArrayElements`: short entries set in aligned columns, numbers
-    /// right-aligned.
-    fn group(&self, entries: Vec<String>, numbers: bool, break_length: usize) -> Vec<String> {
-        const SEPARATOR_SPACE: usize = 2;
-        let lengths: Vec<usize> = entries.iter().map(|e| e.chars().count()).collect();
-        let total: usize = lengths.iter().map(|l| l + SEPARATOR_SPACE).sum();
-        let max_length = lengths.iter().copied().max().unwrap_or(0);
-        let actual_max = max_length + SEPARATOR_SPACE;
-        if actual_max * 3 + self.indentation >= break_length
-            || !(total as f64 / actual_max as f64 > 5.0 || max_length <= 6)
-        {
-            return entries;
-        }
-        let n = entries.len() as f64;
-        let average_bias = (actual_max as f64 - total as f64 / n).sqrt();
-        let biased_max = (actual_max as f64 - 3.0 - average_bias).max(1.0);
-        let columns = ((2.5 * biased_max * n).sqrt() / biased_max)
-            .round()
-            .min(((break_length - self.indentation) / actual_max) as f64)
-            .min(12.0)
-            .min(15.0) as usize;
-        if columns <= 1 {
-            return entries;
-        }
-        let max_line_length: Vec<usize> = (0..columns)
-            .map(|i| {
-                (i..entries.len())
-                    .step_by(columns)
-                    .map(|j| lengths[j])
-                    .max()
-                    .unwrap_or(0)
-                    + SEPARATOR_SPACE
-            })
-            .collect();
-        entries
-            .chunks(columns)
-            .map(|chunk| {
-                let mut line = String::new();
-                for (col, entry) in chunk.iter().enumerate() {
-                    let last = col + 1 == chunk.len();
-                    let cell = if last {
-                        entry.clone()
-                    } else {
-                        format!("{entry}, ")
-                    };
-                    let width = max_line_length[col] - if last { SEPARATOR_SPACE } else { 0 };
-                    let pad = " ".repeat(width.saturating_sub(cell.chars().count()));
-                    if numbers {
-                        line.push_str(&pad);
-                        line.push_str(&cell);
-                    } else if last {
-                        line.push_str(&cell);
-                    } else {
-                        line.push_str(&cell);
-                        line.push_str(&pad);
-                    }
-                }
-                line
-            })
-            .collect()
-    }
-}
-
-/// Node's `isBelowBreakLength`: the entries, separators and `start` fit in the line.
-fn below_break_length(entries: &[String], start: usize, break_length: usize) -> bool {
-    let mut total = entries.len() + start;
-    if total + entries.len() > break_length {
-        return false;
-    }
-    for e in entries {
-        total += e.chars().count();
-        if total > break_length {
-            return false;
-        }
-    }
-    true
 }
 
 /// `Binary.createFromBase64('...', subtype)`, js-bson's own form.
