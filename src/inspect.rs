@@ -261,12 +261,15 @@ fn render_one(
         }
         View::Shell { pretty } => {
             let doc = decode_document(bytes)?;
-            out.push_str(&if pretty {
-                shell::print_document_pretty(&doc)
-            } else {
-                shell::print_document(&doc)
-            });
+            let (text, notes) = shell::print_document_noted(&doc, pretty);
+            out.push_str(&text);
             out.push('\n');
+            // What mongosh's printing hides, as comments the shell reads past.
+            for note in notes {
+                let line = format!("// {}{}", tr(lang, "note: "), note.to_string_in(lang));
+                out.push_str(&line.replace(['\n', '\r', '\u{2028}', '\u{2029}'], " "));
+                out.push('\n');
+            }
         }
         View::Spans => {
             let spans = spans::document_spans(bytes)?;

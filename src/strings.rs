@@ -15,6 +15,7 @@ mod help;
 mod layout;
 pub mod localize;
 mod matcher;
+mod printing;
 pub mod safe;
 mod ui;
 mod walk;
@@ -75,6 +76,7 @@ const TABLES: &[(Table, Table)] = &[
     (layout::VI, layout::ZH),
     (course::VI, course::ZH),
     (claims::VI, claims::ZH),
+    (printing::VI, printing::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so

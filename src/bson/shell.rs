@@ -12,11 +12,19 @@
 //!   key keeps its first place with its last value, as in any JavaScript object;
 //! - `undefined` is stored as null.
 //!
+//! Printing follows mongosh 2.x too: js-bson's deserializer turns the document into a
+//! JavaScript object (a Symbol into a string, a regex into a RegExp, integer-like keys first,
+//! DBRef-shaped documents and DBPointers into `DBRef`s) and mongosh's `printable-bson.ts`
+//! prints the BSON classes (`MD5('...')`, `Binary.fromInt8Array(...)`). Where that view hides
+//! what is stored, [`print_document_noted`] says so with a [`PrintNote`]; everything it
+//! prints, the reader reads back.
+//!
 //! Nothing here reads the clock or a random source: `ObjectId()`, `UUID()` and `new Date()`
 //! ask a [`Generate`] implementation, so lessons and tests are reproducible.
 
 mod constructors;
 mod lexer;
+mod note;
 mod number;
 mod parser;
 mod printer;
@@ -26,7 +34,10 @@ use super::parse_error::ParseError;
 use super::value::{Document, Value};
 
 pub use super::generate::{FixedGenerator, Generate, SeededGenerator};
-pub use printer::{print_document, print_document_pretty, print_value, print_value_pretty};
+pub use note::PrintNote;
+pub use printer::{
+    print_document, print_document_noted, print_document_pretty, print_value, print_value_pretty,
+};
 
 /// A parse result with the warnings mongosh would print (or that a learner should see),
 /// each with its position.

@@ -366,3 +366,42 @@ fn shell_syntax_errors_point_at_the_spot() {
         );
     }
 }
+
+#[test]
+fn the_shell_view_notes_what_mongosh_hides_and_the_table_shows_what_is_stored() {
+    let input = "{ s: BSONSymbol('abc'), r: BSONRegExp('a', 'sx') }";
+    let out = bson_tutor(&["inspect", input, "--to", "shell"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "{ s: 'abc', r: /a/g }\n\
+         // note: `s` is a BSON symbol; mongosh shows it as a string, and a string is what reading it back stores\n\
+         // note: `r` has regex options 'sx'; mongosh shows them as JavaScript flags (s as g; x, l and u dropped), and reading them back stores 's'\n"
+    );
+    let table = stdout(&bson_tutor(&["inspect", input], None));
+    assert!(table.contains("type 0x0e = symbol"), "{table}");
+    assert!(table.contains("options \"sx\" + NUL"), "{table}");
+    let vi = stdout(&bson_tutor(
+        &["inspect", input, "--to", "shell", "--lang", "vi"],
+        None,
+    ));
+    assert!(vi.contains("// lưu ý: `s` là một BSON symbol"), "{vi}");
+}
+
+#[test]
+fn the_shell_view_reads_back_through_the_shell_parser() {
+    // The printed text, notes and all (they are comments), is mongosh syntax again.
+    let input =
+        "{ v: Binary.fromInt8Array(new Int8Array([1, -2])), d: DBRef('c', 1, 'db', { x: 2 }) }";
+    let printed = stdout(&bson_tutor(&["inspect", input, "--to", "shell"], None));
+    assert_eq!(
+        printed,
+        "{ v: Binary.fromInt8Array(new Int8Array([ 1, -2 ])), d: DBRef('c', 1, 'db', { x: 2 }) }\n"
+    );
+    let again = stdout(&bson_tutor(
+        &["inspect", printed.trim_end(), "--to", "hex"],
+        None,
+    ));
+    let first = stdout(&bson_tutor(&["inspect", input, "--to", "hex"], None));
+    assert_eq!(again, first);
+}

@@ -28,6 +28,8 @@ mod pack;
 mod progress;
 mod screenshot;
 mod seeds;
+mod shell_print;
+mod shell_roundtrip;
 mod shell_syntax;
 mod sort_property;
 mod strings_coverage;

@@ -532,6 +532,16 @@ fn bytes_of(v: &Value) -> Vec<u8> {
 #[test]
 fn parse_reads_back_what_print_writes() {
     for v in round_trip_values() {
+        // What mongosh's printing changes (a symbol shown as a string, regex options shown
+        // as JavaScript flags) is noted instead; shell_roundtrip.rs checks those notes.
+        let mut d = Document::new();
+        d.push("v", v.clone());
+        if !bson_tutor::bson::shell::print_document_noted(&d, false)
+            .1
+            .is_empty()
+        {
+            continue;
+        }
         let printed = print_value(&v);
         let back = parse_value(&printed, &mut generator())
             .unwrap_or_else(|e| panic!("{printed}: {e}\n{}", e.caret()));

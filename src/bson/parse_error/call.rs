@@ -54,6 +54,8 @@ pub enum Takes {
     String,
     /// A number.
     Number,
+    /// `Binary.fromInt8Array(...)` and the other vector helpers.
+    TypedArray,
 }
 
 impl Takes {
@@ -82,6 +84,7 @@ impl Takes {
                 "an ISO-8601 string, as in ISODate(\"2026-10-08T10:00:00Z\")"
             }
             (Lang::En, T::IsoOrMillis) => "an ISO-8601 string or milliseconds",
+            (Lang::En, T::TypedArray) => "a typed array, as in new Int8Array([1, 2])",
             (Lang::Vi, T::NothingHexOrSeconds) => {
                 "hoặc không có đối số, hoặc 24 chữ số hex, hoặc một số giây"
             }
@@ -102,6 +105,7 @@ impl Takes {
             (Lang::Vi, T::Double) => "một số, như Double(42)",
             (Lang::Vi, T::IsoString) => "một chuỗi ISO-8601, như ISODate(\"2026-10-08T10:00:00Z\")",
             (Lang::Vi, T::IsoOrMillis) => "một chuỗi ISO-8601 hoặc số mili giây",
+            (Lang::Vi, T::TypedArray) => "một typed array, như new Int8Array([1, 2])",
             (Lang::Zh, T::NothingHexOrSeconds) => "无参数、24 位十六进制数字或秒数",
             (Lang::Zh, T::Seconds) => "秒数",
             (Lang::Zh, T::Hex24) => "由 24 位十六进制数字组成的字符串",
@@ -120,6 +124,7 @@ impl Takes {
             (Lang::Zh, T::Double) => "数字，如 Double(42)",
             (Lang::Zh, T::IsoString) => "ISO-8601 字符串，如 ISODate(\"2026-10-08T10:00:00Z\")",
             (Lang::Zh, T::IsoOrMillis) => "ISO-8601 字符串或毫秒数",
+            (Lang::Zh, T::TypedArray) => "类型化数组，如 new Int8Array([1, 2])",
         }
     }
 }

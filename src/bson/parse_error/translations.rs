@@ -158,7 +158,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         ("shell", "Timestamp('a')", "dòng 1, cột 11: giá trị t của Timestamp phải là một số", "第 1 行，第 11 列：Timestamp 的 t 必须是数字"),
         ("shell", "Timestamp({ t: 1 })", "dòng 1, cột 11: Timestamp({ t, i }) cần cả t (số giây) lẫn i (số đếm tăng dần)", "第 1 行，第 11 列\u{ff1a}Timestamp({ t, i }) 需要同时给出 t（秒数）和 i（递增序号）"),
         ("shell", "/a/x", "dòng 1, cột 4: regex viết trực tiếp của JavaScript không nhận cờ `x`; hãy viết BSONRegExp(\"pattern\", \"x\")", "第 1 行，第 4 列：JavaScript 正则表达式字面量不能使用 `x` 标志；请写 BSONRegExp(\"pattern\", \"x\")"),
-        ("shell", "/a/g", "dòng 1, cột 4: cờ regex `g` không có tương đương trong BSON; regex lưu trong BSON chỉ nhận i, m, s, u (và x, l)", "第 1 行，第 4 列：正则标志 `g` 在 BSON 中没有对应项；存储的正则表达式只接受 i、m、s、u（以及 x、l）"),
+        ("shell", "/a/g", "dòng 1, cột 4: mongosh lưu cờ `g` thành tùy chọn BSON `s`, nên trên server `.` khớp cả ký tự xuống dòng", "第 1 行，第 4 列：mongosh 把 `g` 标志存为 BSON 选项 `s`，因此在服务器上 `.` 也会匹配换行符"),
         ("shell", "/a/q", "dòng 1, cột 4: `q` không phải là cờ regex", "第 1 行，第 4 列：`q` 不是正则标志"),
         ("shell", "/a/ii", "dòng 1, cột 5: cờ regex `i` xuất hiện hai lần", "第 1 行，第 5 列：正则标志 `i` 出现了两次"),
         ("shell", "RegExp('a', 'q')", "dòng 1, cột 13: `q` không phải là cờ regex", "第 1 行，第 13 列：`q` 不是正则标志"),

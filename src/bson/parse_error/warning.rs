@@ -50,6 +50,11 @@ pub enum ParseWarning {
     LocalTime,
     /// `Date()` without `new` makes a string.
     DateString,
+    /// A JavaScript regex flag js-bson stores differently (`g` as BSON `s`) or drops.
+    RegexFlag {
+        /// The flag.
+        flag: char,
+    },
 }
 
 impl ParseWarning {
@@ -81,6 +86,13 @@ impl ParseWarning {
             ),
             W::DateString => out.write_str(
                 "Date() without `new` makes a string, not a date; write new Date() to store a BSON date",
+            ),
+            W::RegexFlag { flag: 'g' } => out.write_str(
+                "mongosh stores the `g` flag as BSON option `s`, so `.` also matches line breaks on the server",
+            ),
+            W::RegexFlag { flag } => write!(
+                out,
+                "mongosh drops the `{flag}` flag: it stores only i, m and g (as s); write BSONRegExp(\"pattern\", \"{flag}\") to keep a BSON option"
             ),
         }
     }
@@ -114,6 +126,13 @@ impl ParseWarning {
             W::DateString => out.write_str(
                 "Date() không có `new` tạo ra một chuỗi, không phải ngày giờ; hãy viết new Date() để lưu một ngày giờ BSON",
             ),
+            W::RegexFlag { flag: 'g' } => out.write_str(
+                "mongosh lưu cờ `g` thành tùy chọn BSON `s`, nên trên server `.` khớp cả ký tự xuống dòng",
+            ),
+            W::RegexFlag { flag } => write!(
+                out,
+                "mongosh bỏ cờ `{flag}`: nó chỉ lưu i, m và g (thành s); hãy viết BSONRegExp(\"pattern\", \"{flag}\") để giữ một tùy chọn BSON"
+            ),
         }
     }
 
@@ -146,6 +165,13 @@ impl ParseWarning {
             W::DateString => out.write_str(
                 "不带 `new` 的 Date() 生成的是字符串而不是日期；要存储 BSON 日期，请写 new Date()",
             ),
+            W::RegexFlag { flag: 'g' } => out.write_str(
+                "mongosh 把 `g` 标志存为 BSON 选项 `s`，因此在服务器上 `.` 也会匹配换行符",
+            ),
+            W::RegexFlag { flag } => write!(
+                out,
+                "mongosh 会丢弃 `{flag}` 标志：它只存储 i、m 和 g（存为 s）；要保留 BSON 选项，请写 BSONRegExp(\"pattern\", \"{flag}\")"
+            ),
         }
     }
 
@@ -169,6 +195,8 @@ impl ParseWarning {
             },
             W::LocalTime,
             W::DateString,
+            W::RegexFlag { flag: 'g' },
+            W::RegexFlag { flag: 'u' },
         ];
         for w in &all {
             match w {
@@ -180,7 +208,8 @@ impl ParseWarning {
                 | W::FractionDropped { .. }
                 | W::NumberArgument { .. }
                 | W::LocalTime
-                | W::DateString => {}
+                | W::DateString
+                | W::RegexFlag { .. } => {}
             }
         }
         all

@@ -4,17 +4,21 @@
 
 mod dates;
 mod numbers;
+mod vectors;
 
 use super::number::js_to_string;
-use super::reader::{Call, Item, Js, Parser};
+use super::printer::split_dbref_namespace;
+use super::reader::{Call, Item, Js, Parser, TypedArray};
 use crate::bson::base64;
 use crate::bson::oid::ObjectId;
-use crate::bson::parse_error::{CallError, Got, HexNeeds, ParseError, SyntaxError, Takes};
+use crate::bson::parse_error::{
+    CallError, Got, HexNeeds, ParseError, ParseWarning, SyntaxError, Takes,
+};
 use crate::bson::spec::{BINARY_GENERIC, BINARY_MD5, BINARY_UUID};
 use crate::bson::value::{Binary, CodeWithScope, Document, Regex, Timestamp, Value};
 
 /// The names a call may use, for "did you mean" hints.
-const KNOWN: [&str; 33] = [
+const KNOWN: [&str; 39] = [
     "NumberInt",
     "Int32",
     "NumberLong",
@@ -36,6 +40,12 @@ const KNOWN: [&str; 33] = [
     "HexData",
     "Binary.createFromBase64",
     "Binary.createFromHexString",
+    "Binary.fromInt8Array",
+    "Binary.fromFloat32Array",
+    "Binary.fromPackedBits",
+    "Int8Array",
+    "Float32Array",
+    "Uint8Array",
     "Timestamp",
     "MinKey",
     "MaxKey",
@@ -90,6 +100,12 @@ pub(super) fn build(p: &mut Parser<'_, '_>, call: Call<'_>) -> Result<Js, ParseE
         | "HexData"
         | "Binary.createFromBase64"
         | "Binary.createFromHexString" => bson(binary(p, &call)?),
+        "Binary.fromInt8Array" | "Binary.fromFloat32Array" | "Binary.fromPackedBits" => {
+            bson(vectors::from_typed_array(p, &call)?)
+        }
+        "Int8Array" => vectors::typed_array(p, &call, TypedArray::Int8),
+        "Float32Array" => vectors::typed_array(p, &call, TypedArray::Float32),
+        "Uint8Array" => vectors::typed_array(p, &call, TypedArray::Uint8),
         "Timestamp" => bson(timestamp(p, &call)?),
         "MinKey" | "MaxKey" => {
             // Bare `MinKey` is the function itself, which mongosh serializes as MinKey too.
@@ -400,7 +416,9 @@ fn binary(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> 
         "MD5" => {
             let [arg] = exactly::<1>(p, call, Takes::Hex32)?;
             let (s, _) = string(p, call, &arg)?;
-            bin(BINARY_MD5, hex_string(p, &arg, s, HexNeeds::Md5, Some(32))?)
+            // mongosh's MD5 helper takes any length (`Buffer.from(hexstr, 'hex')`), and
+            // prints any subtype-5 binary with it.
+            bin(BINARY_MD5, hex_string(p, &arg, s, HexNeeds::Md5, None)?)
         }
         "BinData" | "HexData" => {
             let [sub, data] = exactly::<2>(p, call, Takes::SubtypeAndString)?;
@@ -482,9 +500,12 @@ fn timestamp(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseErro
     }))
 }
 
-/// BSON regex options from JavaScript flags, or an error naming the flag.
-pub(super) fn regex_options(
-    p: &Parser<'_, '_>,
+/// The BSON options js-bson's serializer stores for a JavaScript RegExp with `flags`
+/// (`serializeRegExp` in `src/parser/serializer.ts`): `i`, then `s` for `g`, then `m`; the
+/// other JavaScript flags (`s`, `u`, `y`, `d`, `v`) are dropped, each with a warning, and so
+/// is `g`'s change of meaning. `at` is where the flags are in the source.
+pub(super) fn js_regex_options(
+    p: &mut Parser<'_, '_>,
     flags: &str,
     at: usize,
     literal: bool,
@@ -493,24 +514,36 @@ pub(super) fn regex_options(
     for (i, c) in flags.char_indices() {
         let here = at + if literal { i } else { 0 };
         match c {
-            'i' | 'm' | 's' | 'u' => {}
-            'l' | 'x' if !literal => {}
+            'd' | 'g' | 'i' | 'm' | 's' | 'u' | 'v' | 'y' => {}
             'l' | 'x' => return Err(p.error(here, CallError::LiteralFlag { flag: c })),
-            'g' | 'y' | 'd' | 'v' => {
-                return Err(p.error(here, CallError::FlagNotInBson { flag: c }));
-            }
             c => return Err(p.error(here, CallError::NotAFlag { flag: c })),
         }
         if seen.contains(c) {
             return Err(p.error(here, CallError::FlagTwice { flag: c }));
         }
         seen.push(c);
+        if !matches!(c, 'i' | 'm') {
+            p.warn(here, ParseWarning::RegexFlag { flag: c });
+        }
     }
-    Ok(seen)
+    Ok([('i', 'i'), ('g', 's'), ('m', 'm')]
+        .into_iter()
+        .filter(|(flag, _)| seen.contains(*flag))
+        .map(|(_, option)| option)
+        .collect())
+}
+
+/// `BSONRegExp`'s options: js-bson's `BSONRegExp` takes `i m x l s u` in any number and
+/// sorts them.
+fn bson_regex_options(p: &Parser<'_, '_>, options: &str, at: usize) -> Result<String, ParseError> {
+    if let Some(c) = options.chars().find(|c| !"imxlsu".contains(*c)) {
+        return Err(p.error(at, CallError::NotAFlag { flag: c }));
+    }
+    Ok(Regex::new("", options).options)
 }
 
 fn regexp(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let given = args(p, call, 1, 2, Takes::PatternAndFlags)?;
+    let given = args(p, call, 1, 2, Takes::PatternAndFlags)?.to_vec();
     let pattern = match &given[0].js {
         Js::Bson(Value::Regex(r)) if call.name == "RegExp" => r.pattern.clone(),
         _ => string(p, call, &given[0])?.0.to_owned(),
@@ -518,14 +551,18 @@ fn regexp(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> 
     let options = match given.get(1) {
         Some(f) => {
             let (s, _) = string(p, call, f)?;
-            regex_options(p, s, f.start, false)?
+            if call.name == "RegExp" {
+                js_regex_options(p, s, f.start, false)?
+            } else {
+                bson_regex_options(p, s, f.start)?
+            }
         }
         None => String::new(),
     };
     if pattern.contains('\0') {
         return Err(p.error(given[0].start, SyntaxError::RegexNul));
     }
-    Ok(Value::Regex(Box::new(Regex::new(pattern, &options))))
+    Ok(Value::Regex(Box::new(Regex { pattern, options })))
 }
 
 fn code(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
@@ -547,16 +584,43 @@ fn code(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
     }
 }
 
+/// `DBRef(collection, id[, db][, fields])` as js-bson's `DBRef` stores it: `$ref`, `$id`,
+/// `$db` when given, then the fields; a namespace with exactly one dot is split into database
+/// and collection (`src/db_ref.ts`). js-bson prints the fields without a database as the
+/// third argument, so a document there is read as the fields.
 fn dbref(p: &mut Parser<'_, '_>, call: &Call<'_>) -> Result<Value, ParseError> {
-    let given = args(p, call, 2, 3, Takes::DbRef)?.to_vec();
-    let (collection, _) = string(p, call, &given[0])?;
+    let given = args(p, call, 2, 4, Takes::DbRef)?.to_vec();
+    let (namespace, _) = string(p, call, &given[0])?;
+    let (collection, split_db) = split_dbref_namespace(namespace);
+    let id = p.store(given[1].clone())?;
+    let fields_arg = |item: &Item| match &item.js {
+        Js::Bson(Value::Document(d)) => Ok(d.clone()),
+        _ => Err(type_error(p, call, item, Takes::DbRef)),
+    };
+    let (db, fields) = match &given[2..] {
+        [] => (None, None),
+        [
+            Item {
+                js: Js::Bson(Value::Document(d)),
+                ..
+            },
+        ] => (None, Some(d.clone())),
+        [db, rest @ ..] => {
+            let db = match &db.js {
+                Js::Undefined | Js::Bson(Value::Null) => None,
+                _ => Some(string(p, call, db)?.0.to_owned()),
+            };
+            (db, rest.first().map(fields_arg).transpose()?)
+        }
+    };
     let mut doc = Document::with_capacity(3);
     doc.push("$ref", collection);
-    let id = p.store(given[1].clone())?;
     doc.push("$id", id);
-    if let Some(db) = given.get(2) {
-        let (db, _) = string(p, call, db)?;
+    if let Some(db) = split_db.map(str::to_owned).or(db) {
         doc.push("$db", db);
+    }
+    for (k, v) in fields.iter().flat_map(Document::iter) {
+        doc.push(k, v.clone());
     }
     Ok(Value::Document(doc))
 }

@@ -20,6 +20,21 @@ const MAX_PARSE_DEPTH: usize = MAX_NESTING_DEPTH + 8;
 impl<'a> Parser<'a, '_> {
     /// The whole input as one document.
     pub fn document(mut self) -> Result<Parsed<Document>, ParseError> {
+        // mongosh prints a top-level document shaped like a DBRef as `DBRef(...)`, and
+        // js-bson stores a DBRef as a document.
+        let first = self.lx.peek(true)?;
+        if matches!(first.tok, Tok::Ident("DBRef" | "new")) {
+            let item = self.item(0)?;
+            if let Value::Document(doc) = self.store(item)? {
+                self.end()?;
+                return Ok(Parsed {
+                    value: doc,
+                    warnings: self.lx.warnings,
+                });
+            }
+            let found = self.found(&first);
+            return Err(self.error(first.start, SyntaxError::ExpectedDocument { found }));
+        }
         let open = self.lx.next(true)?;
         if open.tok != Tok::Punct('{') {
             let found = self.found(&open);
@@ -85,11 +100,15 @@ impl<'a> Parser<'a, '_> {
             Tok::BigInt(n) => Js::BigInt(n),
             Tok::Regex { pattern, flags } => {
                 let options =
-                    constructors::regex_options(self, flags, token.end - flags.len(), true)?;
+                    constructors::js_regex_options(self, flags, token.end - flags.len(), true)?;
                 if pattern.contains('\0') {
                     return Err(self.error(start, SyntaxError::RegexNul));
                 }
-                Js::Bson(Value::Regex(Box::new(Regex::new(pattern, &options))))
+                // Not sorted: js-bson writes `i`, `s`, `m` in that order.
+                Js::Bson(Value::Regex(Box::new(Regex {
+                    pattern: pattern.to_owned(),
+                    options,
+                })))
             }
             Tok::Punct(sign @ ('-' | '+')) => {
                 if depth > MAX_PARSE_DEPTH {
@@ -260,6 +279,7 @@ impl<'a> Parser<'a, '_> {
         let mut fields: Vec<(CompactString, Value, usize)> = Vec::new();
         loop {
             let token = self.lx.next(false)?;
+            let mut computed = false;
             let key: CompactString = match token.tok {
                 Tok::Punct('}') => break,
                 Tok::Ident(name) => name.into(),
@@ -267,9 +287,15 @@ impl<'a> Parser<'a, '_> {
                 // A numeric key is the number's string form: `{ 1.50: x }` has key "1.5".
                 Tok::Num(x) => js_to_string(x).into(),
                 Tok::BigInt(n) => n.to_string().into(),
-                Tok::Punct('[') => {
-                    return Err(self.error(token.start, SyntaxError::ComputedKey));
-                }
+                // `['__proto__']: x`, as Node prints an own `__proto__` field: a computed key
+                // that is a string literal.
+                Tok::Punct('[') => match (self.lx.next(false)?.tok, self.lx.next(false)?.tok) {
+                    (Tok::Str { value, .. }, Tok::Punct(']')) => {
+                        computed = true;
+                        value.as_str().into()
+                    }
+                    _ => return Err(self.error(token.start, SyntaxError::ComputedKey)),
+                },
                 Tok::Eof => {
                     return Err(self.error(open.start, SyntaxError::UnclosedDocument));
                 }
@@ -292,7 +318,10 @@ impl<'a> Parser<'a, '_> {
             }
             let item = self.item(depth)?;
             let value = self.store(item)?;
-            if key == "__proto__" && matches!(token.tok, Tok::Ident(_) | Tok::Str { .. }) {
+            if key == "__proto__"
+                && !computed
+                && matches!(token.tok, Tok::Ident(_) | Tok::Str { .. })
+            {
                 self.warn(key_at, ParseWarning::ProtoKey);
             } else {
                 fields.push((key, value, key_at));
@@ -521,6 +550,46 @@ mod tests {
             value("BSONRegExp('a', 'xi')"),
             Value::Regex(Box::new(Regex::new("a", "ix")))
         );
+        assert_eq!(
+            value("BSONRegExp('a', 'ii')"),
+            Value::Regex(Box::new(Regex::new("a", "ii")))
+        );
+        assert_eq!(value("MD5('0102')"), value("BinData(5, 'AQI=')"));
+        assert_eq!(
+            value("Binary.fromInt8Array(new Int8Array([ 1, -2 ]))"),
+            Value::Binary(Binary {
+                subtype: 9,
+                bytes: vec![0x03, 0, 1, 0xfe]
+            })
+        );
+        assert_eq!(
+            value("Binary.fromFloat32Array(new Float32Array([ 1.5 ]))"),
+            Value::Binary(Binary {
+                subtype: 9,
+                bytes: vec![0x27, 0, 0, 0, 0xc0, 0x3f]
+            })
+        );
+        assert_eq!(
+            value("Binary.fromPackedBits(new Uint8Array([ 127, 7 ]), 3)"),
+            Value::Binary(Binary {
+                subtype: 9,
+                bytes: vec![0x10, 3, 127, 7]
+            })
+        );
+        let r = value("DBRef('c', 1, 'db', { x: 2 })");
+        assert_eq!(
+            r.as_document().unwrap().keys().collect::<Vec<_>>(),
+            ["$ref", "$id", "$db", "x"]
+        );
+        assert_eq!(
+            value("DBRef('c', 1, { x: 2 })"),
+            value("DBRef('c', 1, undefined, { x: 2 })")
+        );
+        assert_eq!(value("DBRef('app.c', 1)"), value("DBRef('c', 1, 'app')"));
+        assert_eq!(
+            doc("{ ['__proto__']: 1 }").keys().collect::<Vec<_>>(),
+            ["__proto__"]
+        );
         assert_eq!(value("Code('f()')"), Value::JavaScript("f()".into()));
         assert!(matches!(
             value("Code('x', { a: 1 })"),
@@ -684,7 +753,15 @@ mod tests {
         assert!(error("HexData(0, 'abc')").1.contains("odd number"));
         assert!(error("Timestamp({ t: 1 })").1.contains("needs both"));
         assert!(error("Timestamp(-1, 0)").1.contains("whole number"));
-        assert!(error("/a/g").1.contains("no BSON equivalent"));
+        // js-bson's serializer stores `g` as BSON `s` and drops `s`, `u`, `y`, `d`, `v`.
+        assert_eq!(value("/a/g"), Value::Regex(Box::new(Regex::new("a", "s"))));
+        assert!(warnings("/a/g")[0].contains("as BSON option `s`"));
+        assert_eq!(value("/a/su"), Value::Regex(Box::new(Regex::new("a", ""))));
+        assert_eq!(warnings("/a/su").len(), 2);
+        let Value::Regex(gm) = value("/a/gmi") else {
+            panic!("a regex")
+        };
+        assert_eq!(gm.options, "ism");
         assert!(error("/a/x").1.contains("BSONRegExp"));
         assert!(error("/a/ii").1.contains("twice"));
         assert!(error("Double('abc')").1.contains("NaN"));
@@ -694,6 +771,7 @@ mod tests {
         assert!(error("[1,,2]").1.contains("element is missing"));
         assert!(error("{ a: 1 } x").1.contains("end of the input"));
         assert!(error("{ [k]: 1 }").1.contains("computed keys"));
+        assert!(error("{ ['a' + 'b']: 1 }").1.contains("computed keys"));
         assert!(error("{ 'a\\0': 1 }").1.contains("NUL"));
         assert!(error("new 5").1.contains("`new` needs a constructor"));
         assert!(error("9223372036854775808n").1.contains("int64 range"));

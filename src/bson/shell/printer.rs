@@ -2,25 +2,48 @@
 //! objects to Node's `util.inspect`, so numbers are plain JavaScript numbers, strings are
 //! single-quoted, keys are bare when they look like identifiers, and the BSON classes show
 //! their constructor forms (`Long('42')`, `ObjectId('...')`, `ISODate('...')`).
+//!
+//! What js-bson's deserializer makes of a document comes first (`js`: key order, repeated
+//! keys, DBRefs; `regex`: BSON options as RegExp flags; `vector`: binary subtype 9), then
+//! mongosh's printing of each class (`printable-bson.ts`). Where that view differs from what
+//! is stored, the printer records a [`PrintNote`].
 
+mod js;
+mod layout;
+mod regex;
+mod vector;
+
+use super::PrintNote;
 use super::number::js_to_string;
 use crate::bson::base64;
 use crate::bson::datetime::format_iso;
-use crate::bson::spec::BINARY_UUID;
+use crate::bson::decimal128::Decimal128;
+use crate::bson::hex;
+use crate::bson::spec::{BINARY_MD5, BINARY_UUID, BINARY_VECTOR};
 use crate::bson::uuid::format_uuid;
-use crate::bson::value::{Document, Value};
+use crate::bson::value::{Binary, Document, Regex, Value};
+use js::{DbRef, dbref, js_object, split_namespace};
+use regex::{JsRegex, js_regex};
+use vector::Vector;
+
+pub(super) use js::split_namespace as split_dbref_namespace;
+pub(super) use vector::{FLOAT32, INT8, PACKED_BIT};
 
 /// JavaScript's Date range: a date outside it prints as `Invalid Date` in mongosh.
 const JS_DATE_LIMIT_MS: i64 = 8_640_000_000_000_000;
+/// 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the dates mongosh's `ISODate`
+/// reads back (four-digit years only).
+const ISO_DATE_MIN_MS: i64 = -62_167_219_200_000;
+const ISO_DATE_MAX_MS: i64 = 253_402_300_799_999;
 
 /// One value on one line, as mongosh prints it when it fits:
 /// `{ _id: 'w1', dbl: 0.9999999999999999, dec: Decimal128('1.0') }`.
 ///
 /// Doubles print as JavaScript numbers, so `Double(42)` prints `42` like `Int32(42)` (only
-/// `$type` tells them apart); `-0`, `NaN` and `Infinity` print as such. Reading the text back
-/// with [`super::parse_value`] gives the same BSON except for integral doubles (they become
-/// int32, as in mongosh), DBPointers (printed as the `DBRef` js-bson turns them into) and the
-/// deprecated undefined type (stored back as null).
+/// `$type` tells them apart); `-0`, `NaN` and `Infinity` print as such. A Symbol prints as a
+/// string, a regex as a JavaScript RegExp literal, a DBPointer as a `DBRef`. Reading the text
+/// back with [`super::parse_value`] gives the same BSON except where
+/// [`print_document_noted`] notes a change.
 ///
 /// # Examples
 /// ```
@@ -84,6 +107,31 @@ pub fn print_value_pretty(v: &Value) -> String {
     Printer::pretty().value(v, 0)
 }
 
+/// A document as [`print_document`] or [`print_document_pretty`] prints it, with a note for
+/// each kind of change between what is stored and what reading the text back in mongosh
+/// would store (a Symbol shown as a string, regex options shown as JavaScript flags, keys
+/// reordered, ...), the first place of each kind named.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::shell::{print_document_noted, PrintNote};
+/// use bson_tutor::bson::{Document, Value};
+/// let mut d = Document::new();
+/// d.push("s", Value::Symbol("abc".into()));
+/// let (text, notes) = print_document_noted(&d, false);
+/// assert_eq!(text, "{ s: 'abc' }");
+/// assert_eq!(notes, [PrintNote::SymbolAsString { path: "s".into() }]);
+/// ```
+pub fn print_document_noted(d: &Document, pretty: bool) -> (String, Vec<PrintNote>) {
+    let mut printer = if pretty {
+        Printer::pretty()
+    } else {
+        Printer::one_line()
+    };
+    let text = printer.document(d, 0);
+    (text, printer.notes)
+}
+
 struct Printer {
     /// `None` for one line whatever the length.
     break_length: Option<usize>,
@@ -91,6 +139,10 @@ struct Printer {
     indentation: usize,
     /// The depth of the container entered last (Node's `ctx.currentDepth`).
     current_depth: usize,
+    /// The keys and indexes down to the value being printed.
+    path: Vec<String>,
+    /// One note of each kind, the first met.
+    notes: Vec<PrintNote>,
 }
 
 impl Printer {
@@ -99,14 +151,26 @@ impl Printer {
             break_length: Some(80),
             indentation: 0,
             current_depth: 0,
+            path: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
     fn one_line() -> Self {
         Printer {
             break_length: None,
-            indentation: 0,
-            current_depth: 0,
+            ..Printer::pretty()
+        }
+    }
+
+    fn here(&self) -> String {
+        self.path.join(".")
+    }
+
+    fn note(&mut self, make: impl FnOnce(String) -> PrintNote) {
+        let note = make(self.here());
+        if !self.notes.iter().any(|n| n.kind() == note.kind()) {
+            self.notes.push(note);
         }
     }
 
@@ -122,38 +186,47 @@ impl Printer {
                 let all_numbers = items
                     .iter()
                     .all(|v| matches!(v, Value::Int32(_) | Value::Double(_)));
-                let entries = items.iter().map(|item| self.nested(item, depth)).collect();
+                let entries = items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| {
+                        self.path.push(i.to_string());
+                        let s = self.nested(item, depth);
+                        self.path.pop();
+                        s
+                    })
+                    .collect();
                 self.reduce(entries, ('[', ']'), depth, Some(all_numbers))
             }
-            Value::Double(x) if *x == 0.0 && x.is_sign_negative() => "-0".into(),
-            Value::Double(x) => js_to_string(*x),
+            Value::Double(x) => self.double(*x),
             Value::Int32(n) => n.to_string(),
             Value::Int64(n) => format!("Long('{n}')"),
-            Value::Decimal128(d) => format!("Decimal128('{d}')"),
+            Value::Decimal128(d) => {
+                if Decimal128::parse(&d.to_string()).ok() != Some(*d) {
+                    self.note(|path| PrintNote::DecimalBits { path });
+                }
+                format!("Decimal128('{d}')")
+            }
             Value::String(s) => quote(s),
             Value::Boolean(b) => b.to_string(),
             Value::Null => "null".into(),
-            Value::Undefined => "undefined".into(),
+            Value::Undefined => {
+                self.note(|path| PrintNote::Undefined { path });
+                "undefined".into()
+            }
             Value::ObjectId(id) => format!("ObjectId('{id}')"),
             Value::DateTime(ms) if (-JS_DATE_LIMIT_MS..=JS_DATE_LIMIT_MS).contains(ms) => {
+                if !(ISO_DATE_MIN_MS..=ISO_DATE_MAX_MS).contains(ms) {
+                    self.note(|path| PrintNote::DateYears { path });
+                }
                 format!("ISODate('{}')", format_iso(*ms))
             }
-            Value::DateTime(_) => "Invalid Date".into(),
-            Value::Binary(b) if b.subtype == BINARY_UUID && b.bytes.len() == 16 => {
-                format!("UUID('{}')", format_uuid(&b.bytes))
+            Value::DateTime(_) => {
+                self.note(|path| PrintNote::InvalidDate { path });
+                "Invalid Date".into()
             }
-            Value::Binary(b) => format!(
-                "Binary.createFromBase64('{}', {})",
-                base64::encode(&b.bytes),
-                b.subtype
-            ),
-            Value::Regex(r) => {
-                if regex_literal_ok(&r.pattern, &r.options) {
-                    format!("/{}/{}", r.pattern, r.options)
-                } else {
-                    format!("BSONRegExp({}, {})", quote(&r.pattern), quote(&r.options))
-                }
-            }
+            Value::Binary(b) => self.binary(b),
+            Value::Regex(r) => self.regex(&r.pattern, &r.options),
             Value::Timestamp(t) => format!("Timestamp({{ t: {}, i: {} }})", t.time, t.increment),
             Value::MinKey => "MinKey()".into(),
             Value::MaxKey => "MaxKey()".into(),
@@ -162,9 +235,130 @@ impl Printer {
                 let scope = self.document(&c.scope, depth);
                 format!("Code({}, {scope})", quote(&c.code))
             }
-            Value::Symbol(s) => format!("BSONSymbol({})", quote(s)),
-            // js-bson reads a DBPointer as a DBRef.
-            Value::DbPointer(p) => format!("DBRef({}, ObjectId('{}'))", quote(&p.namespace), p.id),
+            // js-bson promotes a symbol to a JavaScript string (`promoteValues`).
+            Value::Symbol(s) => {
+                self.note(|path| PrintNote::SymbolAsString { path });
+                quote(s)
+            }
+            // js-bson reads a DBPointer as `new DBRef(namespace, oid)`.
+            Value::DbPointer(p) => {
+                self.note(|path| PrintNote::DbPointer { path });
+                let (collection, db) = split_namespace(&p.namespace);
+                match db.filter(|db| !db.is_empty()) {
+                    Some(db) => format!(
+                        "DBRef({}, ObjectId('{}'), {})",
+                        quote(collection),
+                        p.id,
+                        quote(db)
+                    ),
+                    None => format!("DBRef({}, ObjectId('{}'))", quote(collection), p.id),
+                }
+            }
+        }
+    }
+
+    /// A double is a JavaScript number: a whole one in the int32 range reads back as int32.
+    fn double(&mut self, x: f64) -> String {
+        if x.is_nan() && x.to_bits() != f64::NAN.to_bits() {
+            self.note(|path| PrintNote::NanPayload { path });
+        }
+        if x == 0.0 && x.is_sign_negative() {
+            return "-0".into();
+        }
+        if x.fract() == 0.0 && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&x) {
+            self.note(|path| PrintNote::DoubleAsInt { path });
+        }
+        js_to_string(x)
+    }
+
+    /// mongosh's Binary printing (`printable-bson.ts`): MD5 and UUID by their helpers,
+    /// vectors by theirs, anything else as base64.
+    fn binary(&mut self, b: &Binary) -> String {
+        match b.subtype {
+            BINARY_UUID if b.bytes.len() == 16 => format!("UUID('{}')", format_uuid(&b.bytes)),
+            BINARY_MD5 => format!("MD5('{}')", hex::encode(&b.bytes)),
+            BINARY_VECTOR => match vector::vector(&b.bytes) {
+                Some(v) => self.vector(v),
+                None => base64_binary(b),
+            },
+            _ => base64_binary(b),
+        }
+    }
+
+    /// A vector's elements printed as Node prints a typed array, its `Int8Array(3) ` prefix
+    /// removed.
+    fn vector(&mut self, v: Vector) -> String {
+        let (call, class, items, padding) = match v {
+            Vector::Int8(items) => (
+                "fromInt8Array",
+                "Int8Array",
+                items.into_iter().map(|n| Value::Int32(n.into())).collect(),
+                0,
+            ),
+            Vector::Float32(items) => {
+                if items
+                    .iter()
+                    .any(|f| f.is_nan() && f.to_bits() != f32::NAN.to_bits())
+                {
+                    self.note(|path| PrintNote::NanPayload { path });
+                }
+                let items: Vec<Value> =
+                    items.into_iter().map(|f| Value::Double(f.into())).collect();
+                ("fromFloat32Array", "Float32Array", items, 0)
+            }
+            Vector::Packed(bytes, padding) => (
+                "fromPackedBits",
+                "Uint8Array",
+                bytes.into_iter().map(|n| Value::Int32(n.into())).collect(),
+                padding,
+            ),
+        };
+        // A fresh `util.inspect` call, whose lines Node indents to where the result goes.
+        let mut inner = Printer {
+            break_length: self.break_length,
+            ..Printer::pretty()
+        };
+        let array = inner.value(&Value::Array(items), 0);
+        let array = array.replace('\n', &format!("\n{}", " ".repeat(self.indentation)));
+        let padding = if padding == 0 {
+            String::new()
+        } else {
+            format!(", {padding}")
+        };
+        format!("Binary.{call}(new {class}({array}){padding})")
+    }
+
+    fn regex(&mut self, pattern: &str, options: &str) -> String {
+        match js_regex(pattern, options) {
+            JsRegex::Literal {
+                text,
+                source,
+                options: back,
+            } => {
+                if back != options {
+                    self.note(|path| PrintNote::RegexFlags {
+                        path,
+                        stored: options.to_owned(),
+                        back,
+                    });
+                }
+                if source != pattern {
+                    self.note(|path| PrintNote::RegexSource { path });
+                }
+                text
+            }
+            JsRegex::NotJs => {
+                self.note(|path| PrintNote::RegexNotJs { path });
+                let sorted = Regex::new(pattern, options).options;
+                if sorted != options {
+                    self.note(|path| PrintNote::RegexFlags {
+                        path,
+                        stored: options.to_owned(),
+                        back: sorted.clone(),
+                    });
+                }
+                format!("BSONRegExp({}, {})", quote(pattern), quote(&sorted))
+            }
         }
     }
 
@@ -180,179 +374,84 @@ impl Printer {
         if d.is_empty() {
             return "{}".into();
         }
-        if let Some(dbref) = self.dbref(d, depth) {
-            return dbref;
+        let object = js_object(d);
+        if let Some(key) = object.duplicate {
+            self.note(|path| PrintNote::DuplicateKey {
+                path,
+                key: key.to_owned(),
+            });
+        }
+        let reference = dbref(&object);
+        // A DBRef's fields read back in its own order, checked below.
+        if let Some(key) = object.moved.filter(|_| reference.is_none()) {
+            self.note(|path| PrintNote::KeyOrder {
+                path,
+                key: key.to_owned(),
+            });
+        }
+        if let Some(r) = reference {
+            if r.symbol {
+                self.note(|path| PrintNote::SymbolAsString { path });
+            }
+            if &r.read_back() != d {
+                self.note(|path| PrintNote::DbRefShape { path });
+            }
+            return self.dbref(&r, depth);
+        }
+        self.object(&object.fields, depth)
+    }
+
+    /// A JavaScript object's fields, as Node prints an object.
+    fn object(&mut self, fields: &[(&str, &Value)], depth: usize) -> String {
+        if fields.is_empty() {
+            return "{}".into();
         }
         let depth = depth + 1;
         self.current_depth = depth;
-        let entries = d
+        let entries = fields
             .iter()
-            .map(|(k, v)| format!("{}: {}", key(k), self.nested(v, depth)))
+            .map(|(k, v)| {
+                self.path.push((*k).to_owned());
+                let s = format!("{}: {}", key(k), self.nested(v, depth));
+                self.path.pop();
+                s
+            })
             .collect();
         self.reduce(entries, ('{', '}'), depth, None)
     }
 
-    /// js-bson turns `{ $ref, $id[, $db] }` into a DBRef object, which prints as a call.
-    /// Only the exact shape `DBRef(...)` parses into is printed this way, so the text reads
-    /// back to the same document.
-    fn dbref(&mut self, d: &Document, depth: usize) -> Option<String> {
-        let fields = d.fields();
-        let (ns, id, db) = match fields {
-            [(r, Value::String(ns)), (i, id)] if r == "$ref" && i == "$id" => (ns, id, None),
-            [(r, Value::String(ns)), (i, id), (b, Value::String(db))]
-                if r == "$ref" && i == "$id" && b == "$db" =>
-            {
-                (ns, id, Some(db))
-            }
-            _ => return None,
-        };
-        let id = self.value(id, depth);
-        Some(match db {
-            Some(db) => format!("DBRef({}, {id}, {})", quote(ns), quote(db)),
-            None => format!("DBRef({}, {id})", quote(ns)),
-        })
-    }
-
-    /// Node's `reduceToSingleString`: one line when it fits, else one entry per line.
-    fn reduce(
-        &mut self,
-        mut entries: Vec<String>,
-        (open, close): (char, char),
-        depth: usize,
-        array_of_numbers: Option<bool>,
-    ) -> String {
-        let Some(break_length) = self.break_length else {
-            return format!("{open} {} {close}", entries.join(", "));
-        };
-        let count = entries.len();
-        if let Some(numbers) = array_of_numbers
-            && count > 6
-        {
-            entries = self.group(entries, numbers, break_length);
+    /// js-bson's `DBRef.inspect` (`src/db_ref.ts`), `new ` removed by mongosh:
+    /// `DBRef(collection, id[, db][, fields])`.
+    fn dbref(&mut self, r: &DbRef<'_>, depth: usize) -> String {
+        self.path.push("$id".into());
+        let mut args = vec![quote(r.collection), self.value(r.id, depth)];
+        self.path.pop();
+        if let Some(db) = r.db {
+            args.push(quote(db));
         }
-        // Node's `compact: 3`: only the innermost three levels may share a line.
-        if self.current_depth.saturating_sub(depth) < 3 && count == entries.len() {
-            let start = entries.len() + self.indentation + 1 + 10;
-            if below_break_length(&entries, start, break_length) {
-                let joined = entries.join(", ");
-                if !joined.contains('\n') {
-                    return format!("{open} {joined} {close}");
-                }
-            }
+        if !r.fields.is_empty() {
+            args.push(self.object(&r.fields, depth));
         }
-        let indent = " ".repeat(self.indentation);
-        format!(
-            "{open}\n{indent}  {}\n{indent}{close}",
-            entries.join(&format!(",\n{indent}  "))
-        )
-    }
-
-    /// Node's `groupArrayElements`: short entries set in aligned columns, numbers
-    /// right-aligned.
-    fn group(&self, entries: Vec<String>, numbers: bool, break_length: usize) -> Vec<String> {
-        const SEPARATOR_SPACE: usize = 2;
-        let lengths: Vec<usize> = entries.iter().map(|e| e.chars().count()).collect();
-        let total: usize = lengths.iter().map(|l| l + SEPARATOR_SPACE).sum();
-        let max_length = lengths.iter().copied().max().unwrap_or(0);
-        let actual_max = max_length + SEPARATOR_SPACE;
-        if actual_max * 3 + self.indentation >= break_length
-            || !(total as f64 / actual_max as f64 > 5.0 || max_length <= 6)
-        {
-            return entries;
-        }
-        let n = entries.len() as f64;
-        let average_bias = (actual_max as f64 - total as f64 / n).sqrt();
-        let biased_max = (actual_max as f64 - 3.0 - average_bias).max(1.0);
-        let columns = ((2.5 * biased_max * n).sqrt() / biased_max)
-            .round()
-            .min(((break_length - self.indentation) / actual_max) as f64)
-            .min(12.0)
-            .min(15.0) as usize;
-        if columns <= 1 {
-            return entries;
-        }
-        let max_line_length: Vec<usize> = (0..columns)
-            .map(|i| {
-                (i..entries.len())
-                    .step_by(columns)
-                    .map(|j| lengths[j])
-                    .max()
-                    .unwrap_or(0)
-                    + SEPARATOR_SPACE
-            })
-            .collect();
-        entries
-            .chunks(columns)
-            .map(|chunk| {
-                let mut line = String::new();
-                for (col, entry) in chunk.iter().enumerate() {
-                    let last = col + 1 == chunk.len();
-                    let cell = if last {
-                        entry.clone()
-                    } else {
-                        format!("{entry}, ")
-                    };
-                    let width = max_line_length[col] - if last { SEPARATOR_SPACE } else { 0 };
-                    let pad = " ".repeat(width.saturating_sub(cell.chars().count()));
-                    if numbers {
-                        line.push_str(&pad);
-                        line.push_str(&cell);
-                    } else if last {
-                        line.push_str(&cell);
-                    } else {
-                        line.push_str(&cell);
-                        line.push_str(&pad);
-                    }
-                }
-                line
-            })
-            .collect()
+        format!("DBRef({})", args.join(", "))
     }
 }
 
-/// Node's `isBelowBreakLength`: the entries, separators and `start` fit in the line.
-fn below_break_length(entries: &[String], start: usize, break_length: usize) -> bool {
-    let mut total = entries.len() + start;
-    if total + entries.len() > break_length {
-        return false;
-    }
-    for e in entries {
-        total += e.chars().count();
-        if total > break_length {
-            return false;
-        }
-    }
-    true
-}
-
-/// Whether `/pattern/options` is a JavaScript regex literal that reads back the same: no
-/// unescaped `/` or line break in the pattern, and flags JavaScript knows.
-fn regex_literal_ok(pattern: &str, options: &str) -> bool {
-    if pattern.is_empty()
-        || pattern.starts_with('*')
-        || !options.chars().all(|c| "imsu".contains(c))
-    {
-        return false;
-    }
-    let mut escaped = false;
-    let mut in_class = false;
-    for c in pattern.chars() {
-        match c {
-            '\n' | '\r' | '\u{2028}' | '\u{2029}' => return false,
-            _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '[' => in_class = true,
-            ']' => in_class = false,
-            '/' if !in_class => return false,
-            _ => {}
-        }
-    }
-    !escaped
+/// `Binary.createFromBase64('...', subtype)`, js-bson's own form.
+fn base64_binary(b: &Binary) -> String {
+    format!(
+        "Binary.createFromBase64('{}', {})",
+        base64::encode(&b.bytes),
+        b.subtype
+    )
 }
 
 /// A key as Node prints it: bare when it matches `^[a-zA-Z_][a-zA-Z_0-9]*$` (so `$set` and
-/// `0` are quoted), quoted otherwise.
+/// `0` are quoted), quoted otherwise, and `['__proto__']` for an own `__proto__` field
+/// (Node's `formatProperty`), so that it reads back as a field and not as the prototype.
 fn key(k: &str) -> String {
+    if k == "__proto__" {
+        return "['__proto__']".into();
+    }
     let mut chars = k.chars();
     let bare = chars
         .next()
@@ -401,9 +500,8 @@ fn quote(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bson::decimal128::Decimal128;
     use crate::bson::oid::ObjectId;
-    use crate::bson::value::{Binary, Regex, Timestamp};
+    use crate::bson::value::Timestamp;
 
     #[test]
     fn prints_like_mongosh() {
@@ -443,14 +541,14 @@ mod tests {
                 "Binary.createFromBase64('AQID', 0)",
             ),
             (Value::Regex(Box::new(Regex::new("a", "i"))), "/a/i"),
+            (Value::Regex(Box::new(Regex::new("a/b", ""))), "/a\\/b/"),
+            (Value::Regex(Box::new(Regex::new("a", "x"))), "/a/"),
+            (Value::Regex(Box::new(Regex::new("a", "ims"))), "/a/gim"),
             (
-                Value::Regex(Box::new(Regex::new("a/b", ""))),
-                "BSONRegExp('a/b', '')",
+                Value::Regex(Box::new(Regex::new("(?i)a", "x"))),
+                "BSONRegExp('(?i)a', 'x')",
             ),
-            (
-                Value::Regex(Box::new(Regex::new("a", "x"))),
-                "BSONRegExp('a', 'x')",
-            ),
+            (Value::Symbol("s".into()), "'s'"),
             (
                 Value::Timestamp(Timestamp {
                     time: 1,

@@ -24,6 +24,25 @@ pub(super) enum Js {
     Undefined,
     /// Anything that already is a BSON value (documents, arrays, constructed types).
     Bson(Value),
+    /// `new Int8Array([...])`, `new Float32Array([...])`, `new Uint8Array([...])`: the
+    /// element values as the array holds them.
+    TypedArray {
+        /// Which typed array.
+        class: TypedArray,
+        /// Its elements.
+        values: Vec<f64>,
+    },
+}
+
+/// The typed arrays mongosh prints vectors with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TypedArray {
+    /// Signed bytes.
+    Int8,
+    /// 32-bit floats.
+    Float32,
+    /// Unsigned bytes.
+    Uint8,
 }
 
 /// An expression and its byte range in the source.
@@ -50,6 +69,7 @@ impl Item {
             Js::BigInt(_) => ValueKind::BigInt,
             Js::String { .. } => ValueKind::String,
             Js::Undefined => ValueKind::Undefined,
+            Js::TypedArray { .. } => ValueKind::Array,
             Js::Bson(v) => match v {
                 Value::Double(_) | Value::Int32(_) => ValueKind::Number,
                 Value::String(_) => ValueKind::String,
@@ -129,6 +149,22 @@ impl<'a, 'g> Parser<'a, 'g> {
                 Value::Null
             }
             Js::Bson(v) => v,
+            // js-bson writes a Uint8Array as generic binary, and any other typed array as
+            // the object it is: its indexes as keys.
+            Js::TypedArray {
+                class: TypedArray::Uint8,
+                values,
+            } => Value::Binary(crate::bson::value::Binary {
+                subtype: crate::bson::spec::BINARY_GENERIC,
+                bytes: values.into_iter().map(|x| x as u8).collect(),
+            }),
+            Js::TypedArray { values, .. } => Value::Document(
+                values
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, x)| (i.to_string(), number_value(x)))
+                    .collect(),
+            ),
         })
     }
 }
