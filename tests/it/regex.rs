@@ -72,12 +72,48 @@ fn the_manuals_regex_examples() {
     // (section of the manual's $regex page, field, pattern, options, ids)
     let cases: &[(&str, &str, &str, &str, &[i32])] = &[
         ("Perform a LIKE Match", "sku", "789$", "", &[101, 103, 104]),
-        ("Perform Case-Insensitive Regular Expression Match", "sku", "^ABC", "i", &[100, 101, 104]),
-        ("Multiline Match for Lines Starting with Specified Pattern", "description", "^S", "m", &[100, 101, 104]),
-        ("... without the m option", "description", "^S", "", &[100, 104]),
-        ("Use the . Dot Character to Match New Line", "description", "m.*line", "si", &[102, 103]),
-        ("... without the s option", "description", "m.*line", "i", &[102]),
-        ("Ignore White Spaces in Pattern", "sku", "abc #category code\n123 #item number", "x", &[100]),
+        (
+            "Perform Case-Insensitive Regular Expression Match",
+            "sku",
+            "^ABC",
+            "i",
+            &[100, 101, 104],
+        ),
+        (
+            "Multiline Match for Lines Starting with Specified Pattern",
+            "description",
+            "^S",
+            "m",
+            &[100, 101, 104],
+        ),
+        (
+            "... without the m option",
+            "description",
+            "^S",
+            "",
+            &[100, 104],
+        ),
+        (
+            "Use the . Dot Character to Match New Line",
+            "description",
+            "m.*line",
+            "si",
+            &[102, 103],
+        ),
+        (
+            "... without the s option",
+            "description",
+            "m.*line",
+            "i",
+            &[102],
+        ),
+        (
+            "Ignore White Spaces in Pattern",
+            "sku",
+            "abc #category code\n123 #item number",
+            "x",
+            &[100],
+        ),
     ];
     let docs = products();
     for (section, field, pattern, options, want) in cases {
@@ -114,8 +150,14 @@ fn regex_in_in_not_and_equality_of_stored_regexes() {
     stored.push("r", Value::Regex(Box::new(BsonRegex::new("a.c", "i"))));
     let stored = [stored];
     assert_eq!(ids(&regex_filter("r", "a.c", "i"), &stored), [1]);
-    assert_eq!(ids(&regex_filter("r", "a.c", ""), &stored), Vec::<i32>::new());
-    assert_eq!(ids(&regex_filter("r", "abc", "i"), &stored), Vec::<i32>::new());
+    assert_eq!(
+        ids(&regex_filter("r", "a.c", ""), &stored),
+        Vec::<i32>::new()
+    );
+    assert_eq!(
+        ids(&regex_filter("r", "abc", "i"), &stored),
+        Vec::<i32>::new()
+    );
 }
 
 #[test]
@@ -123,7 +165,11 @@ fn jstests_regex_js() {
     // jstests/core/query/regex/regex.js: { a: "bcd" } and /b/, /bc/, /bcd/, /bcde/.
     let docs = docs(&[(1, "bcd")], "a");
     for (pattern, n) in [("b", 1), ("bc", 1), ("bcd", 1), ("bcde", 0)] {
-        assert_eq!(ids(&regex_filter("a", pattern, ""), &docs).len(), n, "/{pattern}/");
+        assert_eq!(
+            ids(&regex_filter("a", pattern, ""), &docs).len(),
+            n,
+            "/{pattern}/"
+        );
     }
     // regex_options.js: { a: 'foo' } counts 1 for /O/i; 'u' is accepted.
     let foo = docs_one("a", "foo");
@@ -164,7 +210,11 @@ fn jstests_regex_unicode_js() {
         ("(*UCP)^[[:alpha:]]+$", &[0, 1, 2]),
     ];
     for (pattern, want) in cases {
-        assert_eq!(&ids(&regex_filter("text", pattern, ""), &words), want, "/{pattern}/");
+        assert_eq!(
+            &ids(&regex_filter("text", pattern, ""), &words),
+            want,
+            "/{pattern}/"
+        );
     }
     // The second collection: digits.
     let digits = docs(&[(0, "02191996"), (1, "༢༣༤༥"), (2, "9୩୪୬୯6")], "text");
@@ -185,7 +235,11 @@ fn jstests_regex_unicode_js() {
         ("(*UCP)^[[:digit:]]+$", &[0, 1, 2]),
     ];
     for (pattern, want) in cases {
-        assert_eq!(&ids(&regex_filter("text", pattern, ""), &digits), want, "/{pattern}/");
+        assert_eq!(
+            &ids(&regex_filter("text", pattern, ""), &digits),
+            want,
+            "/{pattern}/"
+        );
     }
 }
 
@@ -233,20 +287,35 @@ fn invalid_regexes_in_the_servers_words_and_codes() {
         e.kind.to_string(),
         "Regular expression is invalid: missing terminating ] for character class"
     );
-    assert_eq!(refused(&regex_filter("a", "ab\0c", "")).kind.code(), Some(2));
-    assert_eq!(refused(&regex_filter("a", "ab\0c", "\0i")).kind.code(), Some(51108));
+    assert_eq!(
+        refused(&regex_filter("a", "ab\0c", "")).kind.code(),
+        Some(2)
+    );
+    assert_eq!(
+        refused(&regex_filter("a", "ab\0c", "\0i")).kind.code(),
+        Some(51108)
+    );
     // regex_options.js: 'g' is 51108, as a string option or a regex literal's flag.
     let e = refused(&regex_filter("txt", "^hello.*", "g"));
-    assert_eq!((e.kind.code(), e.kind.to_string()), (Some(51108), " invalid flag in regex options: g".into()));
+    assert_eq!(
+        (e.kind.code(), e.kind.to_string()),
+        (Some(51108), " invalid flag in regex options: g".into())
+    );
     let mut literal = Document::new();
-    literal.push("txt", Value::Regex(Box::new(BsonRegex::new("^hello.*", "g"))));
+    literal.push(
+        "txt",
+        Value::Regex(Box::new(BsonRegex::new("^hello.*", "g"))),
+    );
     assert_eq!(refused(&literal).kind.code(), Some(51108));
     // regex_max_pattern_length.js: a 26,384-character anchored pattern works; 32,767 is
     // "pattern string is longer than the limit set by the application", 51091.
     let long = 16_384 + 10_000;
     let text = "y".repeat(long);
     let pattern = format!("^{}", "y".repeat(long - 1));
-    assert_eq!(ids(&regex_filter("a", &pattern, ""), &docs_one("a", &text)), [1]);
+    assert_eq!(
+        ids(&regex_filter("a", &pattern, ""), &docs_one("a", &text)),
+        [1]
+    );
     let e = refused(&regex_filter("a", &format!("^{}", "y".repeat(32_766)), ""));
     assert_eq!(e.kind.code(), Some(51091));
     assert_eq!(
@@ -279,7 +348,10 @@ fn a_slow_regex_reports_the_time_limit() {
     d.push("_id", 1);
     d.push("s", format!("b{}", "a".repeat(100_000)));
     let mut filter = Document::new();
-    filter.push("s", Value::Regex(Box::new(BsonRegex::new("(?:a(?=a{50000}))*$", ""))));
+    filter.push(
+        "s",
+        Value::Regex(Box::new(BsonRegex::new("(?:a(?=a{50000}))*$", ""))),
+    );
     let filter = Filter::parse(&filter).unwrap();
     let flag = Interrupt::new();
     let remote = flag.clone();
@@ -288,11 +360,13 @@ fn a_slow_regex_reports_the_time_limit() {
         remote.trip(Stop::TimeLimit);
     });
     let start = std::time::Instant::now();
-    let e = flag
-        .watch(|| filter.try_matches(&d))
-        .unwrap_err();
+    let e = flag.watch(|| filter.try_matches(&d)).unwrap_err();
     stopper.join().unwrap();
-    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(e.kind.code(), Some(50));
     assert_eq!(e.to_string(), "operation exceeded time limit");
     // Catastrophic backtracking is stopped the same way.

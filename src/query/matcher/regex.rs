@@ -29,10 +29,9 @@ use pcre2_sys::{
     PCRE2_AUTO_CALLOUT, PCRE2_CASELESS, PCRE2_DOTALL, PCRE2_ERROR_CALLOUT, PCRE2_EXTENDED,
     PCRE2_MULTILINE, PCRE2_NO_UTF_CHECK, PCRE2_UTF, pcre2_code_8, pcre2_code_free_8,
     pcre2_compile_8, pcre2_compile_context_create_8, pcre2_compile_context_free_8,
-    pcre2_get_error_message_8, pcre2_match_8, pcre2_match_context_8,
-    pcre2_match_context_create_8, pcre2_match_context_free_8,
-    pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8, pcre2_set_heap_limit_8,
-    pcre2_set_max_pattern_length_8,
+    pcre2_get_error_message_8, pcre2_match_8, pcre2_match_context_8, pcre2_match_context_create_8,
+    pcre2_match_context_free_8, pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8,
+    pcre2_set_heap_limit_8, pcre2_set_max_pattern_length_8,
 };
 
 use crate::strings::Lang;
@@ -416,10 +415,7 @@ mod tests {
     #[test]
     fn errors_in_the_servers_words() {
         let e = |p: &str, o: &str| Regex::new(p, o).unwrap_err();
-        assert_eq!(
-            e("a", "g").to_string(),
-            " invalid flag in regex options: g"
-        );
+        assert_eq!(e("a", "g").to_string(), " invalid flag in regex options: g");
         assert_eq!(e("a", "g").code(), Some(51108));
         let paren = e("(a", "");
         assert_eq!(
@@ -443,12 +439,16 @@ mod tests {
         );
         // At the limit, PCRE2 reads it (and finds it too large to compile, as the server's
         // PCRE2 with 2-byte links would).
-        let at_limit = Regex::new(&long[1..], "").map(|_| ()).map_err(|e| e.to_string());
+        let at_limit = Regex::new(&long[1..], "")
+            .map(|_| ())
+            .map_err(|e| e.to_string());
         assert_ne!(
             at_limit,
-            Err("Regular expression is invalid: pattern string is longer than the limit set \
+            Err(
+                "Regular expression is invalid: pattern string is longer than the limit set \
                  by the application"
-                .into())
+                    .into()
+            )
         );
         // A long pattern too large for the callouts keeps the server's compiled code.
         let long_class = "[a]".repeat(4000);
@@ -478,7 +478,14 @@ mod tests {
             e.position_in(Lang::En).unwrap(),
             "PCRE2 stopped at character 3 of the pattern:\n  é(\n    ^"
         );
-        assert!(e.position_in(Lang::Zh).unwrap().starts_with("PCRE2 停在模式的第 3 个字符处"));
-        assert_eq!(Regex::new("a", "q").unwrap_err().position_in(Lang::En), None);
+        assert!(
+            e.position_in(Lang::Zh)
+                .unwrap()
+                .starts_with("PCRE2 停在模式的第 3 个字符处")
+        );
+        assert_eq!(
+            Regex::new("a", "q").unwrap_err().position_in(Lang::En),
+            None
+        );
     }
 }
