@@ -572,7 +572,6 @@ mod tests {
     /// supports (`\A`, `[a-z]`) is syntax, not prose.
     fn kept(kind: &QueryErrorKind) -> &'static [&'static str] {
         match kind {
-            QueryErrorKind::Regex(RegexError::Unsupported(_)) => &["A", "a"],
             QueryErrorKind::WouldSpill { .. }
             | QueryErrorKind::OutputTooLarge { .. }
             | QueryErrorKind::Expr(ExprError::TooLarge { .. }) => {

@@ -57,8 +57,8 @@ impl Filter {
     /// # Errors
     /// What the server refuses (`unknown operator: $foo`, `$in needs an array`,
     /// `$and/$or/$nor must be a nonempty array`, an invalid regex, ...), and the few things
-    /// it accepts that bson-tutor does not run (`$where`, `$text`, geospatial operators,
-    /// lookaround in a regex), each said plainly.
+    /// it accepts that bson-tutor does not run (`$where`, `$text`, geospatial operators),
+    /// each said plainly.
     ///
     /// # Examples
     /// ```

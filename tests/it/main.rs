@@ -26,6 +26,7 @@ mod matcher_manual;
 mod oid;
 mod pack;
 mod progress;
+mod regex;
 mod screenshot;
 mod seeds;
 mod shell_print;

@@ -615,6 +615,11 @@ fn regex_document(context: &Document, at: &str) -> Result<RegexPred> {
 }
 
 fn regex(pattern: &str, options: &str, at: &str) -> Result<RegexPred> {
+    // The server reads the options first (51108), then refuses a null byte, then PCRE2's
+    // verdict (jstests/core/query/regex/regex_error.js).
+    if let Err(e) = super::regex::compile_options(options) {
+        return fail(at, e);
+    }
     if pattern.contains('\0') {
         return bad_value(
             at,
