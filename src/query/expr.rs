@@ -5,6 +5,12 @@
 use std::cmp::Ordering;
 use std::fmt;
 
+mod arith;
+mod convert;
+mod forms;
+mod strings;
+pub mod summation;
+
 use super::interrupt;
 use super::limits;
 use super::order;
@@ -12,7 +18,7 @@ use super::server::{ServerError, code};
 use crate::bson::datetime;
 use crate::bson::datetime::format::DateError;
 use crate::bson::num::{self, Number};
-use crate::bson::{Decimal128, Document, Value, document_size};
+use crate::bson::{Document, Value, document_size};
 use crate::strings::Lang;
 use crate::strings::localize::{Localize, one_other};
 
@@ -36,6 +42,13 @@ pub enum ExprError {
     TooLarge {
         /// The bytes allowed.
         limit: usize,
+    },
+    /// A transcendental function (`$sqrt`, `$exp`, `$ln`, `$log`, `$log10`, `$pow`) of a
+    /// decimal: the server computes it with Intel's decimal library to 34 digits; bson-tutor
+    /// does not, and says so rather than answer with fewer digits.
+    DecimalMath {
+        /// The operator.
+        op: &'static str,
     },
 }
 
@@ -62,6 +75,7 @@ impl ExprError {
             ExprError::TooLarge {
                 limit: limits::MAX_INTERNAL_DOCUMENT,
             },
+            ExprError::DecimalMath { op: "$sqrt" },
         ];
         for e in &all {
             match e {
@@ -69,7 +83,8 @@ impl ExprError {
                 | ExprError::TooDeep { .. }
                 | ExprError::Num(_)
                 | ExprError::Date(_)
-                | ExprError::TooLarge { .. } => {}
+                | ExprError::TooLarge { .. }
+                | ExprError::DecimalMath { .. } => {}
             }
         }
         all
@@ -102,6 +117,23 @@ impl Localize for ExprError {
                  có thể chứa ({max} byte): server sẽ tính tiếp rồi từ chối document đó; \
                  bson-tutor dừng ở đây để không cạn bộ nhớ",
                 max = limits::MAX_INTERNAL_DOCUMENT
+            ),
+            (Lang::En, ExprError::DecimalMath { op }) => write!(
+                out,
+                "bson-tutor does not compute {op} of a decimal128 value: the server answers with \
+                 34 significant digits from its decimal library; convert the value with \
+                 $toDouble to see an approximation"
+            ),
+            (Lang::Vi, ExprError::DecimalMath { op }) => write!(
+                out,
+                "bson-tutor không tính {op} của một giá trị decimal128: server trả lời với \
+                 34 chữ số có nghĩa từ thư viện thập phân của nó; hãy chuyển giá trị bằng \
+                 $toDouble để xem một giá trị gần đúng"
+            ),
+            (Lang::Zh, ExprError::DecimalMath { op }) => write!(
+                out,
+                "bson-tutor 不计算 decimal128 值的 {op}：服务器用它的十进制库给出 34 位有效数字；\
+                 用 $toDouble 转换这个值可以看到近似结果"
             ),
             (Lang::Zh, ExprError::TooLarge { limit }) => write!(
                 out,
@@ -151,6 +183,36 @@ fn err<T>(code: i32, text: impl Into<String>) -> Result<T, ExprError> {
 /// The server's refusal `text`, whose code is not known here.
 fn err_uncoded<T>(text: impl Into<String>) -> Result<T, ExprError> {
     Err(ExprError::Server(ServerError::uncoded(text)))
+}
+
+/// A double as C++'s `ostream` prints it by default (`%g`, 6 significant digits): the
+/// server's error messages show numbers this way (`-1`, `0.5`, `1e+20`).
+fn fmt_g(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    let sci = format!("{x:.5e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let strip = |s: String| {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            s
+        }
+    };
+    if !(-4..6).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{}e{sign}{:02}", strip(mantissa.to_owned()), exp.abs());
+    }
+    let decimals = (5 - exp).max(0) as usize;
+    strip(format!("{x:.decimals$}"))
 }
 
 /// How deeply expressions may nest before evaluation stops with an error.
@@ -414,24 +476,86 @@ impl Evaluator<'_> {
     fn operator(&self, op: &str, arg: &Value, depth: usize) -> Result<Value, ExprError> {
         match op {
             "$literal" => Ok(arg.clone()),
-            "$add" => Ok(num::add(&self.args(arg, depth)?)?),
-            "$multiply" => Ok(num::multiply(&self.args(arg, depth)?)?),
+            "$add" => num::add(&self.args(arg, depth)?).map_err(add_error),
+            "$multiply" => arith::multiply(&self.args(arg, depth)?),
             "$subtract" => {
                 let [a, b] = self.exactly(op, arg, depth)?;
-                Ok(num::subtract(&a, &b)?)
+                arith::subtract(&a, &b)
             }
             "$divide" => {
                 let [a, b] = self.exactly(op, arg, depth)?;
-                Ok(num::divide(&a, &b)?)
+                arith::divide(&a, &b)
             }
-            "$sum" => {
+            "$mod" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                arith::modulo(&a, &b)
+            }
+            "$pow" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                arith::pow(&a, &b)
+            }
+            "$log" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                arith::log(&a, &b)
+            }
+            "$abs" | "$ceil" | "$floor" | "$sqrt" | "$exp" | "$ln" | "$log10" => {
+                let [a] = self.exactly(op, arg, depth)?;
+                let op = UNARY.iter().find(|u| **u == op).copied().unwrap_or("$abs");
+                arith::unary(op, &a)
+            }
+            "$round" | "$trunc" => {
                 let args = self.args(arg, depth)?;
-                // With one argument that is an array, $sum adds up its elements.
-                Ok(match args.as_slice() {
-                    [Value::Array(items)] => num::sum(items),
-                    _ => num::sum(&args),
-                })
+                match args.as_slice() {
+                    [v] => arith::round_or_trunc(op, v, None),
+                    [v, place] => arith::round_or_trunc(op, v, Some(place)),
+                    other => err(
+                        28667,
+                        format!(
+                            "Expression {op} takes at least 1 argument, and at most 2, but {} were passed in.",
+                            other.len()
+                        ),
+                    ),
+                }
             }
+            "$sum" | "$avg" | "$min" | "$max" => {
+                let args = self.args_opt(arg, depth)?;
+                // With one argument that is an array, the operator works on its elements.
+                let values: Vec<Value> = match args.as_slice() {
+                    [Some(Value::Array(items))] => items.clone(),
+                    _ => args.into_iter().flatten().collect(),
+                };
+                Ok(accumulate(op, &values))
+            }
+            "$toUpper" | "$toLower" => {
+                let [a] = self.exactly(op, arg, depth)?;
+                strings::change_case(op == "$toUpper", &a)
+            }
+            "$substrBytes" | "$substr" => {
+                let [s, start, len] = self.exactly(op, arg, depth)?;
+                strings::substr_bytes(&s, &start, &len)
+            }
+            "$substrCP" => {
+                let [s, start, len] = self.exactly(op, arg, depth)?;
+                strings::substr_cp(&s, &start, &len)
+            }
+            "$indexOfBytes" => {
+                let args = self.args(arg, depth)?;
+                if !(2..=4).contains(&args.len()) {
+                    return err(
+                        28667,
+                        format!(
+                            "Expression $indexOfBytes takes at least 2 arguments, and at most 4, but {} were passed in.",
+                            args.len()
+                        ),
+                    );
+                }
+                strings::index_of_bytes(&args)
+            }
+            "$split" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                strings::split(&a, &b)
+            }
+            "$range" => self.range(arg, depth),
             "$eq" | "$ne" | "$gt" | "$gte" | "$lt" | "$lte" | "$cmp" => {
                 let [a, b] = self.exactly(op, arg, depth)?;
                 let o = order::compare(&a, &b);
@@ -467,10 +591,6 @@ impl Evaluator<'_> {
                     ),
                 }
             }
-            "$toDecimal" | "$toLong" | "$toInt" | "$toDouble" => {
-                let [a] = self.exactly(op, arg, depth)?;
-                convert(op, &a)
-            }
             "$dateToString" => self.date_to_string(arg, depth),
             other => err(
                 code::INVALID_PIPELINE_OPERATOR,
@@ -493,6 +613,13 @@ impl Evaluator<'_> {
                 array_elem_at(&array, &index)
             }
             "$map" => self.map(arg, depth).map(Some),
+            "$reduce" => self.reduce(arg, depth),
+            "$convert" => self.convert(arg, depth),
+            "$toInt" | "$toLong" | "$toDouble" | "$toDecimal" | "$toString" | "$toDate"
+            | "$toObjectId" | "$toBool" => {
+                let input = self.single_opt(op, arg, depth)?;
+                self.convert_to(input, shorthand_target(op))
+            }
             "$cond" => self.cond(arg, depth),
             "$ifNull" => {
                 let Value::Array(items) = arg else {
@@ -945,78 +1072,65 @@ fn size_value(n: usize) -> Value {
     i32::try_from(n).map_or(Value::Int64(n as i64), Value::Int32)
 }
 
-fn convert(op: &str, v: &Value) -> Result<Value, ExprError> {
-    if matches!(v, Value::Null | Value::Undefined) {
-        return Ok(Value::Null);
-    }
-    let overflow = || {
-        err(
-            code::CONVERSION_FAILURE,
-            format!(
-                "Failed to convert {} to the target type in {op}: conversion would overflow the target type",
-                crate::bson::shell::print_value(v)
-            ),
-        )
-    };
-    let n = match v {
-        Value::Boolean(b) => Number::Int(i32::from(*b)),
-        Value::DateTime(ms) => Number::Long(*ms),
-        Value::String(s) => parse_number(op, s)?,
-        other => match Number::of(other) {
-            Some(n) => n,
-            None => {
-                return err(
-                    code::CONVERSION_FAILURE,
-                    format!(
-                        "Unsupported conversion from {} to {} in $convert with no onError value",
-                        other.element_type().alias(),
-                        &op[3..].to_lowercase()
-                    ),
-                );
-            }
-        },
-    };
-    Ok(match op {
-        "$toDecimal" => Value::Decimal128(n.to_decimal()),
-        "$toDouble" => Value::Double(n.to_f64()),
-        "$toLong" => match to_i64(n) {
-            Some(v) => Value::Int64(v),
-            None => return overflow(),
-        },
-        _ => match to_i64(n).and_then(|v| i32::try_from(v).ok()) {
-            Some(v) => Value::Int32(v),
-            None => return overflow(),
-        },
-    })
-}
+/// The one-argument math operators, by name (their names as `'static` strings for errors).
+const UNARY: [&str; 7] = ["$abs", "$ceil", "$floor", "$sqrt", "$exp", "$ln", "$log10"];
 
-/// Truncation toward zero, as `$toLong`/`$toInt` do; NaN, infinities and out-of-range
-/// values have no integer.
-fn to_i64(n: Number) -> Option<i64> {
-    match n {
-        Number::Int(v) => Some(i64::from(v)),
-        Number::Long(v) => Some(v),
-        Number::Double(d) => {
-            let t = d.trunc();
-            (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0)
-                .contains(&t)
-                .then_some(t as i64)
+/// `$add`'s refusal of a non-number carries the server's TypeMismatch code (14).
+fn add_error(e: num::NumError) -> ExprError {
+    match e {
+        num::NumError::NotNumeric { .. } => {
+            ExprError::Server(ServerError::new(code::TYPE_MISMATCH, e.to_string()))
         }
-        Number::Decimal(d) => d.to_i64(),
+        other => ExprError::Num(other),
     }
 }
 
-fn parse_number(op: &str, s: &str) -> Result<Number, ExprError> {
-    let bad = || {
-        err(
-            code::CONVERSION_FAILURE,
-            format!("Failed to parse number '{s}' in {op} with no onError value"),
-        )
-    };
+/// `$sum`, `$avg`, `$min` or `$max` over values (non-numbers ignored by `$sum`/`$avg`, null
+/// and missing by `$min`/`$max`).
+fn accumulate(op: &str, values: &[Value]) -> Value {
     match op {
-        "$toDecimal" => Decimal128::parse(s).map(Number::Decimal).or_else(|_| bad()),
-        "$toDouble" => s.parse::<f64>().map(Number::Double).or_else(|_| bad()),
-        _ => s.parse::<i64>().map(Number::Long).or_else(|_| bad()),
+        "$sum" => {
+            let mut s = summation::Sum::default();
+            values.iter().for_each(|v| s.push(v));
+            s.value()
+        }
+        "$avg" => {
+            let mut a = summation::Avg::default();
+            values.iter().for_each(|v| a.push(v));
+            a.value()
+        }
+        _ => {
+            let want = if op == "$min" {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
+            let mut best: Option<&Value> = None;
+            for v in values
+                .iter()
+                .filter(|v| !matches!(v, Value::Null | Value::Undefined))
+            {
+                if best.is_none_or(|b| order::compare(v, b) == want) {
+                    best = Some(v);
+                }
+            }
+            best.cloned().unwrap_or(Value::Null)
+        }
+    }
+}
+
+/// The type a `$toInt`, `$toString`, ... converts to.
+fn shorthand_target(op: &str) -> crate::bson::ElementType {
+    use crate::bson::ElementType as T;
+    match op {
+        "$toInt" => T::Int32,
+        "$toLong" => T::Int64,
+        "$toDouble" => T::Double,
+        "$toDecimal" => T::Decimal128,
+        "$toString" => T::String,
+        "$toDate" => T::DateTime,
+        "$toObjectId" => T::ObjectId,
+        _ => T::Boolean,
     }
 }
 
@@ -1037,7 +1151,9 @@ mod tests {
                     // Another type's words, in the same language.
                     ExprError::Num(inner) => assert_eq!(text, inner.to_string_in(lang)),
                     ExprError::Date(inner) => assert_eq!(text, inner.to_string_in(lang)),
-                    ExprError::TooDeep { .. } | ExprError::TooLarge { .. } => {
+                    ExprError::TooDeep { .. }
+                    | ExprError::TooLarge { .. }
+                    | ExprError::DecimalMath { .. } => {
                         crate::bson::error::assert_translated(
                             &en,
                             lang,
