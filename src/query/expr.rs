@@ -1216,7 +1216,7 @@ mod tests {
             (
                 "{ $toInt: 'x' }",
                 code::CONVERSION_FAILURE,
-                "Failed to parse number 'x' in $toInt with no onError value",
+                "Failed to parse number 'x' in $convert with no onError value: No digits",
             ),
         ] {
             let e = eval(expr);

@@ -19,7 +19,9 @@ fn parse(s: &str) -> bson_tutor::bson::Value {
 
 /// Runs `expr => want` lines against `doc` (`{}` when none).
 fn table_on(doc: &str, lines: &[(&str, &str)]) {
-    let root = parse_document(doc, &mut FixedGenerator::new(0)).unwrap().value;
+    let root = parse_document(doc, &mut FixedGenerator::new(0))
+        .unwrap()
+        .value;
     let mut failures = Vec::new();
     for (expr, want) in lines {
         let got = evaluate(&parse(expr), Some(&root));
@@ -48,21 +50,51 @@ fn subtract_is_left_minus_right_in_the_wider_type() {
     // mongodb/mongo src/mongo/db/exec/expression/evaluate_math.cpp (evaluateSubtract) and
     // issue 16's measurements; the manual's $subtract page for the dates.
     table(&[
-        ("{ $subtract: [NumberDecimal('7E+5'), NumberDecimal('1E+3')] }", "NumberDecimal('6.99E+5')"),
+        (
+            "{ $subtract: [NumberDecimal('7E+5'), NumberDecimal('1E+3')] }",
+            "NumberDecimal('6.99E+5')",
+        ),
         ("{ $subtract: [Double(-0), Double(0)] }", "Double(-0)"),
         ("{ $subtract: [5, 7] }", "-2"),
         ("{ $subtract: [-2147483648, 1] }", "NumberLong(-2147483649)"),
         ("{ $subtract: [NumberLong(5), 7] }", "NumberLong(-2)"),
-        ("{ $subtract: [NumberLong('-9223372036854775808'), 1] }", "-9223372036854775809.0"),
+        (
+            "{ $subtract: [NumberLong('-9223372036854775808'), 1] }",
+            "-9223372036854775809.0",
+        ),
         ("{ $subtract: [5, null] }", "null"),
-        ("{ $subtract: [ISODate('2014-03-01T08:00:00Z'), ISODate('2014-03-01T07:00:00Z')] }", "NumberLong(3600000)"),
-        ("{ $subtract: [ISODate('2014-03-01T08:00:00Z'), 300000] }", "ISODate('2014-03-01T07:55:00Z')"),
-        ("{ $subtract: [ISODate('2014-03-01T08:00:00Z'), 2.5] }", "ISODate('2014-03-01T07:59:59.997Z')"),
-        ("{ $subtract: ['a', 1] }", "!14 can't $subtract int from string"),
-        ("{ $subtract: [ISODate('2014-03-01T08:00:00Z'), 'a'] }", "!14 can't $subtract string from Date"),
-        ("{ $toLong: { $subtract: [ISODate('1970-01-01T00:00:00Z'), NumberLong('9223372036854775807')] } }", "NumberLong('-9223372036854775807')"),
-        ("{ $subtract: [ISODate('1970-01-01T00:00:00Z'), NumberLong('-9223372036854775808')] }", "!15 date overflow"),
-        ("{ $subtract: [ISODate('1970-01-01T00:00:00Z'), 1e19] }", "!15 date overflow"),
+        (
+            "{ $subtract: [ISODate('2014-03-01T08:00:00Z'), ISODate('2014-03-01T07:00:00Z')] }",
+            "NumberLong(3600000)",
+        ),
+        (
+            "{ $subtract: [ISODate('2014-03-01T08:00:00Z'), 300000] }",
+            "ISODate('2014-03-01T07:55:00Z')",
+        ),
+        (
+            "{ $subtract: [ISODate('2014-03-01T08:00:00Z'), 2.5] }",
+            "ISODate('2014-03-01T07:59:59.997Z')",
+        ),
+        (
+            "{ $subtract: ['a', 1] }",
+            "!14 can't $subtract int from string",
+        ),
+        (
+            "{ $subtract: [ISODate('2014-03-01T08:00:00Z'), 'a'] }",
+            "!14 can't $subtract string from Date",
+        ),
+        (
+            "{ $toLong: { $subtract: [ISODate('1970-01-01T00:00:00Z'), NumberLong('9223372036854775807')] } }",
+            "NumberLong('-9223372036854775807')",
+        ),
+        (
+            "{ $subtract: [ISODate('1970-01-01T00:00:00Z'), NumberLong('-9223372036854775808')] }",
+            "!15 date overflow",
+        ),
+        (
+            "{ $subtract: [ISODate('1970-01-01T00:00:00Z'), 1e19] }",
+            "!15 date overflow",
+        ),
     ]);
 }
 
@@ -70,12 +102,30 @@ fn subtract_is_left_minus_right_in_the_wider_type() {
 fn overflow_promotes_int_to_long_and_long_to_double() {
     // jstests/aggregation/expressions/arith_overflow.js.
     table(&[
-        ("{ $add: [NumberInt(2000000000), NumberInt(2000000000)] }", "NumberLong(4000000000)"),
-        ("{ $add: [NumberLong('9000000000000000000'), NumberLong('9000000000000000000')] }", "1.8e+19"),
-        ("{ $subtract: [NumberInt(2000000000), NumberInt(-2000000000)] }", "NumberLong(4000000000)"),
-        ("{ $subtract: [NumberLong('9000000000000000000'), NumberLong('-9000000000000000000')] }", "1.8e+19"),
-        ("{ $multiply: [NumberInt(2000000000), NumberInt(-2000000000)] }", "NumberLong('-4000000000000000000')"),
-        ("{ $multiply: [NumberLong('9000000000000000000'), NumberLong('-9000000000000000000')] }", "-8.1e+37"),
+        (
+            "{ $add: [NumberInt(2000000000), NumberInt(2000000000)] }",
+            "NumberLong(4000000000)",
+        ),
+        (
+            "{ $add: [NumberLong('9000000000000000000'), NumberLong('9000000000000000000')] }",
+            "1.8e+19",
+        ),
+        (
+            "{ $subtract: [NumberInt(2000000000), NumberInt(-2000000000)] }",
+            "NumberLong(4000000000)",
+        ),
+        (
+            "{ $subtract: [NumberLong('9000000000000000000'), NumberLong('-9000000000000000000')] }",
+            "1.8e+19",
+        ),
+        (
+            "{ $multiply: [NumberInt(2000000000), NumberInt(-2000000000)] }",
+            "NumberLong('-4000000000000000000')",
+        ),
+        (
+            "{ $multiply: [NumberLong('9000000000000000000'), NumberLong('-9000000000000000000')] }",
+            "-8.1e+37",
+        ),
     ]);
 }
 
@@ -83,26 +133,38 @@ fn overflow_promotes_int_to_long_and_long_to_double() {
 fn sum_and_avg_follow_the_double_double_summation() {
     // Issue 16 (a server answer) and mongodb/mongo src/mongo/util/summation.h; the manual's
     // $sum and $avg pages for the array forms (quizzes [10, 6, 7]).
-    table_on("{ quizzes: [10, 6, 7], labs: [5, 8] }", &[
-        ("{ $sum: [NumberLong('9007199254740993'), 1e-10] }", "9007199254740994.0"),
-        ("{ $sum: '$quizzes' }", "23"),
-        ("{ $avg: '$quizzes' }", "7.666666666666667"),
-        ("{ $max: '$quizzes' }", "10"),
-        ("{ $min: '$quizzes' }", "6"),
-        ("{ $sum: ['$quizzes', 1] }", "1"),
-        ("{ $sum: [] }", "0"),
-        ("{ $avg: [] }", "null"),
-        ("{ $avg: ['a', null] }", "null"),
-        ("{ $sum: [2147483647, 1] }", "NumberLong(2147483648)"),
-        ("{ $sum: [NumberLong('9223372036854775807'), 1] }", "9223372036854775808.0"),
-        ("{ $sum: [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1] }", "Double(1)"),
-        ("{ $sum: [Infinity, -Infinity] }", "NaN"),
-        ("{ $sum: [Infinity, 1] }", "Infinity"),
-        ("{ $min: [null, 'a', 1] }", "1"),
-        ("{ $max: [null, 'a', 1] }", "'a'"),
-        ("{ $max: [] }", "null"),
-        ("{ $max: [null] }", "null"),
-    ]);
+    table_on(
+        "{ quizzes: [10, 6, 7], labs: [5, 8] }",
+        &[
+            (
+                "{ $sum: [NumberLong('9007199254740993'), 1e-10] }",
+                "9007199254740994.0",
+            ),
+            ("{ $sum: '$quizzes' }", "23"),
+            ("{ $avg: '$quizzes' }", "7.666666666666667"),
+            ("{ $max: '$quizzes' }", "10"),
+            ("{ $min: '$quizzes' }", "6"),
+            ("{ $sum: ['$quizzes', 1] }", "1"),
+            ("{ $sum: [] }", "0"),
+            ("{ $avg: [] }", "null"),
+            ("{ $avg: ['a', null] }", "null"),
+            ("{ $sum: [2147483647, 1] }", "NumberLong(2147483648)"),
+            (
+                "{ $sum: [NumberLong('9223372036854775807'), 1] }",
+                "9223372036854775808.0",
+            ),
+            (
+                "{ $sum: [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1] }",
+                "Double(1)",
+            ),
+            ("{ $sum: [Infinity, -Infinity] }", "NaN"),
+            ("{ $sum: [Infinity, 1] }", "Infinity"),
+            ("{ $min: [null, 'a', 1] }", "1"),
+            ("{ $max: [null, 'a', 1] }", "'a'"),
+            ("{ $max: [] }", "null"),
+            ("{ $max: [null] }", "null"),
+        ],
+    );
 }
 
 #[test]
@@ -116,11 +178,20 @@ fn mod_sign_follows_the_dividend() {
         ("{ $mod: [5, -3] }", "2"),
         ("{ $mod: [5.5, 2] }", "1.5"),
         ("{ $mod: [NumberLong(7), 2] }", "NumberLong(1)"),
-        ("{ $mod: [NumberDecimal('-7.5'), 2] }", "NumberDecimal('-1.5')"),
+        (
+            "{ $mod: [NumberDecimal('-7.5'), 2] }",
+            "NumberDecimal('-1.5')",
+        ),
         ("{ $mod: [-2147483648, -1] }", "0"),
         ("{ $mod: [1, 0] }", "!16610 can't $mod by zero"),
-        ("{ $mod: [NumberDecimal('1'), 0] }", "!5733415 can't $mod by zero"),
-        ("{ $mod: ['a', 1] }", "!16611 $mod only supports numeric types, not string and int"),
+        (
+            "{ $mod: [NumberDecimal('1'), 0] }",
+            "!5733415 can't $mod by zero",
+        ),
+        (
+            "{ $mod: ['a', 1] }",
+            "!16611 $mod only supports numeric types, not string and int",
+        ),
         ("{ $mod: [null, 1] }", "null"),
     ]);
 }
@@ -133,9 +204,15 @@ fn abs_ceil_floor() {
         ("{ $abs: { $subtract: [9, 7] } }", "2"),
         ("{ $abs: { $subtract: [6, null] } }", "null"),
         ("{ $abs: -2147483648 }", "NumberLong(2147483648)"),
-        ("{ $abs: NumberLong('-9223372036854775808') }", "!28680 can't take $abs of long long min"),
+        (
+            "{ $abs: NumberLong('-9223372036854775808') }",
+            "!28680 can't take $abs of long long min",
+        ),
         ("{ $abs: NumberDecimal('-1.50') }", "NumberDecimal('1.50')"),
-        ("{ $abs: 'a' }", "!28765 $abs only supports numeric types, not string"),
+        (
+            "{ $abs: 'a' }",
+            "!28765 $abs only supports numeric types, not string",
+        ),
         ("{ $ceil: 9.25 }", "10.0"),
         ("{ $ceil: 8.73 }", "9.0"),
         ("{ $ceil: -5.34 }", "-5.0"),
@@ -164,7 +241,10 @@ fn round_is_half_to_even_and_trunc_toward_zero() {
         ("{ $round: [11.5] }", "12.0"),
         ("{ $round: [12.5] }", "12.0"),
         ("{ $round: [13.5] }", "14.0"),
-        ("{ $round: [NumberDecimal('2.345'), 2] }", "NumberDecimal('2.34')"),
+        (
+            "{ $round: [NumberDecimal('2.345'), 2] }",
+            "NumberDecimal('2.34')",
+        ),
         ("{ $round: [NumberDecimal('-1.5')] }", "NumberDecimal('-2')"),
         ("{ $round: [1234, -2] }", "1200"),
         ("{ $round: [NumberLong(1250), -2] }", "NumberLong(1200)"),
@@ -172,15 +252,27 @@ fn round_is_half_to_even_and_trunc_toward_zero() {
         ("{ $round: [7, 3] }", "7"),
         ("{ $round: [7, null] }", "null"),
         ("{ $round: [Infinity, 1] }", "Infinity"),
-        ("{ $round: [1, 101] }", "!51083 cannot apply $round with precision value 101 value must be in [-20, 100]"),
-        ("{ $round: [1, 1.5] }", "!51082 precision argument to  $round must be a integral value"),
-        ("{ $round: ['a'] }", "!51081 $round only supports numeric types, not string"),
+        (
+            "{ $round: [1, 101] }",
+            "!51083 cannot apply $round with precision value 101 value must be in [-20, 100]",
+        ),
+        (
+            "{ $round: [1, 1.5] }",
+            "!51082 precision argument to  $round must be a integral value",
+        ),
+        (
+            "{ $round: ['a'] }",
+            "!51081 $round only supports numeric types, not string",
+        ),
         ("{ $trunc: [19.25, 1] }", "19.2"),
         ("{ $trunc: [-45.39, 1] }", "-45.3"),
         ("{ $trunc: [1234.5678, 2] }", "1234.56"),
         ("{ $trunc: [1234.5678, -2] }", "1200.0"),
         ("{ $trunc: [-2.7] }", "-2.0"),
-        ("{ $trunc: [NumberDecimal('-2.79'), 1] }", "NumberDecimal('-2.7')"),
+        (
+            "{ $trunc: [NumberDecimal('-2.79'), 1] }",
+            "NumberDecimal('-2.7')",
+        ),
     ]);
 }
 
@@ -194,16 +286,31 @@ fn exponents_logarithms_and_roots() {
         ("{ $exp: -2 }", "0.1353352832366127"),
         ("{ $ln: 1 }", "0.0"),
         ("{ $ln: 10 }", "2.302585092994046"),
-        ("{ $ln: -1 }", "!28766 $ln's argument must be a positive number, but is -1"),
+        (
+            "{ $ln: -1 }",
+            "!28766 $ln's argument must be a positive number, but is -1",
+        ),
         ("{ $log: [100, 10] }", "2.0"),
         ("{ $log: [100, 2.718281828459045] }", "4.605170185988092"),
-        ("{ $log: [100, 1] }", "!28759 $log's base must be a positive number not equal to 1, but is 1"),
-        ("{ $log: [-0.5, 10] }", "!28758 $log's argument must be a positive number, but is -0.5"),
+        (
+            "{ $log: [100, 1] }",
+            "!28759 $log's base must be a positive number not equal to 1, but is 1",
+        ),
+        (
+            "{ $log: [-0.5, 10] }",
+            "!28758 $log's argument must be a positive number, but is -0.5",
+        ),
         ("{ $log10: 1 }", "0.0"),
         ("{ $log10: 1000 }", "3.0"),
-        ("{ $log10: 0 }", "!28761 $log10's argument must be a positive number, but is 0"),
+        (
+            "{ $log10: 0 }",
+            "!28761 $log10's argument must be a positive number, but is 0",
+        ),
         ("{ $sqrt: 25 }", "5.0"),
-        ("{ $sqrt: -1 }", "!28714 $sqrt's argument must be greater than or equal to 0"),
+        (
+            "{ $sqrt: -1 }",
+            "!28714 $sqrt's argument must be greater than or equal to 0",
+        ),
         ("{ $sqrt: null }", "null"),
         ("{ $pow: [5, 0] }", "1"),
         ("{ $pow: [5, 2] }", "25"),
@@ -213,8 +320,14 @@ fn exponents_logarithms_and_roots() {
         ("{ $pow: [NumberLong(2), 3] }", "NumberLong(8)"),
         ("{ $pow: [3, 40] }", "12157665459056928801.0"),
         ("{ $pow: [-1, 5] }", "-1"),
-        ("{ $pow: [0, -1] }", "!28764 $pow cannot take a base of 0 and a negative exponent"),
-        ("{ $pow: ['a', 1] }", "!28762 $pow's base must be numeric, not string"),
+        (
+            "{ $pow: [0, -1] }",
+            "!28764 $pow cannot take a base of 0 and a negative exponent",
+        ),
+        (
+            "{ $pow: ['a', 1] }",
+            "!28762 $pow's base must be numeric, not string",
+        ),
     ]);
     // A decimal's transcendental function is the tutor's own refusal, never a guess.
     let e = evaluate(&parse("{ $sqrt: NumberDecimal('2') }"), None).unwrap_err();
@@ -239,48 +352,126 @@ fn convert_follows_the_manual_conversion_table() {
         ("{ $toInt: true }", "1"),
         ("{ $toInt: 1.99999 }", "1"),
         ("{ $toInt: NumberDecimal('5.5000') }", "5"),
-        ("{ $toInt: NumberDecimal('9223372036000.000') }", "!241 Conversion would overflow target type in $convert with no onError value: 9223372036000.000"),
+        (
+            "{ $toInt: NumberDecimal('9223372036000.000') }",
+            "!241 Conversion would overflow target type in $convert with no onError value: 9223372036000.000",
+        ),
         ("{ $toInt: NumberLong('5000') }", "5000"),
-        ("{ $toInt: NumberLong('922337203600') }", "!241 Conversion would overflow target type in $convert with no onError value: "),
+        (
+            "{ $toInt: NumberLong('922337203600') }",
+            "!241 Conversion would overflow target type in $convert with no onError value: ",
+        ),
         ("{ $toInt: '-2' }", "-2"),
-        ("{ $toInt: '2.5' }", "!241 Failed to parse number '2.5' in $convert with no onError value: Did not consume whole string."),
-        ("{ $toLong: NumberDecimal('9223372036854775808.0') }", "!241 Conversion would overflow target type in $convert with no onError value: 9223372036854775808.0"),
-        ("{ $toLong: ISODate('2018-03-26T04:38:28.044Z') }", "NumberLong('1522039108044')"),
-        ("{ $toLong: NaN }", "!241 Attempt to convert NaN value to integer type in $convert with no onError value"),
+        (
+            "{ $toInt: '2.5' }",
+            "!241 Failed to parse number '2.5' in $convert with no onError value: Did not consume whole string.",
+        ),
+        (
+            "{ $toLong: NumberDecimal('9223372036854775808.0') }",
+            "!241 Conversion would overflow target type in $convert with no onError value: 9223372036854775808.0",
+        ),
+        (
+            "{ $toLong: ISODate('2018-03-26T04:38:28.044Z') }",
+            "NumberLong('1522039108044')",
+        ),
+        (
+            "{ $toLong: NaN }",
+            "!241 Attempt to convert NaN value to integer type in $convert with no onError value",
+        ),
         ("{ $toDecimal: true }", "NumberDecimal('1')"),
         ("{ $toDecimal: 2.5 }", "NumberDecimal('2.50000000000000')"),
         ("{ $toDecimal: '-5.5' }", "NumberDecimal('-5.5')"),
-        ("{ $toDecimal: ISODate('2018-03-27T05:04:47.890Z') }", "NumberDecimal('1522127087890')"),
+        (
+            "{ $toDecimal: ISODate('2018-03-27T05:04:47.890Z') }",
+            "NumberDecimal('1522127087890')",
+        ),
         ("{ $toDouble: true }", "1.0"),
         ("{ $toDouble: '-5.5' }", "-5.5"),
         ("{ $toDouble: '5e10' }", "50000000000.0"),
         ("{ $toString: true }", "'true'"),
         ("{ $toString: 2.5 }", "'2.5'"),
         ("{ $toString: NumberLong(1000) }", "'1000'"),
-        ("{ $toString: ObjectId('5ab9c3da31c2ab715d421285') }", "'5ab9c3da31c2ab715d421285'"),
-        ("{ $toString: ISODate('2018-03-27T16:58:51.538Z') }", "'2018-03-27T16:58:51.538Z'"),
+        (
+            "{ $toString: ObjectId('5ab9c3da31c2ab715d421285') }",
+            "'5ab9c3da31c2ab715d421285'",
+        ),
+        (
+            "{ $toString: ISODate('2018-03-27T16:58:51.538Z') }",
+            "'2018-03-27T16:58:51.538Z'",
+        ),
         ("{ $toString: NumberDecimal('1.50') }", "'1.50'"),
-        ("{ $toDate: 120000000000.5 }", "ISODate('1973-10-20T21:20:00.000Z')"),
-        ("{ $toDate: NumberDecimal('1253372036000.50') }", "ISODate('2009-09-19T14:53:56.000Z')"),
-        ("{ $toDate: NumberLong('1100000000000') }", "ISODate('2004-11-09T11:33:20.000Z')"),
-        ("{ $toDate: NumberLong('-1100000000000') }", "ISODate('1935-02-22T12:26:40.000Z')"),
-        ("{ $toDate: ObjectId('5ab9c3da31c2ab715d421285') }", "ISODate('2018-03-27T04:08:58.000Z')"),
-        ("{ $toDate: '2018-03-03' }", "ISODate('2018-03-03T00:00:00.000Z')"),
-        ("{ $toDate: 5 }", "!241 Unsupported conversion from int to date in $convert with no onError value"),
-        ("{ $toObjectId: '5ab9cbfa31c2ab715d42129e' }", "ObjectId('5ab9cbfa31c2ab715d42129e')"),
-        ("{ $toObjectId: 'abc' }", "!241 Failed to parse objectId 'abc' in $convert with no onError value: Invalid string length for parsing to OID, expected 24 but found 3"),
-        ("{ $convert: { input: 'abc', to: 'int', onError: 'bad' } }", "'bad'"),
+        (
+            "{ $toDate: 120000000000.5 }",
+            "ISODate('1973-10-20T21:20:00.000Z')",
+        ),
+        (
+            "{ $toDate: NumberDecimal('1253372036000.50') }",
+            "ISODate('2009-09-19T14:53:56.000Z')",
+        ),
+        (
+            "{ $toDate: NumberLong('1100000000000') }",
+            "ISODate('2004-11-09T11:33:20.000Z')",
+        ),
+        (
+            "{ $toDate: NumberLong('-1100000000000') }",
+            "ISODate('1935-02-22T12:26:40.000Z')",
+        ),
+        (
+            "{ $toDate: ObjectId('5ab9c3da31c2ab715d421285') }",
+            "ISODate('2018-03-27T04:08:58.000Z')",
+        ),
+        (
+            "{ $toDate: '2018-03-03' }",
+            "ISODate('2018-03-03T00:00:00.000Z')",
+        ),
+        (
+            "{ $toDate: 5 }",
+            "!241 Unsupported conversion from int to date in $convert with no onError value",
+        ),
+        (
+            "{ $toObjectId: '5ab9cbfa31c2ab715d42129e' }",
+            "ObjectId('5ab9cbfa31c2ab715d42129e')",
+        ),
+        (
+            "{ $toObjectId: 'abc' }",
+            "!241 Failed to parse objectId 'abc' in $convert with no onError value: Invalid string length for parsing to OID, expected 24 but found 3",
+        ),
+        (
+            "{ $convert: { input: 'abc', to: 'int', onError: 'bad' } }",
+            "'bad'",
+        ),
         ("{ $convert: { input: null, to: 'int', onNull: 0 } }", "0"),
-        ("{ $convert: { input: '$nope', to: 'int', onNull: 'missing' } }", "'missing'"),
+        (
+            "{ $convert: { input: '$nope', to: 'int', onNull: 'missing' } }",
+            "'missing'",
+        ),
         ("{ $convert: { input: 5, to: 18 } }", "NumberLong(5)"),
         ("{ $convert: { input: 5, to: { type: 'double' } } }", "5.0"),
         ("{ $convert: { input: 5, to: null } }", "null"),
-        ("{ $convert: { input: 5, to: 'bogus', onError: 0 } }", "!2 Unknown type name: bogus"),
-        ("{ $convert: { input: 5, to: 3.5, onError: 0 } }", "!9 In $convert, numeric 'to' argument is not an integer"),
-        ("{ $convert: { input: 5, to: 100 } }", "!9 In $convert, numeric value for 'to' does not correspond to a BSON type: 100"),
-        ("{ $convert: { input: 5 } }", "!9 Missing 'to' parameter to $convert"),
-        ("{ $convert: { to: 'int' } }", "!9 Missing 'input' parameter to $convert"),
-        ("{ $convert: { input: [1], to: 'int', onError: 'no' } }", "'no'"),
+        (
+            "{ $convert: { input: 5, to: 'bogus', onError: 0 } }",
+            "!2 Unknown type name: bogus",
+        ),
+        (
+            "{ $convert: { input: 5, to: 3.5, onError: 0 } }",
+            "!9 In $convert, numeric 'to' argument is not an integer",
+        ),
+        (
+            "{ $convert: { input: 5, to: 100 } }",
+            "!9 In $convert, numeric value for 'to' does not correspond to a BSON type: 100",
+        ),
+        (
+            "{ $convert: { input: 5 } }",
+            "!9 Missing 'to' parameter to $convert",
+        ),
+        (
+            "{ $convert: { to: 'int' } }",
+            "!9 Missing 'input' parameter to $convert",
+        ),
+        (
+            "{ $convert: { input: [1], to: 'int', onError: 'no' } }",
+            "'no'",
+        ),
     ]);
 }
 
@@ -294,16 +485,43 @@ fn array_and_string_helpers() {
         ("{ $range: [0, 10, -2] }", "[]"),
         ("{ $range: [0, 5] }", "[0, 1, 2, 3, 4]"),
         ("{ $range: [0, 100, 25] }", "[0, 25, 50, 75]"),
-        ("{ $range: [0, 5, 0] }", "!34449 $range requires a non-zero step value"),
-        ("{ $range: [0, 2000000000] }", "!0 this expression holds more than 16793600 bytes of values at once, more than a document can hold (16793600 bytes): the server would compute on and then refuse the document; bson-tutor stops here so as not to run out of memory"),
-        ("{ $reduce: { input: ['a', 'b', 'c'], initialValue: '', in: { $concat: ['$$value', '$$this'] } } }", "'abc'"),
-        ("{ $reduce: { input: [1, 2, 3, 4], initialValue: { sum: 5, product: 2 }, in: { sum: { $add: ['$$value.sum', '$$this'] }, product: { $multiply: ['$$value.product', '$$this'] } } } }", "{ sum: 15, product: 48 }"),
-        ("{ $reduce: { input: null, initialValue: 0, in: 1 } }", "null"),
-        ("{ $split: ['June-15-2013', '-'] }", "['June', '15', '2013']"),
-        ("{ $split: ['banana split', 'a'] }", "['b', 'n', 'n', ' split']"),
+        (
+            "{ $range: [0, 5, 0] }",
+            "!34449 $range requires a non-zero step value",
+        ),
+        (
+            "{ $range: [0, 2000000000] }",
+            "!0 this expression holds more than 16793600 bytes of values at once, more than a document can hold (16793600 bytes): the server would compute on and then refuse the document; bson-tutor stops here so as not to run out of memory",
+        ),
+        (
+            "{ $reduce: { input: ['a', 'b', 'c'], initialValue: '', in: { $concat: ['$$value', '$$this'] } } }",
+            "'abc'",
+        ),
+        (
+            "{ $reduce: { input: [1, 2, 3, 4], initialValue: { sum: 5, product: 2 }, in: { sum: { $add: ['$$value.sum', '$$this'] }, product: { $multiply: ['$$value.product', '$$this'] } } } }",
+            "{ sum: 15, product: 48 }",
+        ),
+        (
+            "{ $reduce: { input: null, initialValue: 0, in: 1 } }",
+            "null",
+        ),
+        (
+            "{ $split: ['June-15-2013', '-'] }",
+            "['June', '15', '2013']",
+        ),
+        (
+            "{ $split: ['banana split', 'a'] }",
+            "['b', 'n', 'n', ' split']",
+        ),
         ("{ $split: ['astronomical', 'astro'] }", "['', 'nomical']"),
-        ("{ $split: ['pea green boat', 'owl'] }", "['pea green boat']"),
-        ("{ $split: ['headphone jack', 7] }", "!40086 $split requires an expression that evaluates to a string as a second argument, found: int"),
+        (
+            "{ $split: ['pea green boat', 'owl'] }",
+            "['pea green boat']",
+        ),
+        (
+            "{ $split: ['headphone jack', 7] }",
+            "!40086 $split requires an expression that evaluates to a string as a second argument, found: int",
+        ),
         ("{ $indexOfBytes: ['cafeteria', 'e'] }", "3"),
         ("{ $indexOfBytes: ['cafétéria', 'é'] }", "3"),
         ("{ $indexOfBytes: ['cafétéria', 'e'] }", "-1"),
@@ -336,7 +554,10 @@ fn eval_runs_the_new_operators_from_the_command_line() {
             .args(["eval", expr])
             .output()
             .expect("bson-tutor runs");
-        (out.status.success(), String::from_utf8_lossy(&out.stdout).trim().to_owned())
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).trim().to_owned(),
+        )
     };
     assert_eq!(run("{ $round: [12.5] }"), (true, "12".to_owned()));
     assert_eq!(

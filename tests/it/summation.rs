@@ -128,7 +128,11 @@ impl Model {
         self.add(high as f64);
     }
     fn double(&self) -> f64 {
-        if self.hi.is_nan() { self.plain } else { self.hi }
+        if self.hi.is_nan() {
+            self.plain
+        } else {
+            self.hi
+        }
     }
     fn long(&self) -> Option<i64> {
         const TWO63: f64 = 9_223_372_036_854_775_808.0;
@@ -292,6 +296,12 @@ proptest! {
 fn the_issues_long_and_tiny_double() {
     // Issue 16: the server answers 9007199254740994 (the high/low split keeps the 1).
     let args = [N::L(9_007_199_254_740_993), N::D(1e-10)];
-    assert!(same(&eval("$sum", &args).unwrap(), &Value::Double(9_007_199_254_740_994.0)));
-    assert!(same(&model_sum(&args), &Value::Double(9_007_199_254_740_994.0)));
+    assert!(same(
+        &eval("$sum", &args).unwrap(),
+        &Value::Double(9_007_199_254_740_994.0)
+    ));
+    assert!(same(
+        &model_sum(&args),
+        &Value::Double(9_007_199_254_740_994.0)
+    ));
 }

@@ -9,6 +9,9 @@ use crate::bson::num::{self, Number};
 use crate::bson::{Decimal128, Value};
 use crate::query::server::code;
 
+/// 2^63, exactly a double: every long is below it and at or above its negation.
+const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+
 /// `null` and `undefined` (missing arrives here as null).
 pub(super) fn nullish(v: &Value) -> bool {
     matches!(v, Value::Null | Value::Undefined)
@@ -77,8 +80,7 @@ pub fn subtract(a: &Value, b: &Value) -> Result<Value, ExprError> {
                 Some(Number::Long(v)) => Some(v),
                 // The upper bound is exclusive: 2^63 as a double is past the largest long.
                 Some(Number::Double(d)) => {
-                    ((-9.223_372_036_854_775_808e18..9.223_372_036_854_775_808e18).contains(&d))
-                        .then(|| d.round() as i64)
+                    ((-TWO_63..TWO_63).contains(&d)).then(|| d.round() as i64)
                 }
                 Some(Number::Decimal(d)) => decimal_to_long(d, Rounding::HalfEven),
                 None => {

@@ -65,6 +65,9 @@ pub fn target(to: &Value) -> Result<Option<ElementType>, ExprError> {
     }
 }
 
+/// 2^63, exactly a double: every long is below it and at or above its negation.
+const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+
 fn failure<T>(text: impl Into<String>) -> Result<T, ExprError> {
     err(code::CONVERSION_FAILURE, text)
 }
@@ -216,7 +219,7 @@ fn to_integer(n: Number, to: ElementType) -> Result<i64, ExprError> {
             let fits = if int {
                 d >= f64::from(i32::MIN) && d <= f64::from(i32::MAX)
             } else {
-                (-9.223_372_036_854_775_808e18..9.223_372_036_854_775_808e18).contains(&d)
+                (-TWO_63..TWO_63).contains(&d)
             };
             if !fits {
                 return overflow(fmt_g(d));
