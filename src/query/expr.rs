@@ -3,177 +3,26 @@
 //! `$bsonSize`, conversions and `$dateToString`.
 
 use std::cmp::Ordering;
-use std::fmt;
 
 mod arith;
+mod arrays;
 mod convert;
+mod dates;
+mod error;
 mod forms;
 mod strings;
 pub mod summation;
+
+pub use error::ExprError;
 
 use super::interrupt;
 use super::limits;
 use super::order;
 use super::server::{ServerError, code};
-use crate::bson::datetime;
-use crate::bson::datetime::format::DateError;
-use crate::bson::num::{self, Number};
+use crate::bson::num;
 use crate::bson::{Document, Value, document_size};
 use crate::strings::Lang;
-use crate::strings::localize::{Localize, one_other};
-
-/// Why an expression has no value: the server's words, or the tutor's own nesting limit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExprError {
-    /// The server's refusal, verbatim in every language.
-    Server(ServerError),
-    /// Nesting deeper than this evaluator goes.
-    TooDeep {
-        /// The limit.
-        max: usize,
-    },
-    /// Arithmetic that fails (`$add` of a string, division by zero).
-    Num(num::NumError),
-    /// A `$dateToString` format or time zone that fails.
-    Date(DateError),
-    /// The tutor's own limit: an expression that builds (or works on) more bytes of values
-    /// than a document can hold. The server would compute on and refuse the document that
-    /// holds the result; bson-tutor stops before it runs out of memory.
-    TooLarge {
-        /// The bytes allowed.
-        limit: usize,
-    },
-    /// A transcendental function (`$sqrt`, `$exp`, `$ln`, `$log`, `$log10`, `$pow`) of a
-    /// decimal: the server computes it with Intel's decimal library to 34 digits; bson-tutor
-    /// does not, and says so rather than answer with fewer digits.
-    DecimalMath {
-        /// The operator.
-        op: &'static str,
-    },
-}
-
-impl ExprError {
-    /// The server's code, when this is the server's refusal and its code is known.
-    pub fn code(&self) -> Option<i32> {
-        match self {
-            ExprError::Server(e) => e.code,
-            _ => None,
-        }
-    }
-
-    /// One value of every variant (the match below fails to compile when one is added).
-    #[cfg(test)]
-    pub(crate) fn every_variant() -> Vec<ExprError> {
-        let all = vec![
-            ExprError::Server(ServerError::new(
-                code::INVALID_PIPELINE_OPERATOR,
-                "Unrecognized expression '$foo'",
-            )),
-            ExprError::TooDeep { max: MAX_DEPTH },
-            ExprError::Num(num::NumError::DivideByZero { op: "$divide" }),
-            ExprError::Date(DateError::UnmatchedPercent),
-            ExprError::TooLarge {
-                limit: limits::MAX_INTERNAL_DOCUMENT,
-            },
-            ExprError::DecimalMath { op: "$sqrt" },
-        ];
-        for e in &all {
-            match e {
-                ExprError::Server(_)
-                | ExprError::TooDeep { .. }
-                | ExprError::Num(_)
-                | ExprError::Date(_)
-                | ExprError::TooLarge { .. }
-                | ExprError::DecimalMath { .. } => {}
-            }
-        }
-        all
-    }
-}
-
-impl Localize for ExprError {
-    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        match (lang, self) {
-            (_, ExprError::Server(e)) => e.write_in(lang, out),
-            (_, ExprError::Num(e)) => e.write_in(lang, out),
-            (_, ExprError::Date(e)) => e.write_in(lang, out),
-            (Lang::En, ExprError::TooDeep { max }) => {
-                write!(out, "expression nested more than {max} levels deep")
-            }
-            (Lang::Vi, ExprError::TooDeep { max }) => {
-                write!(out, "biểu thức lồng nhau sâu hơn {max} cấp")
-            }
-            (Lang::Zh, ExprError::TooDeep { max }) => write!(out, "表达式的嵌套超过了 {max} 层"),
-            (Lang::En, ExprError::TooLarge { limit }) => write!(
-                out,
-                "this expression holds more than {limit} bytes of values at once, more than a \
-                 document can hold ({max} bytes): the server would compute on and then refuse \
-                 the document; bson-tutor stops here so as not to run out of memory",
-                max = limits::MAX_INTERNAL_DOCUMENT
-            ),
-            (Lang::Vi, ExprError::TooLarge { limit }) => write!(
-                out,
-                "biểu thức này giữ cùng lúc hơn {limit} byte giá trị, nhiều hơn một document \
-                 có thể chứa ({max} byte): server sẽ tính tiếp rồi từ chối document đó; \
-                 bson-tutor dừng ở đây để không cạn bộ nhớ",
-                max = limits::MAX_INTERNAL_DOCUMENT
-            ),
-            (Lang::En, ExprError::DecimalMath { op }) => write!(
-                out,
-                "bson-tutor does not compute {op} of a decimal128 value: the server answers with \
-                 34 significant digits from its decimal library; convert the value with \
-                 $toDouble to see an approximation"
-            ),
-            (Lang::Vi, ExprError::DecimalMath { op }) => write!(
-                out,
-                "bson-tutor không tính {op} của một giá trị decimal128: server trả lời với \
-                 34 chữ số có nghĩa từ thư viện thập phân của nó; hãy chuyển giá trị bằng \
-                 $toDouble để xem một giá trị gần đúng"
-            ),
-            (Lang::Zh, ExprError::DecimalMath { op }) => write!(
-                out,
-                "bson-tutor 不计算 decimal128 值的 {op}：服务器用它的十进制库给出 34 位有效数字；\
-                 用 $toDouble 转换这个值可以看到近似结果"
-            ),
-            (Lang::Zh, ExprError::TooLarge { limit }) => write!(
-                out,
-                "这个表达式同时持有超过 {limit} 字节的值，超过了一个文档能容纳的大小（{max} 字节）：\
-                 服务器会继续计算，然后拒绝这个文档；bson-tutor 在这里停下，以免耗尽内存",
-                max = limits::MAX_INTERNAL_DOCUMENT
-            ),
-        }
-    }
-}
-
-impl fmt::Display for ExprError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_in(Lang::En, f)
-    }
-}
-
-impl std::error::Error for ExprError {}
-
-impl From<num::NumError> for ExprError {
-    fn from(e: num::NumError) -> Self {
-        ExprError::Num(e)
-    }
-}
-
-impl From<interrupt::Stop> for ExprError {
-    /// The server's words for a stopped operation ("operation exceeded time limit", 50).
-    fn from(why: interrupt::Stop) -> Self {
-        match super::error::QueryErrorKind::from(why) {
-            super::error::QueryErrorKind::Server(e) => ExprError::Server(e),
-            other => ExprError::Server(ServerError::uncoded(other.to_string())),
-        }
-    }
-}
-
-impl From<DateError> for ExprError {
-    fn from(e: DateError) -> Self {
-        ExprError::Date(e)
-    }
-}
+use crate::strings::localize::one_other;
 
 /// The server's refusal `text`, reported with `code`.
 fn err<T>(code: i32, text: impl Into<String>) -> Result<T, ExprError> {
@@ -610,7 +459,7 @@ impl Evaluator<'_> {
         match op {
             "$arrayElemAt" => {
                 let [array, index] = self.exactly(op, arg, depth)?;
-                array_elem_at(&array, &index)
+                arrays::array_elem_at(&array, &index)
             }
             "$map" => self.map(arg, depth).map(Some),
             "$reduce" => self.reduce(arg, depth),
@@ -764,122 +613,6 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `$map: { input, as, in }`: `in` is evaluated once per element with the element bound
-    /// to `$$this` (or the name given by `as`); `$field` paths still read the root.
-    fn map(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
-        let Value::Document(spec) = arg else {
-            return err(16878, "$map only supports an object as its argument");
-        };
-        let (mut input, mut name, mut body) = (None, None, None);
-        for (k, v) in spec.iter() {
-            match k {
-                "input" => input = Some(v),
-                "as" => name = Some(v),
-                "in" => body = Some(v),
-                other => return err(16879, format!("Unrecognized parameter to $map: {other}")),
-            }
-        }
-        let Some(input) = input else {
-            return err(16880, "Missing 'input' parameter to $map");
-        };
-        let Some(body) = body else {
-            return err(16882, "Missing 'in' parameter to $map");
-        };
-        let name = match name {
-            None => "this",
-            Some(Value::String(s)) => {
-                check_variable_name(s)?;
-                s.as_str()
-            }
-            Some(_) => return err_uncoded("$map: 'as' must be a string"),
-        };
-        let items = match self.eval_opt(input, depth)? {
-            None | Some(Value::Null | Value::Undefined) => return Ok(Value::Null),
-            Some(Value::Array(items)) => items,
-            Some(other) => {
-                return err(
-                    16883,
-                    format!(
-                        "input to $map must be an array not {}",
-                        other.element_type().alias()
-                    ),
-                );
-            }
-        };
-        let mut built = Budget::building();
-        let mut out = Vec::with_capacity(items.len());
-        for item in &items {
-            if interrupt::requested() {
-                // Any answer will do: the entry point that asked reports the stop.
-                break;
-            }
-            let frame = Scope {
-                name,
-                value: item,
-                parent: self.scope,
-            };
-            let inner = Evaluator {
-                root: self.root,
-                scope: Some(&frame),
-            };
-            // A missing result leaves no element behind, as the server serialises arrays.
-            if let Some(v) = inner.eval_opt(body, depth + 1)? {
-                built.add(&v)?;
-                out.push(v);
-            }
-        }
-        Ok(Value::Array(out))
-    }
-
-    /// `$cond: [if, then, else]` or `{ if, then, else }`.
-    fn cond(&self, arg: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
-        let (test, then, otherwise) = match arg {
-            Value::Array(items) => match items.as_slice() {
-                [a, b, c] => (a, b, c),
-                other => {
-                    return err(
-                        16020,
-                        format!(
-                            "Expression $cond takes exactly 3 arguments. {} were passed in.",
-                            other.len()
-                        ),
-                    );
-                }
-            },
-            Value::Document(spec) => {
-                let (mut test, mut then, mut otherwise) = (None, None, None);
-                for (k, v) in spec.iter() {
-                    match k {
-                        "if" => test = Some(v),
-                        "then" => then = Some(v),
-                        "else" => otherwise = Some(v),
-                        other => {
-                            return err(17083, format!("Unrecognized parameter to $cond: {other}"));
-                        }
-                    }
-                }
-                match (test, then, otherwise) {
-                    (Some(a), Some(b), Some(c)) => (a, b, c),
-                    (None, ..) => return err(17080, "Missing 'if' parameter to $cond"),
-                    (_, None, _) => return err(17081, "Missing 'then' parameter to $cond"),
-                    (.., None) => return err(17082, "Missing 'else' parameter to $cond"),
-                }
-            }
-            _ => {
-                return err(
-                    16020,
-                    "Expression $cond takes exactly 3 arguments. 1 were passed in.",
-                );
-            }
-        };
-        let branch = if truthy(self.eval_opt(test, depth)?.as_ref()) {
-            then
-        } else {
-            otherwise
-        };
-        self.eval_opt(branch, depth)
-    }
-
     /// `$type` says "missing" for a field path that resolves to nothing.
     fn type_alias(&self, arg: &Value, value: &Value) -> &'static str {
         let path = match arg {
@@ -893,65 +626,6 @@ impl Evaluator<'_> {
             return "missing";
         }
         value.element_type().alias()
-    }
-
-    fn date_to_string(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
-        let Value::Document(spec) = arg else {
-            return err(
-                18629,
-                "$dateToString only supports an object as its argument",
-            );
-        };
-        let mut date = None;
-        let mut format = None;
-        let mut timezone = None;
-        for (k, v) in spec.iter() {
-            let v = self.eval(v, depth)?;
-            match k {
-                "date" => date = Some(v),
-                "format" => format = Some(v),
-                "timezone" => timezone = Some(v),
-                "onNull" => {}
-                other => {
-                    return err(
-                        18534,
-                        format!("Unrecognized argument to $dateToString: {other}"),
-                    );
-                }
-            }
-        }
-        let ms = match date {
-            Some(Value::DateTime(ms)) => ms,
-            Some(Value::Null | Value::Undefined) | None if date.is_some() => {
-                return Ok(Value::Null);
-            }
-            None => return err(18628, "Missing 'date' parameter to $dateToString"),
-            Some(other) => {
-                return err(
-                    16006,
-                    format!(
-                        "can't convert from BSON type {} to Date",
-                        other.element_type().alias()
-                    ),
-                );
-            }
-        };
-        let format = match format {
-            Some(Value::String(f)) => Some(f),
-            None => None,
-            Some(_) => return err(18533, "$dateToString requires that 'format' be a string"),
-        };
-        let timezone = match timezone {
-            Some(Value::String(t)) => Some(t),
-            None => None,
-            Some(_) => return err(40517, "timezone must evaluate to a string"),
-        };
-        let format = format
-            .as_deref()
-            .unwrap_or_else(|| datetime::default_format(timezone.as_deref()));
-        datetime::date_to_string(ms, format, timezone.as_deref())
-            .map(Value::from)
-            .map_err(ExprError::Date)
     }
 }
 
@@ -972,60 +646,6 @@ fn traverse(base: &Value, parts: &[&str]) -> Option<Value> {
         )),
         _ => None,
     }
-}
-
-/// `$arrayElemAt`: negative positions count from the end; past either end is missing.
-fn array_elem_at(array: &Value, index: &Value) -> Result<Option<Value>, ExprError> {
-    if matches!(array, Value::Null | Value::Undefined)
-        || matches!(index, Value::Null | Value::Undefined)
-    {
-        return Ok(Some(Value::Null));
-    }
-    let Value::Array(items) = array else {
-        return err(
-            28689,
-            format!(
-                "$arrayElemAt's first argument must be an array, but is {}",
-                array.element_type().alias()
-            ),
-        );
-    };
-    let Some(n) = Number::of(index) else {
-        return err(
-            28690,
-            format!(
-                "$arrayElemAt's second argument must be a numeric value, but is {}",
-                index.element_type().alias()
-            ),
-        );
-    };
-    let i = match n {
-        Number::Int(i) => Some(i),
-        Number::Long(l) => i32::try_from(l).ok(),
-        Number::Double(d) => {
-            (d.fract() == 0.0 && d.abs() <= f64::from(i32::MAX)).then_some(d as i32)
-        }
-        Number::Decimal(d) => d.to_i32(),
-    };
-    let Some(i) = i else {
-        return err(
-            28691,
-            format!(
-                "$arrayElemAt's second argument must be representable as a 32-bit integer: {}",
-                crate::bson::shell::print_value(index)
-            ),
-        );
-    };
-    let len = items.len() as i64;
-    let at = if i < 0 {
-        len + i64::from(i)
-    } else {
-        i64::from(i)
-    };
-    Ok(usize::try_from(at)
-        .ok()
-        .and_then(|at| items.get(at))
-        .cloned())
 }
 
 /// How `$cond`, `$and`, ... read a value as a boolean: false, null, undefined, missing and
@@ -1137,6 +757,7 @@ fn shorthand_target(op: &str) -> crate::bson::ElementType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strings::localize::Localize;
 
     #[test]
     fn every_expr_error_speaks_every_language() {

@@ -1,15 +1,134 @@
 //! Operators whose argument is a form of named parts, evaluated lazily: `$convert` (its
 //! `onError` and `onNull` only when needed), `$reduce` (its `in` once per element), and
-//! `$range`, which builds an array.
+//! `$range`, which builds an array; `$map` and `$cond`.
 
 use super::arith::{integral, nullish};
-use super::{Budget, Evaluator, ExprError, Scope, convert, err, fmt_g};
+use super::{
+    Budget, Evaluator, ExprError, Scope, check_variable_name, convert, err, err_uncoded, fmt_g,
+    truthy,
+};
 use crate::bson::num::Number;
 use crate::bson::{ElementType, Value};
 use crate::query::interrupt;
 use crate::query::server::code;
 
 impl Evaluator<'_> {
+    /// `$map: { input, as, in }`: `in` is evaluated once per element with the element bound
+    /// to `$$this` (or the name given by `as`); `$field` paths still read the root.
+    pub(super) fn map(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
+        let Value::Document(spec) = arg else {
+            return err(16878, "$map only supports an object as its argument");
+        };
+        let (mut input, mut name, mut body) = (None, None, None);
+        for (k, v) in spec.iter() {
+            match k {
+                "input" => input = Some(v),
+                "as" => name = Some(v),
+                "in" => body = Some(v),
+                other => return err(16879, format!("Unrecognized parameter to $map: {other}")),
+            }
+        }
+        let Some(input) = input else {
+            return err(16880, "Missing 'input' parameter to $map");
+        };
+        let Some(body) = body else {
+            return err(16882, "Missing 'in' parameter to $map");
+        };
+        let name = match name {
+            None => "this",
+            Some(Value::String(s)) => {
+                check_variable_name(s)?;
+                s.as_str()
+            }
+            Some(_) => return err_uncoded("$map: 'as' must be a string"),
+        };
+        let items = match self.eval_opt(input, depth)? {
+            None | Some(Value::Null | Value::Undefined) => return Ok(Value::Null),
+            Some(Value::Array(items)) => items,
+            Some(other) => {
+                return err(
+                    16883,
+                    format!(
+                        "input to $map must be an array not {}",
+                        other.element_type().alias()
+                    ),
+                );
+            }
+        };
+        let mut built = Budget::building();
+        let mut out = Vec::with_capacity(items.len());
+        for item in &items {
+            if interrupt::requested() {
+                // Any answer will do: the entry point that asked reports the stop.
+                break;
+            }
+            let frame = Scope {
+                name,
+                value: item,
+                parent: self.scope,
+            };
+            let inner = Evaluator {
+                root: self.root,
+                scope: Some(&frame),
+            };
+            // A missing result leaves no element behind, as the server serialises arrays.
+            if let Some(v) = inner.eval_opt(body, depth + 1)? {
+                built.add(&v)?;
+                out.push(v);
+            }
+        }
+        Ok(Value::Array(out))
+    }
+
+    /// `$cond: [if, then, else]` or `{ if, then, else }`.
+    pub(super) fn cond(&self, arg: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
+        let (test, then, otherwise) = match arg {
+            Value::Array(items) => match items.as_slice() {
+                [a, b, c] => (a, b, c),
+                other => {
+                    return err(
+                        16020,
+                        format!(
+                            "Expression $cond takes exactly 3 arguments. {} were passed in.",
+                            other.len()
+                        ),
+                    );
+                }
+            },
+            Value::Document(spec) => {
+                let (mut test, mut then, mut otherwise) = (None, None, None);
+                for (k, v) in spec.iter() {
+                    match k {
+                        "if" => test = Some(v),
+                        "then" => then = Some(v),
+                        "else" => otherwise = Some(v),
+                        other => {
+                            return err(17083, format!("Unrecognized parameter to $cond: {other}"));
+                        }
+                    }
+                }
+                match (test, then, otherwise) {
+                    (Some(a), Some(b), Some(c)) => (a, b, c),
+                    (None, ..) => return err(17080, "Missing 'if' parameter to $cond"),
+                    (_, None, _) => return err(17081, "Missing 'then' parameter to $cond"),
+                    (.., None) => return err(17082, "Missing 'else' parameter to $cond"),
+                }
+            }
+            _ => {
+                return err(
+                    16020,
+                    "Expression $cond takes exactly 3 arguments. 1 were passed in.",
+                );
+            }
+        };
+        let branch = if truthy(self.eval_opt(test, depth)?.as_ref()) {
+            then
+        } else {
+            otherwise
+        };
+        self.eval_opt(branch, depth)
+    }
+
     /// `$convert: { input, to, onError, onNull }`.
     pub(super) fn convert(&self, arg: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
         let Value::Document(spec) = arg else {
