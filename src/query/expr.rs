@@ -463,6 +463,7 @@ impl Evaluator<'_> {
             }
             "$map" => self.map(arg, depth).map(Some),
             "$reduce" => self.reduce(arg, depth),
+            "$dateFromString" => self.date_from_string(arg, depth),
             "$convert" => self.convert(arg, depth),
             "$toInt" | "$toLong" | "$toDouble" | "$toDecimal" | "$toString" | "$toDate"
             | "$toObjectId" | "$toBool" => {

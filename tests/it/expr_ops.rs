@@ -476,6 +476,48 @@ fn convert_follows_the_manual_conversion_table() {
 }
 
 #[test]
+fn date_from_string_reads_iso_dates_formats_and_zones() {
+    // The manual's $dateFromString page (America/New_York, '%m-%d-%Y' and '%d-%m-%Y',
+    // onError and onNull).
+    table(&[
+        (
+            "{ $dateFromString: { dateString: '2017-02-08T12:10:40.787', timezone: 'America/New_York' } }",
+            "ISODate('2017-02-08T17:10:40.787Z')",
+        ),
+        (
+            "{ $dateFromString: { dateString: '2017-02-08' } }",
+            "ISODate('2017-02-08T00:00:00.000Z')",
+        ),
+        (
+            "{ $dateFromString: { dateString: '06-15-2018', format: '%m-%d-%Y' } }",
+            "ISODate('2018-06-15T00:00:00.000Z')",
+        ),
+        (
+            "{ $dateFromString: { dateString: '15-06-2018', format: '%d-%m-%Y' } }",
+            "ISODate('2018-06-15T00:00:00.000Z')",
+        ),
+        (
+            "{ $dateFromString: { dateString: 'oops', onError: 'bad' } }",
+            "'bad'",
+        ),
+        (
+            "{ $dateFromString: { dateString: null, onNull: 'none' } }",
+            "'none'",
+        ),
+        ("{ $dateFromString: { dateString: '$missing' } }", "null"),
+        ("{ $dateFromString: { dateString: 5, onError: 0 } }", "0"),
+        (
+            "{ $dateFromString: { } }",
+            "!40542 Missing 'dateString' parameter to $dateFromString",
+        ),
+        (
+            "{ $dateFromString: { dateString: 'x', foo: 1 } }",
+            "!40541 Unrecognized argument to $dateFromString: foo",
+        ),
+    ]);
+}
+
+#[test]
 fn array_and_string_helpers() {
     // The manual's $range, $reduce, $split, $indexOfBytes, $substrBytes, $substrCP,
     // $toUpper and $toLower pages (their example tables).

@@ -155,7 +155,7 @@ pub fn convert(input: &Value, to: ElementType) -> Result<Value, ExprError> {
             Value::DateTime(_) => Ok(input.clone()),
             Value::Timestamp(t) => Ok(Value::DateTime(i64::from(t.time) * 1000)),
             Value::ObjectId(o) => Ok(Value::DateTime(o.get_timestamp_ms())),
-            Value::String(s) => match datetime::parse_iso(s) {
+            Value::String(s) => match datetime::parse_iso_with(s, datetime::NoOffset::Utc) {
                 Ok(ms) => Ok(Value::DateTime(ms)),
                 Err(_) => failure(format!("Error parsing date string '{s}'")),
             },
