@@ -25,7 +25,10 @@ use crate::strings::localize::Localize;
 mod arith;
 mod compare;
 mod convert;
+mod rounding;
 mod wide;
+
+pub use rounding::Rounding;
 
 /// A 128-bit decimal, kept as its 16 raw little-endian bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -3,145 +3,26 @@
 //! `$bsonSize`, conversions and `$dateToString`.
 
 use std::cmp::Ordering;
-use std::fmt;
+
+mod arith;
+mod arrays;
+mod convert;
+mod dates;
+mod error;
+mod forms;
+mod strings;
+pub mod summation;
+
+pub use error::ExprError;
 
 use super::interrupt;
 use super::limits;
 use super::order;
 use super::server::{ServerError, code};
-use crate::bson::datetime;
-use crate::bson::datetime::format::DateError;
-use crate::bson::num::{self, Number};
-use crate::bson::{Decimal128, Document, Value, document_size};
+use crate::bson::num;
+use crate::bson::{Document, Value, document_size};
 use crate::strings::Lang;
-use crate::strings::localize::{Localize, one_other};
-
-/// Why an expression has no value: the server's words, or the tutor's own nesting limit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExprError {
-    /// The server's refusal, verbatim in every language.
-    Server(ServerError),
-    /// Nesting deeper than this evaluator goes.
-    TooDeep {
-        /// The limit.
-        max: usize,
-    },
-    /// Arithmetic that fails (`$add` of a string, division by zero).
-    Num(num::NumError),
-    /// A `$dateToString` format or time zone that fails.
-    Date(DateError),
-    /// The tutor's own limit: an expression that builds (or works on) more bytes of values
-    /// than a document can hold. The server would compute on and refuse the document that
-    /// holds the result; bson-tutor stops before it runs out of memory.
-    TooLarge {
-        /// The bytes allowed.
-        limit: usize,
-    },
-}
-
-impl ExprError {
-    /// The server's code, when this is the server's refusal and its code is known.
-    pub fn code(&self) -> Option<i32> {
-        match self {
-            ExprError::Server(e) => e.code,
-            _ => None,
-        }
-    }
-
-    /// One value of every variant (the match below fails to compile when one is added).
-    #[cfg(test)]
-    pub(crate) fn every_variant() -> Vec<ExprError> {
-        let all = vec![
-            ExprError::Server(ServerError::new(
-                code::INVALID_PIPELINE_OPERATOR,
-                "Unrecognized expression '$foo'",
-            )),
-            ExprError::TooDeep { max: MAX_DEPTH },
-            ExprError::Num(num::NumError::DivideByZero { op: "$divide" }),
-            ExprError::Date(DateError::UnmatchedPercent),
-            ExprError::TooLarge {
-                limit: limits::MAX_INTERNAL_DOCUMENT,
-            },
-        ];
-        for e in &all {
-            match e {
-                ExprError::Server(_)
-                | ExprError::TooDeep { .. }
-                | ExprError::Num(_)
-                | ExprError::Date(_)
-                | ExprError::TooLarge { .. } => {}
-            }
-        }
-        all
-    }
-}
-
-impl Localize for ExprError {
-    fn write_in(&self, lang: Lang, out: &mut dyn fmt::Write) -> fmt::Result {
-        match (lang, self) {
-            (_, ExprError::Server(e)) => e.write_in(lang, out),
-            (_, ExprError::Num(e)) => e.write_in(lang, out),
-            (_, ExprError::Date(e)) => e.write_in(lang, out),
-            (Lang::En, ExprError::TooDeep { max }) => {
-                write!(out, "expression nested more than {max} levels deep")
-            }
-            (Lang::Vi, ExprError::TooDeep { max }) => {
-                write!(out, "biểu thức lồng nhau sâu hơn {max} cấp")
-            }
-            (Lang::Zh, ExprError::TooDeep { max }) => write!(out, "表达式的嵌套超过了 {max} 层"),
-            (Lang::En, ExprError::TooLarge { limit }) => write!(
-                out,
-                "this expression holds more than {limit} bytes of values at once, more than a \
-                 document can hold ({max} bytes): the server would compute on and then refuse \
-                 the document; bson-tutor stops here so as not to run out of memory",
-                max = limits::MAX_INTERNAL_DOCUMENT
-            ),
-            (Lang::Vi, ExprError::TooLarge { limit }) => write!(
-                out,
-                "biểu thức này giữ cùng lúc hơn {limit} byte giá trị, nhiều hơn một document \
-                 có thể chứa ({max} byte): server sẽ tính tiếp rồi từ chối document đó; \
-                 bson-tutor dừng ở đây để không cạn bộ nhớ",
-                max = limits::MAX_INTERNAL_DOCUMENT
-            ),
-            (Lang::Zh, ExprError::TooLarge { limit }) => write!(
-                out,
-                "这个表达式同时持有超过 {limit} 字节的值，超过了一个文档能容纳的大小（{max} 字节）：\
-                 服务器会继续计算，然后拒绝这个文档；bson-tutor 在这里停下，以免耗尽内存",
-                max = limits::MAX_INTERNAL_DOCUMENT
-            ),
-        }
-    }
-}
-
-impl fmt::Display for ExprError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_in(Lang::En, f)
-    }
-}
-
-impl std::error::Error for ExprError {}
-
-impl From<num::NumError> for ExprError {
-    fn from(e: num::NumError) -> Self {
-        ExprError::Num(e)
-    }
-}
-
-impl From<interrupt::Stop> for ExprError {
-    /// The server's words for a stopped operation ("operation exceeded time limit", 50).
-    fn from(why: interrupt::Stop) -> Self {
-        match super::error::QueryErrorKind::from(why) {
-            super::error::QueryErrorKind::Server(e) => ExprError::Server(e),
-            other => ExprError::Server(ServerError::uncoded(other.to_string())),
-        }
-    }
-}
-
-impl From<DateError> for ExprError {
-    fn from(e: DateError) -> Self {
-        ExprError::Date(e)
-    }
-}
+use crate::strings::localize::one_other;
 
 /// The server's refusal `text`, reported with `code`.
 fn err<T>(code: i32, text: impl Into<String>) -> Result<T, ExprError> {
@@ -151,6 +32,36 @@ fn err<T>(code: i32, text: impl Into<String>) -> Result<T, ExprError> {
 /// The server's refusal `text`, whose code is not known here.
 fn err_uncoded<T>(text: impl Into<String>) -> Result<T, ExprError> {
     Err(ExprError::Server(ServerError::uncoded(text)))
+}
+
+/// A double as C++'s `ostream` prints it by default (`%g`, 6 significant digits): the
+/// server's error messages show numbers this way (`-1`, `0.5`, `1e+20`).
+fn fmt_g(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    let sci = format!("{x:.5e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let strip = |s: String| {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_owned()
+        } else {
+            s
+        }
+    };
+    if !(-4..6).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{}e{sign}{:02}", strip(mantissa.to_owned()), exp.abs());
+    }
+    let decimals = (5 - exp).max(0) as usize;
+    strip(format!("{x:.decimals$}"))
 }
 
 /// How deeply expressions may nest before evaluation stops with an error.
@@ -414,24 +325,86 @@ impl Evaluator<'_> {
     fn operator(&self, op: &str, arg: &Value, depth: usize) -> Result<Value, ExprError> {
         match op {
             "$literal" => Ok(arg.clone()),
-            "$add" => Ok(num::add(&self.args(arg, depth)?)?),
-            "$multiply" => Ok(num::multiply(&self.args(arg, depth)?)?),
+            "$add" => num::add(&self.args(arg, depth)?).map_err(add_error),
+            "$multiply" => arith::multiply(&self.args(arg, depth)?),
             "$subtract" => {
                 let [a, b] = self.exactly(op, arg, depth)?;
-                Ok(num::subtract(&a, &b)?)
+                arith::subtract(&a, &b)
             }
             "$divide" => {
                 let [a, b] = self.exactly(op, arg, depth)?;
-                Ok(num::divide(&a, &b)?)
+                arith::divide(&a, &b)
             }
-            "$sum" => {
+            "$mod" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                arith::modulo(&a, &b)
+            }
+            "$pow" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                arith::pow(&a, &b)
+            }
+            "$log" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                arith::log(&a, &b)
+            }
+            "$abs" | "$ceil" | "$floor" | "$sqrt" | "$exp" | "$ln" | "$log10" => {
+                let [a] = self.exactly(op, arg, depth)?;
+                let op = UNARY.iter().find(|u| **u == op).copied().unwrap_or("$abs");
+                arith::unary(op, &a)
+            }
+            "$round" | "$trunc" => {
                 let args = self.args(arg, depth)?;
-                // With one argument that is an array, $sum adds up its elements.
-                Ok(match args.as_slice() {
-                    [Value::Array(items)] => num::sum(items),
-                    _ => num::sum(&args),
-                })
+                match args.as_slice() {
+                    [v] => arith::round_or_trunc(op, v, None),
+                    [v, place] => arith::round_or_trunc(op, v, Some(place)),
+                    other => err(
+                        28667,
+                        format!(
+                            "Expression {op} takes at least 1 argument, and at most 2, but {} were passed in.",
+                            other.len()
+                        ),
+                    ),
+                }
             }
+            "$sum" | "$avg" | "$min" | "$max" => {
+                let args = self.args_opt(arg, depth)?;
+                // With one argument that is an array, the operator works on its elements.
+                let values: Vec<Value> = match args.as_slice() {
+                    [Some(Value::Array(items))] => items.clone(),
+                    _ => args.into_iter().flatten().collect(),
+                };
+                Ok(accumulate(op, &values))
+            }
+            "$toUpper" | "$toLower" => {
+                let [a] = self.exactly(op, arg, depth)?;
+                strings::change_case(op == "$toUpper", &a)
+            }
+            "$substrBytes" | "$substr" => {
+                let [s, start, len] = self.exactly(op, arg, depth)?;
+                strings::substr_bytes(&s, &start, &len)
+            }
+            "$substrCP" => {
+                let [s, start, len] = self.exactly(op, arg, depth)?;
+                strings::substr_cp(&s, &start, &len)
+            }
+            "$indexOfBytes" => {
+                let args = self.args(arg, depth)?;
+                if !(2..=4).contains(&args.len()) {
+                    return err(
+                        28667,
+                        format!(
+                            "Expression $indexOfBytes takes at least 2 arguments, and at most 4, but {} were passed in.",
+                            args.len()
+                        ),
+                    );
+                }
+                strings::index_of_bytes(&args)
+            }
+            "$split" => {
+                let [a, b] = self.exactly(op, arg, depth)?;
+                strings::split(&a, &b)
+            }
+            "$range" => self.range(arg, depth),
             "$eq" | "$ne" | "$gt" | "$gte" | "$lt" | "$lte" | "$cmp" => {
                 let [a, b] = self.exactly(op, arg, depth)?;
                 let o = order::compare(&a, &b);
@@ -467,10 +440,6 @@ impl Evaluator<'_> {
                     ),
                 }
             }
-            "$toDecimal" | "$toLong" | "$toInt" | "$toDouble" => {
-                let [a] = self.exactly(op, arg, depth)?;
-                convert(op, &a)
-            }
             "$dateToString" => self.date_to_string(arg, depth),
             other => err(
                 code::INVALID_PIPELINE_OPERATOR,
@@ -490,9 +459,17 @@ impl Evaluator<'_> {
         match op {
             "$arrayElemAt" => {
                 let [array, index] = self.exactly(op, arg, depth)?;
-                array_elem_at(&array, &index)
+                arrays::array_elem_at(&array, &index)
             }
             "$map" => self.map(arg, depth).map(Some),
+            "$reduce" => self.reduce(arg, depth),
+            "$dateFromString" => self.date_from_string(arg, depth),
+            "$convert" => self.convert(arg, depth),
+            "$toInt" | "$toLong" | "$toDouble" | "$toDecimal" | "$toString" | "$toDate"
+            | "$toObjectId" | "$toBool" => {
+                let input = self.single_opt(op, arg, depth)?;
+                self.convert_to(input, shorthand_target(op))
+            }
             "$cond" => self.cond(arg, depth),
             "$ifNull" => {
                 let Value::Array(items) = arg else {
@@ -637,122 +614,6 @@ impl Evaluator<'_> {
         }
     }
 
-    /// `$map: { input, as, in }`: `in` is evaluated once per element with the element bound
-    /// to `$$this` (or the name given by `as`); `$field` paths still read the root.
-    fn map(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
-        let Value::Document(spec) = arg else {
-            return err(16878, "$map only supports an object as its argument");
-        };
-        let (mut input, mut name, mut body) = (None, None, None);
-        for (k, v) in spec.iter() {
-            match k {
-                "input" => input = Some(v),
-                "as" => name = Some(v),
-                "in" => body = Some(v),
-                other => return err(16879, format!("Unrecognized parameter to $map: {other}")),
-            }
-        }
-        let Some(input) = input else {
-            return err(16880, "Missing 'input' parameter to $map");
-        };
-        let Some(body) = body else {
-            return err(16882, "Missing 'in' parameter to $map");
-        };
-        let name = match name {
-            None => "this",
-            Some(Value::String(s)) => {
-                check_variable_name(s)?;
-                s.as_str()
-            }
-            Some(_) => return err_uncoded("$map: 'as' must be a string"),
-        };
-        let items = match self.eval_opt(input, depth)? {
-            None | Some(Value::Null | Value::Undefined) => return Ok(Value::Null),
-            Some(Value::Array(items)) => items,
-            Some(other) => {
-                return err(
-                    16883,
-                    format!(
-                        "input to $map must be an array not {}",
-                        other.element_type().alias()
-                    ),
-                );
-            }
-        };
-        let mut built = Budget::building();
-        let mut out = Vec::with_capacity(items.len());
-        for item in &items {
-            if interrupt::requested() {
-                // Any answer will do: the entry point that asked reports the stop.
-                break;
-            }
-            let frame = Scope {
-                name,
-                value: item,
-                parent: self.scope,
-            };
-            let inner = Evaluator {
-                root: self.root,
-                scope: Some(&frame),
-            };
-            // A missing result leaves no element behind, as the server serialises arrays.
-            if let Some(v) = inner.eval_opt(body, depth + 1)? {
-                built.add(&v)?;
-                out.push(v);
-            }
-        }
-        Ok(Value::Array(out))
-    }
-
-    /// `$cond: [if, then, else]` or `{ if, then, else }`.
-    fn cond(&self, arg: &Value, depth: usize) -> Result<Option<Value>, ExprError> {
-        let (test, then, otherwise) = match arg {
-            Value::Array(items) => match items.as_slice() {
-                [a, b, c] => (a, b, c),
-                other => {
-                    return err(
-                        16020,
-                        format!(
-                            "Expression $cond takes exactly 3 arguments. {} were passed in.",
-                            other.len()
-                        ),
-                    );
-                }
-            },
-            Value::Document(spec) => {
-                let (mut test, mut then, mut otherwise) = (None, None, None);
-                for (k, v) in spec.iter() {
-                    match k {
-                        "if" => test = Some(v),
-                        "then" => then = Some(v),
-                        "else" => otherwise = Some(v),
-                        other => {
-                            return err(17083, format!("Unrecognized parameter to $cond: {other}"));
-                        }
-                    }
-                }
-                match (test, then, otherwise) {
-                    (Some(a), Some(b), Some(c)) => (a, b, c),
-                    (None, ..) => return err(17080, "Missing 'if' parameter to $cond"),
-                    (_, None, _) => return err(17081, "Missing 'then' parameter to $cond"),
-                    (.., None) => return err(17082, "Missing 'else' parameter to $cond"),
-                }
-            }
-            _ => {
-                return err(
-                    16020,
-                    "Expression $cond takes exactly 3 arguments. 1 were passed in.",
-                );
-            }
-        };
-        let branch = if truthy(self.eval_opt(test, depth)?.as_ref()) {
-            then
-        } else {
-            otherwise
-        };
-        self.eval_opt(branch, depth)
-    }
-
     /// `$type` says "missing" for a field path that resolves to nothing.
     fn type_alias(&self, arg: &Value, value: &Value) -> &'static str {
         let path = match arg {
@@ -766,65 +627,6 @@ impl Evaluator<'_> {
             return "missing";
         }
         value.element_type().alias()
-    }
-
-    fn date_to_string(&self, arg: &Value, depth: usize) -> Result<Value, ExprError> {
-        let Value::Document(spec) = arg else {
-            return err(
-                18629,
-                "$dateToString only supports an object as its argument",
-            );
-        };
-        let mut date = None;
-        let mut format = None;
-        let mut timezone = None;
-        for (k, v) in spec.iter() {
-            let v = self.eval(v, depth)?;
-            match k {
-                "date" => date = Some(v),
-                "format" => format = Some(v),
-                "timezone" => timezone = Some(v),
-                "onNull" => {}
-                other => {
-                    return err(
-                        18534,
-                        format!("Unrecognized argument to $dateToString: {other}"),
-                    );
-                }
-            }
-        }
-        let ms = match date {
-            Some(Value::DateTime(ms)) => ms,
-            Some(Value::Null | Value::Undefined) | None if date.is_some() => {
-                return Ok(Value::Null);
-            }
-            None => return err(18628, "Missing 'date' parameter to $dateToString"),
-            Some(other) => {
-                return err(
-                    16006,
-                    format!(
-                        "can't convert from BSON type {} to Date",
-                        other.element_type().alias()
-                    ),
-                );
-            }
-        };
-        let format = match format {
-            Some(Value::String(f)) => Some(f),
-            None => None,
-            Some(_) => return err(18533, "$dateToString requires that 'format' be a string"),
-        };
-        let timezone = match timezone {
-            Some(Value::String(t)) => Some(t),
-            None => None,
-            Some(_) => return err(40517, "timezone must evaluate to a string"),
-        };
-        let format = format
-            .as_deref()
-            .unwrap_or_else(|| datetime::default_format(timezone.as_deref()));
-        datetime::date_to_string(ms, format, timezone.as_deref())
-            .map(Value::from)
-            .map_err(ExprError::Date)
     }
 }
 
@@ -845,60 +647,6 @@ fn traverse(base: &Value, parts: &[&str]) -> Option<Value> {
         )),
         _ => None,
     }
-}
-
-/// `$arrayElemAt`: negative positions count from the end; past either end is missing.
-fn array_elem_at(array: &Value, index: &Value) -> Result<Option<Value>, ExprError> {
-    if matches!(array, Value::Null | Value::Undefined)
-        || matches!(index, Value::Null | Value::Undefined)
-    {
-        return Ok(Some(Value::Null));
-    }
-    let Value::Array(items) = array else {
-        return err(
-            28689,
-            format!(
-                "$arrayElemAt's first argument must be an array, but is {}",
-                array.element_type().alias()
-            ),
-        );
-    };
-    let Some(n) = Number::of(index) else {
-        return err(
-            28690,
-            format!(
-                "$arrayElemAt's second argument must be a numeric value, but is {}",
-                index.element_type().alias()
-            ),
-        );
-    };
-    let i = match n {
-        Number::Int(i) => Some(i),
-        Number::Long(l) => i32::try_from(l).ok(),
-        Number::Double(d) => {
-            (d.fract() == 0.0 && d.abs() <= f64::from(i32::MAX)).then_some(d as i32)
-        }
-        Number::Decimal(d) => d.to_i32(),
-    };
-    let Some(i) = i else {
-        return err(
-            28691,
-            format!(
-                "$arrayElemAt's second argument must be representable as a 32-bit integer: {}",
-                crate::bson::shell::print_value(index)
-            ),
-        );
-    };
-    let len = items.len() as i64;
-    let at = if i < 0 {
-        len + i64::from(i)
-    } else {
-        i64::from(i)
-    };
-    Ok(usize::try_from(at)
-        .ok()
-        .and_then(|at| items.get(at))
-        .cloned())
 }
 
 /// How `$cond`, `$and`, ... read a value as a boolean: false, null, undefined, missing and
@@ -945,84 +693,72 @@ fn size_value(n: usize) -> Value {
     i32::try_from(n).map_or(Value::Int64(n as i64), Value::Int32)
 }
 
-fn convert(op: &str, v: &Value) -> Result<Value, ExprError> {
-    if matches!(v, Value::Null | Value::Undefined) {
-        return Ok(Value::Null);
-    }
-    let overflow = || {
-        err(
-            code::CONVERSION_FAILURE,
-            format!(
-                "Failed to convert {} to the target type in {op}: conversion would overflow the target type",
-                crate::bson::shell::print_value(v)
-            ),
-        )
-    };
-    let n = match v {
-        Value::Boolean(b) => Number::Int(i32::from(*b)),
-        Value::DateTime(ms) => Number::Long(*ms),
-        Value::String(s) => parse_number(op, s)?,
-        other => match Number::of(other) {
-            Some(n) => n,
-            None => {
-                return err(
-                    code::CONVERSION_FAILURE,
-                    format!(
-                        "Unsupported conversion from {} to {} in $convert with no onError value",
-                        other.element_type().alias(),
-                        &op[3..].to_lowercase()
-                    ),
-                );
-            }
-        },
-    };
-    Ok(match op {
-        "$toDecimal" => Value::Decimal128(n.to_decimal()),
-        "$toDouble" => Value::Double(n.to_f64()),
-        "$toLong" => match to_i64(n) {
-            Some(v) => Value::Int64(v),
-            None => return overflow(),
-        },
-        _ => match to_i64(n).and_then(|v| i32::try_from(v).ok()) {
-            Some(v) => Value::Int32(v),
-            None => return overflow(),
-        },
-    })
-}
+/// The one-argument math operators, by name (their names as `'static` strings for errors).
+const UNARY: [&str; 7] = ["$abs", "$ceil", "$floor", "$sqrt", "$exp", "$ln", "$log10"];
 
-/// Truncation toward zero, as `$toLong`/`$toInt` do; NaN, infinities and out-of-range
-/// values have no integer.
-fn to_i64(n: Number) -> Option<i64> {
-    match n {
-        Number::Int(v) => Some(i64::from(v)),
-        Number::Long(v) => Some(v),
-        Number::Double(d) => {
-            let t = d.trunc();
-            (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0)
-                .contains(&t)
-                .then_some(t as i64)
+/// `$add`'s refusal of a non-number carries the server's TypeMismatch code (14).
+fn add_error(e: num::NumError) -> ExprError {
+    match e {
+        num::NumError::NotNumeric { .. } => {
+            ExprError::Server(ServerError::new(code::TYPE_MISMATCH, e.to_string()))
         }
-        Number::Decimal(d) => d.to_i64(),
+        other => ExprError::Num(other),
     }
 }
 
-fn parse_number(op: &str, s: &str) -> Result<Number, ExprError> {
-    let bad = || {
-        err(
-            code::CONVERSION_FAILURE,
-            format!("Failed to parse number '{s}' in {op} with no onError value"),
-        )
-    };
+/// `$sum`, `$avg`, `$min` or `$max` over values (non-numbers ignored by `$sum`/`$avg`, null
+/// and missing by `$min`/`$max`).
+fn accumulate(op: &str, values: &[Value]) -> Value {
     match op {
-        "$toDecimal" => Decimal128::parse(s).map(Number::Decimal).or_else(|_| bad()),
-        "$toDouble" => s.parse::<f64>().map(Number::Double).or_else(|_| bad()),
-        _ => s.parse::<i64>().map(Number::Long).or_else(|_| bad()),
+        "$sum" => {
+            let mut s = summation::Sum::default();
+            values.iter().for_each(|v| s.push(v));
+            s.value()
+        }
+        "$avg" => {
+            let mut a = summation::Avg::default();
+            values.iter().for_each(|v| a.push(v));
+            a.value()
+        }
+        _ => {
+            let want = if op == "$min" {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
+            let mut best: Option<&Value> = None;
+            for v in values
+                .iter()
+                .filter(|v| !matches!(v, Value::Null | Value::Undefined))
+            {
+                if best.is_none_or(|b| order::compare(v, b) == want) {
+                    best = Some(v);
+                }
+            }
+            best.cloned().unwrap_or(Value::Null)
+        }
+    }
+}
+
+/// The type a `$toInt`, `$toString`, ... converts to.
+fn shorthand_target(op: &str) -> crate::bson::ElementType {
+    use crate::bson::ElementType as T;
+    match op {
+        "$toInt" => T::Int32,
+        "$toLong" => T::Int64,
+        "$toDouble" => T::Double,
+        "$toDecimal" => T::Decimal128,
+        "$toString" => T::String,
+        "$toDate" => T::DateTime,
+        "$toObjectId" => T::ObjectId,
+        _ => T::Boolean,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strings::localize::Localize;
 
     #[test]
     fn every_expr_error_speaks_every_language() {
@@ -1037,7 +773,9 @@ mod tests {
                     // Another type's words, in the same language.
                     ExprError::Num(inner) => assert_eq!(text, inner.to_string_in(lang)),
                     ExprError::Date(inner) => assert_eq!(text, inner.to_string_in(lang)),
-                    ExprError::TooDeep { .. } | ExprError::TooLarge { .. } => {
+                    ExprError::TooDeep { .. }
+                    | ExprError::TooLarge { .. }
+                    | ExprError::DecimalMath { .. } => {
                         crate::bson::error::assert_translated(
                             &en,
                             lang,
@@ -1100,7 +838,7 @@ mod tests {
             (
                 "{ $toInt: 'x' }",
                 code::CONVERSION_FAILURE,
-                "Failed to parse number 'x' in $toInt with no onError value",
+                "Failed to parse number 'x' in $convert with no onError value: No digits",
             ),
         ] {
             let e = eval(expr);

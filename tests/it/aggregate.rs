@@ -650,3 +650,48 @@ fn a_tripped_interrupt_stops_a_pipeline_with_the_servers_words() {
     assert_eq!((e.at.as_str(), e.kind.code()), ("", Some(50)));
     assert_eq!(e.kind.to_string(), "operation exceeded time limit");
 }
+
+#[test]
+fn group_sum_and_avg_are_the_servers_double_double_summation() {
+    // Issue 16: the server's `DoubleDoubleSummation` adds a long as its high and low 32-bit
+    // parts, so the 1 of 2^53 + 1 survives a tiny double: 9007199254740994, not ...992.
+    let out = run(
+        &[
+            "{ _id: 1, n: NumberLong('9007199254740993') }",
+            "{ _id: 2, n: 1e-10 }",
+            "{ _id: 3, n: 'not a number' }",
+        ],
+        &["{ $group: { _id: null, s: { $sum: '$n' }, a: { $avg: '$n' }, c: { $count: {} } } }"],
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        ["{ _id: null, s: 9007199254740994, a: 4503599627370497, c: 3 }"]
+    );
+    // Ints that overflow 32 bits become a long; longs that overflow 64 bits a double.
+    let out = run(
+        &["{ n: 2147483647 }", "{ n: 1 }"],
+        &["{ $group: { _id: null, s: { $sum: '$n' } } }"],
+    )
+    .unwrap();
+    assert_eq!(out, ["{ _id: null, s: Long('2147483648') }"]);
+    let out = run(
+        &[
+            "{ n: NumberLong('9223372036854775807') }",
+            "{ n: NumberLong(1) }",
+        ],
+        &["{ $group: { _id: null, s: { $sum: '$n' }, a: { $avg: '$n' } } }"],
+    )
+    .unwrap();
+    assert_eq!(
+        out,
+        ["{ _id: null, s: 9223372036854776000, a: 4611686018427388000 }"]
+    );
+    // No numbers: $sum is 0, $avg null.
+    let out = run(
+        &["{ n: 'x' }"],
+        &["{ $group: { _id: null, s: { $sum: '$n' }, a: { $avg: '$n' } } }"],
+    )
+    .unwrap();
+    assert_eq!(out, ["{ _id: null, s: 0, a: null }"]);
+}

@@ -7,10 +7,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::bson::num;
 use crate::bson::{Document, Value};
 use crate::query::error::QueryErrorKind;
 use crate::query::expr;
+use crate::query::expr::summation::{Avg, Sum};
 use crate::query::interrupt;
 use crate::query::limits::{self, BLOCKING_MEMORY};
 use crate::query::order;
@@ -47,6 +47,10 @@ enum State {
     /// `$addToSet`: the distinct values in the order first seen, the same values ordered
     /// for lookup, and their estimated memory.
     Set(Vec<Value>, BTreeSet<OrderedValue>, usize),
+    /// `$sum` and `$count`: the server's running double-double total.
+    Sum(Box<Sum>),
+    /// `$avg`: the running total and count.
+    Avg(Box<Avg>),
 }
 
 impl State {
@@ -56,7 +60,7 @@ impl State {
     /// for its exact sum are its own affair, bounded by the input.)
     fn memory(&self, op: Op) -> usize {
         match (op, self) {
-            (Op::Sum | Op::Avg | Op::Count, _) => 0,
+            (Op::Sum | Op::Avg | Op::Count, _) | (_, State::Sum(_) | State::Avg(_)) => 0,
             (_, State::Values(values)) => {
                 values.iter().map(|v| limits::measure_value(v).memory).sum()
             }
@@ -183,6 +187,8 @@ impl Group {
                             Op::First | Op::Last => State::One(None),
                             Op::Push => State::Pushed(Vec::new(), 0),
                             Op::AddToSet => State::Set(Vec::new(), BTreeSet::new(), 0),
+                            Op::Sum | Op::Count => State::Sum(Box::default()),
+                            Op::Avg => State::Avg(Box::default()),
                             _ => State::Values(Vec::new()),
                         })
                         .collect();
@@ -251,9 +257,14 @@ fn accumulate(op: Op, state: &mut State, value: Option<Value>) -> Result<(), Que
     match (op, state) {
         (Op::First, State::One(slot @ None)) => *slot = Some(value.unwrap_or(Value::Null)),
         (Op::Last, State::One(slot)) => *slot = Some(value.unwrap_or(Value::Null)),
-        (Op::Sum | Op::Avg | Op::Count, State::Values(values)) => {
-            if let Some(v) = value.filter(|v| num::Number::of(v).is_some()) {
-                values.push(v);
+        (Op::Sum | Op::Count, State::Sum(total)) => {
+            if let Some(v) = value {
+                total.push(&v);
+            }
+        }
+        (Op::Avg, State::Avg(total)) => {
+            if let Some(v) = value {
+                total.push(&v);
             }
         }
         (Op::Push, State::Pushed(values, bytes)) => {
@@ -311,14 +322,9 @@ fn accumulate(op: Op, state: &mut State, value: Option<Value>) -> Result<(), Que
 fn finish(op: Op, state: State) -> Value {
     match (op, state) {
         (_, State::One(v)) => v.unwrap_or(Value::Null),
-        (Op::Sum | Op::Count, State::Values(values)) => num::sum(&values),
-        (Op::Avg, State::Values(values)) => {
-            if values.is_empty() {
-                return Value::Null;
-            }
-            let total = num::sum(&values);
-            num::divide(&total, &Value::Int64(values.len() as i64)).unwrap_or(Value::Null)
-        }
+        (_, State::Sum(total)) => total.value(),
+        (_, State::Avg(total)) => total.value(),
+        (Op::Sum | Op::Count | Op::Avg, State::Values(_)) => Value::Null,
         (_, State::Pushed(values, _) | State::Set(values, _, _)) => Value::Array(values),
         (Op::Min | Op::Max, State::Values(mut values)) => values.pop().unwrap_or(Value::Null),
         (Op::First | Op::Last, State::Values(_)) => Value::Null,
