@@ -18,6 +18,7 @@ mod error_languages;
 mod help_languages;
 mod hostile;
 mod imports;
+mod insert_limits;
 mod languages;
 mod lessons;
 mod matcher_differential;
