@@ -31,6 +31,7 @@ mod screenshot;
 mod seeds;
 mod shell_syntax;
 mod sort_property;
+mod stages;
 mod strings_coverage;
 mod translation_drift;
 mod tui;
