@@ -16,6 +16,7 @@ mod layout;
 pub mod localize;
 mod matcher;
 pub mod safe;
+mod stages;
 mod ui;
 mod walk;
 
@@ -75,6 +76,7 @@ const TABLES: &[(Table, Table)] = &[
     (layout::VI, layout::ZH),
     (course::VI, course::ZH),
     (claims::VI, claims::ZH),
+    (stages::VI, stages::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so
