@@ -13,6 +13,7 @@ mod facet;
 mod group;
 pub mod lookup;
 pub mod projection;
+mod unwind;
 mod variables;
 
 pub use group::Group;
@@ -23,7 +24,6 @@ use super::expr;
 use super::interrupt;
 use super::limits;
 use super::matcher::Filter;
-use super::path;
 use super::sort::SortSpec;
 use super::update::server_document;
 use crate::bson::num::Number;
@@ -120,7 +120,7 @@ enum Stage {
     Skip(usize),
     Limit(usize),
     Count(String),
-    Unwind(Unwind),
+    Unwind(unwind::Unwind),
     Lookup(Box<Lookup>),
     Facet(Vec<(String, Pipeline)>),
     Bucket(Box<bucket::Bucket>),
@@ -139,12 +139,6 @@ struct Env<'e> {
     vars: &'e [(&'e str, Value)],
     collections: &'e Collections,
     allow_disk_use: bool,
-}
-
-struct Unwind {
-    path: String,
-    index: Option<String>,
-    preserve: bool,
 }
 
 /// Stages the server has that this tutor does not run.
@@ -465,7 +459,7 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, QueryError> {
             }
             Stage::Count(name)
         }
-        "$unwind" => Stage::Unwind(parse_unwind(arg)?),
+        "$unwind" => Stage::Unwind(unwind::Unwind::parse(arg)?),
         "$lookup" => {
             let spec = lookup::parse(arg)?;
             let pipeline = spec
@@ -565,80 +559,6 @@ fn non_negative(stage: &str, arg: &Value) -> Result<usize, QueryError> {
         return bad("Expected a non-negative number in");
     }
     Ok(usize::try_from(n).unwrap_or(usize::MAX))
-}
-
-fn parse_unwind(arg: &Value) -> Result<Unwind, QueryError> {
-    let (path, index, preserve) = match arg {
-        Value::String(s) => (s.to_string(), None, false),
-        Value::Document(spec) => {
-            let (mut path, mut index, mut preserve) = (None, None, false);
-            for (k, v) in spec.iter() {
-                match (k, v) {
-                    ("path", Value::String(s)) => path = Some(s.to_string()),
-                    ("path", other) => {
-                        return Err(server(
-                            28808,
-                            format!(
-                                "expected a string as the path for $unwind stage, got {}",
-                                other.element_type().alias()
-                            ),
-                        ));
-                    }
-                    ("includeArrayIndex", Value::String(s)) if !s.is_empty() => {
-                        if s.starts_with('$') {
-                            return Err(uncoded(format!(
-                                "includeArrayIndex option to $unwind stage should not be prefixed with a '$': {s}"
-                            )));
-                        }
-                        index = Some(s.to_string());
-                    }
-                    ("includeArrayIndex", _) => {
-                        return Err(uncoded(
-                            "expected a non-empty string for the includeArrayIndex option to $unwind stage",
-                        ));
-                    }
-                    ("preserveNullAndEmptyArrays", Value::Boolean(b)) => preserve = *b,
-                    ("preserveNullAndEmptyArrays", other) => {
-                        return Err(uncoded(format!(
-                            "expected a boolean for the preserveNullAndEmptyArrays option to $unwind stage, got {}",
-                            other.element_type().alias()
-                        )));
-                    }
-                    (other, _) => {
-                        return Err(server(
-                            28811,
-                            format!("unrecognized option to $unwind stage: {other}"),
-                        ));
-                    }
-                }
-            }
-            let path = path.ok_or_else(|| server(28812, "no path specified to $unwind stage"))?;
-            (path, index, preserve)
-        }
-        other => {
-            return Err(server(
-                15981,
-                format!(
-                    "expected either a string or an object as specification for $unwind stage, got {}",
-                    other.element_type().alias()
-                ),
-            ));
-        }
-    };
-    let Some(field) = path.strip_prefix('$') else {
-        return Err(server(
-            28818,
-            format!("path option to $unwind stage should be prefixed with a '$': {path}"),
-        ));
-    };
-    if field.is_empty() || field.split('.').any(|p| p.is_empty() || p.starts_with('$')) {
-        return Err(uncoded(format!("invalid field path for $unwind: '{path}'")));
-    }
-    Ok(Unwind {
-        path: field.to_owned(),
-        index,
-        preserve,
-    })
 }
 
 /// Runs one stage; errors are about the stage (a sub-pipeline's are placed inside it).
@@ -791,7 +711,11 @@ fn run_simple_stage(
                 out.push(d)?;
             }
         }
-        Stage::Unwind(u) => unwind(u, docs, &mut out)?,
+        Stage::Unwind(u) => {
+            for doc in docs {
+                u.expand(doc, |d| out.push(d))?;
+            }
+        }
         Stage::Bucket(b) => out.extend(b.run(docs, vars, allow_disk_use)?.into_iter().map(Ok))?,
         Stage::SortByCount(s) => {
             out.extend(s.run(&docs, vars, allow_disk_use)?.into_iter().map(Ok))?;
@@ -800,49 +724,4 @@ fn run_simple_stage(
         Stage::Lookup(_) | Stage::Facet(_) => {}
     }
     Ok(out.docs)
-}
-
-/// `$unwind`: one document per element of the array at the path.
-fn unwind(u: &Unwind, docs: Vec<Document>, out: &mut Output) -> Result<(), QueryErrorKind> {
-    let with_index = |mut d: Document, i: Option<usize>| {
-        if let Some(field) = &u.index {
-            d.insert(
-                field.as_str(),
-                i.map_or(Value::Null, |i| Value::Int64(i as i64)),
-            );
-        }
-        d
-    };
-    for mut doc in docs {
-        let expand = match path::get(&doc, &u.path) {
-            Some(Value::Array(items)) => !items.is_empty(),
-            Some(Value::Null | Value::Undefined) | None => false,
-            Some(_) => {
-                out.push(with_index(doc, None))?;
-                continue;
-            }
-        };
-        if !expand {
-            if u.preserve {
-                out.push(with_index(doc, None))?;
-            }
-            continue;
-        }
-        // The array is taken out once, so each copy of the document leaves it behind.
-        let items = match path::get_mut_or_create(&mut doc, &u.path) {
-            Ok(slot) => std::mem::replace(slot, Value::Null),
-            Err(_) => continue,
-        };
-        let Value::Array(items) = items else {
-            continue;
-        };
-        for (i, item) in items.into_iter().enumerate() {
-            let mut d = doc.clone();
-            if let Ok(slot) = path::get_mut_or_create(&mut d, &u.path) {
-                *slot = item;
-            }
-            out.push(with_index(d, Some(i)))?;
-        }
-    }
-    Ok(())
 }
