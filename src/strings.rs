@@ -17,6 +17,7 @@ pub mod localize;
 mod matcher;
 mod printing;
 pub mod safe;
+mod stages;
 mod ui;
 mod walk;
 
@@ -77,6 +78,7 @@ const TABLES: &[(Table, Table)] = &[
     (course::VI, course::ZH),
     (claims::VI, claims::ZH),
     (printing::VI, printing::ZH),
+    (stages::VI, stages::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so

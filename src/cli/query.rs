@@ -65,6 +65,10 @@ pub struct AggregateArgs {
     /// The documents (as for `find`); may be omitted when the pipeline starts with `$documents`.
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: Option<String>,
+    /// Another collection for `$lookup` to read: its name, `=`, then its documents (as for
+    /// `--docs`), e.g. --from-coll users=users.json; repeatable.
+    #[arg(long = "from-coll", value_name = "NAME=FILE|LITERAL", value_parser = parse_named_collection)]
+    pub from_coll: Vec<(String, String)>,
     /// Print only the `_id`s, as one array in shell syntax.
     #[arg(long)]
     pub ids: bool,
@@ -79,6 +83,19 @@ pub struct AggregateArgs {
     /// with its error (`operation exceeded time limit`); 0: no limit.
     #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
     pub max_time_ms: u64,
+}
+
+/// `--from-coll` values: `NAME=FILE|LITERAL`, split at the first `=`.
+fn parse_named_collection(spec: &str) -> Result<(String, String), String> {
+    match spec.split_once('=') {
+        Some((name, docs)) if !name.is_empty() && !docs.is_empty() => {
+            Ok((name.to_owned(), docs.to_owned()))
+        }
+        _ => Err(super::i18n::tf(
+            "expected NAME=FILE|LITERAL (a collection's name, `=`, then its documents), but found `{spec}`",
+            &[&spec],
+        )),
+    }
 }
 
 fn document(text: &str, origin: &Place, from: Option<TextFormat>) -> Result<Document, CliError> {
@@ -112,6 +129,15 @@ fn documents(value: Value, place: &Place) -> Result<Vec<Document>, CliError> {
 /// by document, each no further than its length prefix allows; a text file up to
 /// [`TEXT_MAX`] bytes.
 fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>, CliError> {
+    load_documents_for(spec, from, "--docs")
+}
+
+/// [`load_documents`] for the option `option` (a literal's errors name it).
+fn load_documents_for(
+    spec: &str,
+    from: Option<TextFormat>,
+    option: &'static str,
+) -> Result<Vec<Document>, CliError> {
     let path = Path::new(spec);
     if let Ok(metadata) = std::fs::metadata(path) {
         if let Some(kind) = FileKind::of(&metadata) {
@@ -182,7 +208,7 @@ fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>,
             }
         };
     }
-    let place = Place::Arg("--docs");
+    let place = Place::Arg(option);
     documents(parse_text_value(spec, &place, from)?, &place)
 }
 
@@ -330,9 +356,24 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
                 .collect(),
             None => Vec::new(),
         };
+        // Each named collection is inserted as its own `insertMany` (ids generated); a name
+        // given twice keeps its last documents.
+        let mut collections = aggregate::Collections::new();
+        for (name, spec) in &args.from_coll {
+            let docs = collection(load_documents_for(spec, args.from, "--from-coll")?)?
+                .documents()
+                .cloned()
+                .collect();
+            collections.insert(name.clone(), docs);
+        }
         let context = Context { now_ms: now_ms() };
         timed(args.max_time_ms, || {
-            Ok(aggregate::aggregate(&input, &pipeline, &context)?)
+            Ok(aggregate::aggregate_in(
+                &input,
+                &pipeline,
+                &context,
+                &collections,
+            )?)
         })
     };
     match run().and_then(|docs| print(&docs, args.ids, args.to)) {

@@ -1,14 +1,20 @@
 //! Aggregation pipelines over documents in memory: `$documents`, `$match`, `$project`,
 //! `$addFields`/`$set`, `$unset`, `$replaceRoot`/`$replaceWith`, `$group`, `$sort`, `$skip`,
-//! `$limit`, `$count` and `$unwind`.
+//! `$limit`, `$count`, `$unwind`, `$lookup` (over the named [`Collections`] a run is given),
+//! `$facet`, `$bucket` and `$sortByCount`.
 //!
 //! The whole pipeline is parsed before any document flows, as on the server, so a mistake in
 //! the last stage is reported even when the first stage would produce nothing. Expressions are
 //! [`crate::query::expr`]'s; the clock (`$$NOW`) comes from the [`Context`], never from the
 //! system.
 
+mod bucket;
+mod facet;
 mod group;
+pub mod lookup;
 pub mod projection;
+mod unwind;
+mod variables;
 
 pub use group::Group;
 pub use projection::{AddFields, Policy, Projection, ProjectionKind};
@@ -18,11 +24,15 @@ use super::expr;
 use super::interrupt;
 use super::limits;
 use super::matcher::Filter;
-use super::path;
 use super::sort::SortSpec;
 use super::update::server_document;
 use crate::bson::num::Number;
 use crate::bson::{Document, Value};
+
+/// The other collections a pipeline may read (`$lookup`'s `from`), by name. A name that is
+/// not here is an empty collection, as on the server, where a collection that does not exist
+/// reads as one with no documents.
+pub type Collections = std::collections::BTreeMap<String, Vec<Document>>;
 
 /// What a pipeline may read besides its input: the time `$$NOW` stands for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,6 +76,32 @@ pub fn aggregate(
     Pipeline::parse(pipeline)?.run(input, ctx)
 }
 
+/// [`aggregate`], with other collections for `$lookup` to read.
+///
+/// # Errors
+/// As [`aggregate`].
+///
+/// # Examples
+/// A join is an equality match: the number 42 never joins the string "42".
+/// ```
+/// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+/// use bson_tutor::query::aggregate::{aggregate_in, Collections, Context};
+/// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+/// let users = Collections::from([("users".to_owned(), vec![doc("{ _id: '42', name: 'An' }")])]);
+/// let out = aggregate_in(&[doc("{ _id: 1, userId: 42 }")], &[doc(
+///     "{ $lookup: { from: 'users', localField: 'userId', foreignField: '_id', as: 'user' } }",
+/// )], &Context::default(), &users).unwrap();
+/// assert_eq!(out, vec![doc("{ _id: 1, userId: 42, user: [] }")]);
+/// ```
+pub fn aggregate_in(
+    input: &[Document],
+    pipeline: &[Document],
+    ctx: &Context,
+    collections: &Collections,
+) -> Result<Vec<Document>, QueryError> {
+    Pipeline::parse(pipeline)?.run_in(input, ctx, collections)
+}
+
 /// A parsed pipeline.
 pub struct Pipeline {
     stages: Vec<(String, Stage)>,
@@ -74,7 +110,8 @@ pub struct Pipeline {
 
 enum Stage {
     Documents(Value),
-    Match(Filter),
+    /// The parsed filter, and the filter as written (to bind variables into its `$expr`).
+    Match(Filter, Document),
     Project(Projection),
     AddFields(AddFields),
     ReplaceRoot(Value),
@@ -83,20 +120,29 @@ enum Stage {
     Skip(usize),
     Limit(usize),
     Count(String),
-    Unwind(Unwind),
+    Unwind(unwind::Unwind),
+    Lookup(Box<Lookup>),
+    Facet(Vec<(String, Pipeline)>),
+    Bucket(Box<bucket::Bucket>),
+    SortByCount(bucket::SortByCount),
 }
 
-struct Unwind {
-    path: String,
-    index: Option<String>,
-    preserve: bool,
+/// A parsed `$lookup`: its specification and its sub-pipeline.
+struct Lookup {
+    spec: lookup::LookupSpec,
+    pipeline: Option<Pipeline>,
+}
+
+/// What the stages of one run read: the variables in scope, the other collections, and
+/// `allowDiskUse`.
+struct Env<'e> {
+    vars: &'e [(&'e str, Value)],
+    collections: &'e Collections,
+    allow_disk_use: bool,
 }
 
 /// Stages the server has that this tutor does not run.
-const NOT_IMPLEMENTED: [&str; 22] = [
-    "$lookup",
-    "$facet",
-    "$bucket",
+const NOT_IMPLEMENTED: [&str; 18] = [
     "$bucketAuto",
     "$sample",
     "$out",
@@ -108,7 +154,6 @@ const NOT_IMPLEMENTED: [&str; 22] = [
     "$setWindowFields",
     "$redact",
     "$geoNear",
-    "$sortByCount",
     "$indexStats",
     "$collStats",
     "$search",
@@ -165,20 +210,45 @@ impl Pipeline {
     /// # Errors
     /// The first expression (or sort) that fails, a limit reached, or the stop.
     pub fn run(&self, input: &[Document], ctx: &Context) -> Result<Vec<Document>, QueryError> {
+        self.run_in(input, ctx, &Collections::new())
+    }
+
+    /// [`Pipeline::run`], with other collections for `$lookup` to read.
+    ///
+    /// # Errors
+    /// As [`Pipeline::run`].
+    pub fn run_in(
+        &self,
+        input: &[Document],
+        ctx: &Context,
+        collections: &Collections,
+    ) -> Result<Vec<Document>, QueryError> {
         let vars = ctx.variables();
-        let mut docs = input.to_vec();
-        for (at, stage) in &self.stages {
-            docs = match run_stage(stage, docs, &vars, self.allow_disk_use) {
-                Ok(docs) => docs,
-                // An evaluation cut short may fail in any way: the stop is the answer.
-                Err(e) => return Err(stopped().unwrap_or_else(|| QueryError::new(at, e))),
-            };
-            interrupt::check()?;
-        }
+        let env = Env {
+            vars: &vars,
+            collections,
+            allow_disk_use: self.allow_disk_use,
+        };
+        let docs = self.run_env(input.to_vec(), &env)?;
         for d in &docs {
             limits::check_result(d).map_err(|e| QueryError::from(QueryErrorKind::from(e)))?;
         }
         interrupt::check()?;
+        Ok(docs)
+    }
+}
+
+impl Pipeline {
+    /// Runs the stages over `docs` in `env` (a sub-pipeline runs in its parent's).
+    fn run_env(&self, mut docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Document>, QueryError> {
+        for (at, stage) in &self.stages {
+            docs = match run_stage(stage, docs, env) {
+                Ok(docs) => docs,
+                // An evaluation cut short may fail in any way: the stop is the answer.
+                Err(e) => return Err(stopped().unwrap_or_else(|| e.within(at))),
+            };
+            interrupt::check()?;
+        }
         Ok(docs)
     }
 }
@@ -284,7 +354,7 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, QueryError> {
             Stage::Documents(arg.clone())
         }
         "$match" => match arg {
-            Value::Document(d) => Stage::Match(Filter::parse(d)?),
+            Value::Document(d) => Stage::Match(Filter::parse(d)?, d.clone()),
             _ => {
                 return Err(server(
                     15959,
@@ -389,7 +459,32 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, QueryError> {
             }
             Stage::Count(name)
         }
-        "$unwind" => Stage::Unwind(parse_unwind(arg)?),
+        "$unwind" => Stage::Unwind(unwind::Unwind::parse(arg)?),
+        "$lookup" => {
+            let spec = lookup::parse(arg)?;
+            let pipeline = spec
+                .pipeline
+                .as_deref()
+                .map(|p| Pipeline::parse(p).map_err(|e| e.within("pipeline")))
+                .transpose()?;
+            Stage::Lookup(Box::new(Lookup { spec, pipeline }))
+        }
+        "$facet" => {
+            let mut facets = Vec::new();
+            for (name, stages) in facet::parse(arg)? {
+                let pipeline = Pipeline::parse(&stages).map_err(|e| e.within(&name))?;
+                if let Some(stage) = stages.iter().find_map(not_allowed_in_facet) {
+                    return Err(server(
+                        40600,
+                        format!("{stage} is not allowed to be used within a $facet stage"),
+                    ));
+                }
+                facets.push((name, pipeline));
+            }
+            Stage::Facet(facets)
+        }
+        "$bucket" => Stage::Bucket(Box::new(bucket::Bucket::parse(arg)?)),
+        "$sortByCount" => Stage::SortByCount(bucket::SortByCount::parse(arg)?),
         other if NOT_IMPLEMENTED.contains(&other) => {
             return Err(QueryErrorKind::StageNotImplemented {
                 stage: other.to_owned(),
@@ -402,6 +497,28 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, QueryError> {
                 format!("Unrecognized pipeline stage name: '{other}'"),
             ));
         }
+    })
+}
+
+/// The stage of `stage` (or of its sub-pipeline) that a `$facet` refuses, named as the
+/// server names it: `$facet`, or `$documents inside of $lookup`.
+fn not_allowed_in_facet(stage: &Document) -> Option<String> {
+    let name = stage.keys().next()?;
+    if facet::NOT_IN_FACET.contains(&name) {
+        return Some(name.to_owned());
+    }
+    let Some(Value::Document(spec)) = stage.get("$lookup") else {
+        return None;
+    };
+    let Some(Value::Array(sub)) = spec.get("pipeline") else {
+        return None;
+    };
+    sub.iter().find_map(|s| match s {
+        Value::Document(d) => not_allowed_in_facet(d).map(|inner| {
+            let inner = inner.split(' ').next().unwrap_or_default().to_owned();
+            format!("{inner} inside of $lookup")
+        }),
+        _ => None,
     })
 }
 
@@ -444,81 +561,88 @@ fn non_negative(stage: &str, arg: &Value) -> Result<usize, QueryError> {
     Ok(usize::try_from(n).unwrap_or(usize::MAX))
 }
 
-fn parse_unwind(arg: &Value) -> Result<Unwind, QueryError> {
-    let (path, index, preserve) = match arg {
-        Value::String(s) => (s.to_string(), None, false),
-        Value::Document(spec) => {
-            let (mut path, mut index, mut preserve) = (None, None, false);
-            for (k, v) in spec.iter() {
-                match (k, v) {
-                    ("path", Value::String(s)) => path = Some(s.to_string()),
-                    ("path", other) => {
-                        return Err(server(
-                            28808,
-                            format!(
-                                "expected a string as the path for $unwind stage, got {}",
-                                other.element_type().alias()
-                            ),
-                        ));
-                    }
-                    ("includeArrayIndex", Value::String(s)) if !s.is_empty() => {
-                        if s.starts_with('$') {
-                            return Err(uncoded(format!(
-                                "includeArrayIndex option to $unwind stage should not be prefixed with a '$': {s}"
-                            )));
-                        }
-                        index = Some(s.to_string());
-                    }
-                    ("includeArrayIndex", _) => {
-                        return Err(uncoded(
-                            "expected a non-empty string for the includeArrayIndex option to $unwind stage",
-                        ));
-                    }
-                    ("preserveNullAndEmptyArrays", Value::Boolean(b)) => preserve = *b,
-                    ("preserveNullAndEmptyArrays", other) => {
-                        return Err(uncoded(format!(
-                            "expected a boolean for the preserveNullAndEmptyArrays option to $unwind stage, got {}",
-                            other.element_type().alias()
-                        )));
-                    }
-                    (other, _) => {
-                        return Err(server(
-                            28811,
-                            format!("unrecognized option to $unwind stage: {other}"),
-                        ));
-                    }
-                }
+/// Runs one stage; errors are about the stage (a sub-pipeline's are placed inside it).
+fn run_stage(
+    stage: &Stage,
+    docs: Vec<Document>,
+    env: &Env<'_>,
+) -> Result<Vec<Document>, QueryError> {
+    match stage {
+        Stage::Lookup(l) => run_lookup(l, docs, env),
+        Stage::Facet(facets) => {
+            let mut d = Document::new();
+            for (name, pipeline) in facets {
+                let found = pipeline
+                    .run_env(docs.clone(), env)
+                    .map_err(|e| e.within(name))?;
+                d.push(
+                    name.as_str(),
+                    Value::Array(found.into_iter().map(Value::Document).collect()),
+                );
             }
-            let path = path.ok_or_else(|| server(28812, "no path specified to $unwind stage"))?;
-            (path, index, preserve)
+            let mut out = Output::with_capacity(1);
+            out.push(d)?;
+            Ok(out.docs)
         }
-        other => {
-            return Err(server(
-                15981,
-                format!(
-                    "expected either a string or an object as specification for $unwind stage, got {}",
-                    other.element_type().alias()
-                ),
-            ));
-        }
-    };
-    let Some(field) = path.strip_prefix('$') else {
-        return Err(server(
-            28818,
-            format!("path option to $unwind stage should be prefixed with a '$': {path}"),
-        ));
-    };
-    if field.is_empty() || field.split('.').any(|p| p.is_empty() || p.starts_with('$')) {
-        return Err(uncoded(format!("invalid field path for $unwind: '{path}'")));
+        other => Ok(run_simple_stage(other, docs, env.vars, env.allow_disk_use)?),
     }
-    Ok(Unwind {
-        path: field.to_owned(),
-        index,
-        preserve,
-    })
 }
 
-fn run_stage(
+/// `$lookup`: each document with the foreign documents that join it, as an array at `as`.
+fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Document>, QueryError> {
+    let none = Vec::new();
+    let foreign = match &l.spec.from {
+        Some(name) => env.collections.get(name).unwrap_or(&none),
+        None => &none,
+    };
+    let mut out = Output::with_capacity(docs.len());
+    for mut doc in docs {
+        interrupt::check()?;
+        let mut joined: Vec<Document> = match &l.spec.equality {
+            Some((local, foreign_field)) => {
+                let filter = Filter::parse(&lookup::equality_filter(&doc, local, foreign_field))?;
+                let mut found = Vec::new();
+                for d in foreign {
+                    interrupt::check()?;
+                    if filter.matches(d) {
+                        found.push(d.clone());
+                    }
+                }
+                found
+            }
+            None => foreign.clone(),
+        };
+        if let Some(pipeline) = &l.pipeline {
+            // The `let` variables are read on this document, in the enclosing scope.
+            let mut values = Vec::with_capacity(l.spec.let_vars.len());
+            for (name, e) in &l.spec.let_vars {
+                let v = expr::evaluate_in(e, Some(&doc), env.vars)
+                    .map_err(|e| QueryError::new(format!("let.{name}"), e))?
+                    .unwrap_or(Value::Null);
+                values.push((name.as_str(), v));
+            }
+            let mut vars: Vec<(&str, Value)> = env.vars.to_vec();
+            vars.extend(values);
+            let inner = Env {
+                vars: &vars,
+                collections: env.collections,
+                allow_disk_use: env.allow_disk_use,
+            };
+            joined = pipeline
+                .run_env(joined, &inner)
+                .map_err(|e| e.within("pipeline"))?;
+        }
+        lookup::set_field(
+            &mut doc,
+            &l.spec.as_field,
+            Value::Array(joined.into_iter().map(Value::Document).collect()),
+        );
+        out.push(doc)?;
+    }
+    Ok(out.docs)
+}
+
+fn run_simple_stage(
     stage: &Stage,
     docs: Vec<Document>,
     vars: &[(&str, Value)],
@@ -542,7 +666,15 @@ fn run_stage(
             }
         },
         // These only drop documents: what they keep was measured when it was made.
-        Stage::Match(filter) => return retain(docs, |d| filter.matches(d)),
+        Stage::Match(filter, spec) => {
+            // With variables in scope, their values are written into the `$expr`s first.
+            let bound = match variables::bind(spec, vars) {
+                Some(bound) => Some(Filter::parse(&bound).map_err(|e| e.kind)?),
+                None => None,
+            };
+            let filter = bound.as_ref().unwrap_or(filter);
+            return retain(docs, |d| filter.matches(d));
+        }
         Stage::Skip(n) => return Ok(docs.into_iter().skip(*n).collect()),
         Stage::Limit(n) => return Ok(docs.into_iter().take(*n).collect()),
         Stage::Sort(spec) => {
@@ -579,52 +711,17 @@ fn run_stage(
                 out.push(d)?;
             }
         }
-        Stage::Unwind(u) => unwind(u, docs, &mut out)?,
+        Stage::Unwind(u) => {
+            for doc in docs {
+                u.expand(doc, |d| out.push(d))?;
+            }
+        }
+        Stage::Bucket(b) => out.extend(b.run(docs, vars, allow_disk_use)?.into_iter().map(Ok))?,
+        Stage::SortByCount(s) => {
+            out.extend(s.run(&docs, vars, allow_disk_use)?.into_iter().map(Ok))?;
+        }
+        // Run by `run_stage`.
+        Stage::Lookup(_) | Stage::Facet(_) => {}
     }
     Ok(out.docs)
-}
-
-/// `$unwind`: one document per element of the array at the path.
-fn unwind(u: &Unwind, docs: Vec<Document>, out: &mut Output) -> Result<(), QueryErrorKind> {
-    let with_index = |mut d: Document, i: Option<usize>| {
-        if let Some(field) = &u.index {
-            d.insert(
-                field.as_str(),
-                i.map_or(Value::Null, |i| Value::Int64(i as i64)),
-            );
-        }
-        d
-    };
-    for mut doc in docs {
-        let expand = match path::get(&doc, &u.path) {
-            Some(Value::Array(items)) => !items.is_empty(),
-            Some(Value::Null | Value::Undefined) | None => false,
-            Some(_) => {
-                out.push(with_index(doc, None))?;
-                continue;
-            }
-        };
-        if !expand {
-            if u.preserve {
-                out.push(with_index(doc, None))?;
-            }
-            continue;
-        }
-        // The array is taken out once, so each copy of the document leaves it behind.
-        let items = match path::get_mut_or_create(&mut doc, &u.path) {
-            Ok(slot) => std::mem::replace(slot, Value::Null),
-            Err(_) => continue,
-        };
-        let Value::Array(items) = items else {
-            continue;
-        };
-        for (i, item) in items.into_iter().enumerate() {
-            let mut d = doc.clone();
-            if let Ok(slot) = path::get_mut_or_create(&mut d, &u.path) {
-                *slot = item;
-            }
-            out.push(with_index(d, Some(i)))?;
-        }
-    }
-    Ok(())
 }

@@ -23,7 +23,7 @@ use super::path;
 use super::sort::{OrderedValue, SortSpec};
 use super::update::{MAX_DOCUMENT_SIZE, Update, check_id_type, server_value};
 use crate::bson::oid::ObjectIdProcess;
-use crate::bson::{Document, Timestamp, Value, document_size};
+use crate::bson::{Document, Timestamp, Value};
 
 /// The options of `find` that this collection honours.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -411,11 +411,17 @@ impl Collection {
         Ok(targets.len())
     }
 
-    /// What the driver and then the server do to a document before storing it: an `_id`
-    /// (from the driver, or from mongod for an upsert) as the first field, checked; a
-    /// top-level `Timestamp(0, 0)` filled in.
+    /// What the driver and then the server do to a document before storing it, in the
+    /// server's order (`fixDocumentForInsert`, mongodb/mongo `src/mongo/db/ops/insert.cpp`):
+    /// the size (16 MiB), the nesting ([`super::limits::MAX_STORAGE_DEPTH`] levels), the
+    /// `_id` (its type, no `$`-prefixed names inside, only one), then the `_id` (from the
+    /// driver, or from mongod for an upsert) moved to be the first field and a top-level
+    /// `Timestamp(0, 0)` filled in. Field names are not refused: since 5.0 a document may
+    /// hold `$`-prefixed and dotted names at any level (jstests/core/field_name_validation.js).
     fn prepare_insert(&mut self, doc: Document, by_server: bool) -> Result<Document, QueryError> {
-        let size = document_size(&doc);
+        // Measured without recursing past the nesting limit (a document that deep is
+        // refused below for its depth).
+        let size = super::limits::measure(&doc).bson;
         if size > MAX_DOCUMENT_SIZE {
             return Err(QueryError::new(
                 "",
@@ -427,6 +433,7 @@ impl Collection {
                 ),
             ));
         }
+        super::limits::check_insert_depth(&doc).map_err(|e| QueryError::new("", e))?;
         if doc.keys().filter(|k| *k == "_id").count() > 1 {
             return Err(QueryError::new(
                 "_id",
@@ -440,7 +447,7 @@ impl Collection {
             Some(id) => {
                 check_id_type(id)?;
                 if let Value::Document(d) = id
-                    && let Some(key) = d.keys().find(|k| k.starts_with('$'))
+                    && let Some(key) = dollar_prefixed(d)
                 {
                     return Err(QueryError::new(
                         "_id",
@@ -512,6 +519,27 @@ impl Collection {
         self.records.insert(record, doc);
         Ok(id)
     }
+}
+
+/// The first `$`-prefixed field name inside an `_id` document, at any depth (the server's
+/// `storageValidEmbedded`): since 5.0 such names may be stored anywhere else, but an `_id`
+/// is an index key and must stay a plain value. A DBRef's `$ref`, `$id` and `$db` are
+/// allowed.
+fn dollar_prefixed(d: &Document) -> Option<&str> {
+    fn in_value(v: &Value) -> Option<&str> {
+        match v {
+            Value::Document(d) => dollar_prefixed(d),
+            Value::Array(items) => items.iter().find_map(in_value),
+            _ => None,
+        }
+    }
+    d.iter().find_map(|(k, v)| {
+        if k.starts_with('$') && !matches!(k, "$ref" | "$id" | "$db") {
+            Some(k)
+        } else {
+            in_value(v)
+        }
+    })
 }
 
 /// The stop asked for, as the error to report, if one was.

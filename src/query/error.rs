@@ -75,7 +75,7 @@ pub enum QueryErrorKind {
         /// The modifier.
         modifier: String,
     },
-    /// A pipeline stage the server has but this tutor does not implement (`$lookup`).
+    /// A pipeline stage the server has but this tutor does not implement (`$bucketAuto`).
     StageNotImplemented {
         /// The stage.
         stage: String,
@@ -306,7 +306,7 @@ impl QueryErrorKind {
                 modifier: "$pull".into(),
             },
             StageNotImplemented {
-                stage: "$lookup".into(),
+                stage: "$bucketAuto".into(),
             },
             PositionalUpdate {
                 path: "a.$[]".into(),
@@ -634,12 +634,12 @@ mod tests {
             ),
             (
                 QueryErrorKind::StageNotImplemented {
-                    stage: "$lookup".into(),
+                    stage: "$bucketAuto".into(),
                 },
                 [
-                    "$lookup is a real stage, but this tutor does not implement it",
-                    "$lookup là một giai đoạn có thật, nhưng trình hướng dẫn này chưa hỗ trợ nó",
-                    "$lookup 是真实存在的阶段，但本教程没有实现它",
+                    "$bucketAuto is a real stage, but this tutor does not implement it",
+                    "$bucketAuto là một giai đoạn có thật, nhưng trình hướng dẫn này chưa hỗ trợ nó",
+                    "$bucketAuto 是真实存在的阶段，但本教程没有实现它",
                 ],
             ),
             (

@@ -35,6 +35,14 @@ pub const BLOCKING_MEMORY: usize = 100 * 1024 * 1024;
 /// tutor's readers and encoder hold to ([`crate::bson::spec::MAX_NESTING_DEPTH`]).
 pub const MAX_BSON_DEPTH: usize = 200;
 
+/// How deep a document may nest to be stored: `BSONDepth::getMaxDepthForUserStorage`, the
+/// hard limit [`MAX_BSON_DEPTH`] less the 20 levels the server keeps for its own wrappers
+/// (oplog entries): 180. The manual's "Nested Depth for BSON Documents" documents 100;
+/// the server's insert path (`fixDocumentForInsert`, mongodb/mongo
+/// `src/mongo/db/ops/insert.cpp`) enforces 180, counting the document itself as level 1 and
+/// not counting an empty document or array.
+pub const MAX_STORAGE_DEPTH: usize = MAX_BSON_DEPTH - 20;
+
 /// The tutor's own limit, labelled as such: the estimated memory one stage's whole output
 /// (or a `find`'s matches) may take. The server streams documents one at a time and has
 /// no such limit; here every stage's output is held in memory, and two of them live at
@@ -231,6 +239,57 @@ pub fn check_result(doc: &Document) -> Result<Measure, ServerError> {
         return Err(object_too_large(doc, m.bson));
     }
     Ok(m)
+}
+
+/// The server's check of a document's nesting on insert: a non-empty document or array
+/// one level past [`MAX_STORAGE_DEPTH`] is refused; an empty one there is not counted.
+/// Walks no deeper than the limit, however deep the document goes.
+///
+/// # Errors
+/// The server's `Overflow` (15): "cannot insert document because it exceeds 180 levels of
+/// nesting".
+///
+/// # Examples
+/// ```
+/// use bson_tutor::bson::{Document, Value};
+/// use bson_tutor::query::limits::check_insert_depth;
+/// let mut d = Document::new();
+/// d.push("a", Value::Document(Document::new()));
+/// assert!(check_insert_depth(&d).is_ok());
+/// ```
+pub fn check_insert_depth(doc: &Document) -> Result<(), ServerError> {
+    fn container_fits(v: &Value, level: usize) -> bool {
+        let children: Box<dyn Iterator<Item = &Value>> = match v {
+            Value::Document(d) => Box::new(d.iter().map(|(_, v)| v)),
+            Value::Array(items) => Box::new(items.iter()),
+            _ => return true,
+        };
+        children.into_iter().all(|child| match child {
+            Value::Document(d) if d.is_empty() => true,
+            Value::Array(items) if items.is_empty() => true,
+            Value::Document(_) | Value::Array(_) => {
+                level < MAX_STORAGE_DEPTH && container_fits(child, level + 1)
+            }
+            _ => true,
+        })
+    }
+    // The document is level 1; its fields' documents and arrays are level 2.
+    let fits = doc.iter().all(|(_, v)| match v {
+        Value::Document(d) if d.is_empty() => true,
+        Value::Array(items) if items.is_empty() => true,
+        Value::Document(_) | Value::Array(_) => 1 < MAX_STORAGE_DEPTH && container_fits(v, 2),
+        _ => true,
+    });
+    if fits {
+        Ok(())
+    } else {
+        Err(ServerError::new(
+            code::OVERFLOW,
+            format!(
+                "cannot insert document because it exceeds {MAX_STORAGE_DEPTH} levels of nesting"
+            ),
+        ))
+    }
 }
 
 #[cfg(test)]

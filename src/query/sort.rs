@@ -4,7 +4,9 @@
 //! - a missing field sorts as null, so `missing` and `null` tie and the next key decides;
 //! - an array (or the values reached through arrays, `items.qty`) is represented by its
 //!   smallest element when ascending and its largest when descending, as an index over the
-//!   field would hold one entry per element and the sort uses the first one;
+//!   field would hold one entry per element and the sort uses the first one; with several
+//!   keys, the entries are those of a compound index, so keys through the same array take
+//!   their values from the same element, and keys through two different arrays are refused;
 //! - an empty array at the end of the path is indexed as `undefined`, which sorts before null
 //!   in both directions (by `v`, `{ v: [] }` sorts before `{}` and `{ v: null }`, which tie);
 //! - the keys then compare in the server's order ([`crate::query::order::compare`]).
@@ -166,35 +168,32 @@ impl SortSpec {
     /// assert_eq!(spec.compare(&doc("{ v: [5, 'x'] }"), &doc("{ v: 9.5 }")), Ordering::Less);
     /// ```
     pub fn compare(&self, a: &Document, b: &Document) -> Ordering {
-        for key in &self.keys {
-            let ka = sort_key(a, &key.path, key.ascending);
-            let kb = sort_key(b, &key.path, key.ascending);
-            let o = ka.cmp(&kb);
-            let o = if key.ascending { o } else { o.reverse() };
-            if o != Ordering::Equal {
-                return o;
-            }
+        match (document_key(a, &self.keys), document_key(b, &self.keys)) {
+            (Some(ka), Some(kb)) => compare_keys(&self.keys, &ka, &kb),
+            // Parallel arrays have no key: `sort` refuses them.
+            _ => Ordering::Equal,
         }
-        Ordering::Equal
     }
 
     /// Sorts documents in place (stably).
     ///
     /// # Errors
-    /// "cannot sort with keys that are parallel arrays" when a document has arrays under two
-    /// of the keys, as the server refuses: an index entry cannot hold two arrays.
+    /// "cannot sort with keys that are parallel arrays" when the keys of one document go
+    /// through two *different* arrays, as the server refuses: an index entry cannot hold two
+    /// arrays. Keys that share an array (`{ "a.c": 1, "a.b": 1 }` over `a: [{ b, c }]`) are
+    /// sorted, each key taking its values from one element.
     pub fn sort(&self, docs: &mut [Document]) -> Result<(), QueryError> {
         if self.is_empty() {
             return Ok(());
         }
-        if self.keys.len() > 1 {
-            for doc in docs.iter() {
-                let arrays = self
-                    .keys
-                    .iter()
-                    .filter(|k| reaches_array(doc, &k.path))
-                    .count();
-                if arrays > 1 {
+        // Each document's keys are computed once (not once per comparison), the positions
+        // sorted stably by them, and the documents then moved into that order.
+        let order: Vec<usize> = {
+            let mut keys: Vec<Vec<KeyValue<'_>>> = Vec::with_capacity(docs.len());
+            for d in docs.iter() {
+                let Some(key) = document_key(d, &self.keys) else {
+                    // The server's sort key generator, when the key generator finds two
+                    // different arrays (src/mongo/db/exec/sort_key_generator.cpp).
                     return Err(QueryError::new(
                         "sort",
                         QueryErrorKind::server(
@@ -202,21 +201,9 @@ impl SortSpec {
                             "cannot sort with keys that are parallel arrays",
                         ),
                     ));
-                }
+                };
+                keys.push(key);
             }
-        }
-        // Each document's keys are computed once (not once per comparison), the positions
-        // sorted stably by them, and the documents then moved into that order.
-        let order: Vec<usize> = {
-            let keys: Vec<Vec<KeyValue<'_>>> = docs
-                .iter()
-                .map(|d| {
-                    self.keys
-                        .iter()
-                        .map(|k| sort_key(d, &k.path, k.ascending))
-                        .collect()
-                })
-                .collect();
             let mut positions: Vec<usize> = (0..docs.len()).collect();
             let mut comparisons = 0u32;
             let mut stopped = false;
@@ -230,14 +217,7 @@ impl SortSpec {
                 if stopped {
                     return Ordering::Equal;
                 }
-                for (n, key) in self.keys.iter().enumerate() {
-                    let o = keys[i][n].cmp(&keys[j][n]);
-                    let o = if key.ascending { o } else { o.reverse() };
-                    if o != Ordering::Equal {
-                        return o;
-                    }
-                }
-                Ordering::Equal
+                compare_keys(&self.keys, &keys[i], &keys[j])
             });
             positions
         };
@@ -308,49 +288,165 @@ impl Ord for OrderedValue {
     }
 }
 
-/// The key one document sorts by for `path`: the smallest (ascending) or largest
-/// (descending) of the values found through arrays, null when there are none.
-fn sort_key<'a>(doc: &'a Document, path: &str, ascending: bool) -> KeyValue<'a> {
-    let parts: Vec<&str> = path.split('.').collect();
-    let mut found = Vec::new();
-    collect(doc.get(parts[0]), &parts[1..], &mut found);
-    let best = if ascending {
-        found.into_iter().min_by(|a, b| a.cmp(b))
-    } else {
-        found.into_iter().max_by(|a, b| a.cmp(b))
-    };
-    best.unwrap_or(KeyValue::Null)
+/// The key one document sorts by: among the index keys an index over the specification's
+/// paths would hold for it, the smallest in the specification's order (the server's sort key
+/// generator takes the first such key). `None` when two different arrays are traversed.
+///
+/// Keys are made as the server's B-tree key generator makes them: every path is followed
+/// through documents until it ends, goes missing, or meets an array. All the paths that meet
+/// an array must meet the *same* one (two different arrays are "parallel arrays"); each
+/// element of that array then gives its own keys: a path that ended at the array takes the
+/// element, a path with components left goes on inside the element. So with
+/// `{ "a.c": 1, "a.b": 1 }` over `a: [{ b, c }, ...]`, each key pairs the `b` and `c` of one
+/// element, never of two (jstests/core/query/sort/sort_dotted_paths.js).
+fn document_key<'a>(doc: &'a Document, keys: &[SortKey]) -> Option<Vec<KeyValue<'a>>> {
+    let parts: Vec<Vec<&str>> = keys.iter().map(|k| k.path.split('.').collect()).collect();
+    let fields: Vec<Field<'a, '_>> = parts.iter().map(|p| Field::Pending(p)).collect();
+    let mut best = None;
+    generate(Some(doc), fields, keys, &mut best).ok()?;
+    best
 }
 
-/// Every key value at `rest` below `v`, one per array element on the way, as an index over
-/// the path would store them. Missing values contribute a null; nested arrays are values.
-fn collect<'a>(v: Option<&'a Value>, rest: &[&str], out: &mut Vec<KeyValue<'a>>) {
-    let Some(v) = v else {
-        out.push(KeyValue::Null);
-        return;
+/// One path's state while keys are generated.
+#[derive(Clone)]
+enum Field<'a, 'p> {
+    /// Its value is known.
+    Resolved(KeyValue<'a>),
+    /// These components are still to be followed, inside the document at hand.
+    Pending(&'p [&'p str]),
+}
+
+/// Two different arrays were met: no index key exists.
+struct Parallel;
+
+/// Where one path's walk through documents stopped.
+enum Stop<'a, 'p> {
+    Value(KeyValue<'a>),
+    /// An array, with the components left after it.
+    Array(&'a Vec<Value>, &'p [&'p str]),
+}
+
+/// Follows `rest` from `doc` through documents (and positions named by number).
+fn walk<'a, 'p>(doc: Option<&'a Document>, rest: &'p [&'p str]) -> Stop<'a, 'p> {
+    let Some((first, tail)) = rest.split_first() else {
+        return Stop::Value(KeyValue::Null);
     };
-    match (rest.split_first(), v) {
-        (None, Value::Array(items)) if items.is_empty() => out.push(KeyValue::Undefined),
-        (None, Value::Array(items)) => out.extend(items.iter().map(leaf)),
-        (None, other) => out.push(leaf(other)),
-        (Some((part, tail)), Value::Document(d)) => collect(d.get(part), tail, out),
-        (Some((part, tail)), Value::Array(items)) => {
-            if let Some(i) = array_index(part) {
-                // A numeric component addresses the element at that position.
-                collect(items.get(i), tail, out);
-            } else if items.is_empty() {
-                out.push(KeyValue::Null);
-            } else {
-                for item in items {
-                    match item {
-                        Value::Document(d) => collect(d.get(part), tail, out),
-                        _ => out.push(KeyValue::Null),
+    let mut current = match doc.and_then(|d| d.get(first)) {
+        Some(v) => v,
+        None => return Stop::Value(KeyValue::Null),
+    };
+    let mut rest = tail;
+    loop {
+        match (current, rest.split_first()) {
+            (Value::Array(items), Some((part, tail))) if array_index(part).is_some() => {
+                // A numeric component names a position: no expansion.
+                match array_index(part).and_then(|i| items.get(i)) {
+                    Some(v) => {
+                        current = v;
+                        rest = tail;
                     }
+                    None => return Stop::Value(KeyValue::Null),
                 }
             }
+            (Value::Array(items), _) => return Stop::Array(items, rest),
+            (v, None) => return Stop::Value(leaf(v)),
+            (Value::Document(d), Some((part, tail))) => match d.get(part) {
+                Some(v) => {
+                    current = v;
+                    rest = tail;
+                }
+                None => return Stop::Value(KeyValue::Null),
+            },
+            (_, Some(_)) => return Stop::Value(KeyValue::Null),
         }
-        (Some(_), _) => out.push(KeyValue::Null),
     }
+}
+
+/// Generates the keys of `doc` for the pending `fields`, keeping the smallest in `best`.
+fn generate<'a, 'p>(
+    doc: Option<&'a Document>,
+    mut fields: Vec<Field<'a, 'p>>,
+    keys: &[SortKey],
+    best: &mut Option<Vec<KeyValue<'a>>>,
+) -> Result<(), Parallel> {
+    let mut array: Option<&'a Vec<Value>> = None;
+    let mut after: Vec<Option<&'p [&'p str]>> = vec![None; fields.len()];
+    for (i, field) in fields.iter_mut().enumerate() {
+        let Field::Pending(rest) = *field else {
+            continue;
+        };
+        match walk(doc, rest) {
+            Stop::Value(v) => *field = Field::Resolved(v),
+            Stop::Array(items, left) => {
+                if array.is_some_and(|a| !std::ptr::eq(a, items)) {
+                    return Err(Parallel);
+                }
+                array = Some(items);
+                after[i] = Some(left);
+            }
+        }
+    }
+    let Some(items) = array else {
+        let key: Vec<KeyValue<'a>> = fields
+            .into_iter()
+            .map(|f| match f {
+                Field::Resolved(v) => v,
+                Field::Pending(_) => KeyValue::Null,
+            })
+            .collect();
+        if best
+            .as_ref()
+            .is_none_or(|b| compare_keys(keys, &key, b) == Ordering::Less)
+        {
+            *best = Some(key);
+        }
+        return Ok(());
+    };
+    if items.is_empty() {
+        // An empty array is indexed as `undefined` where the path ends, null where it goes on.
+        for (field, left) in fields.iter_mut().zip(&after) {
+            if let Some(left) = left {
+                *field = Field::Resolved(if left.is_empty() {
+                    KeyValue::Undefined
+                } else {
+                    KeyValue::Null
+                });
+            }
+        }
+        return generate(None, fields, keys, best);
+    }
+    for item in items {
+        let mut next = fields.clone();
+        for (field, left) in next.iter_mut().zip(&after) {
+            if let Some(left) = left {
+                *field = if left.is_empty() {
+                    Field::Resolved(leaf(item))
+                } else if matches!(item, Value::Document(_)) {
+                    Field::Pending(left)
+                } else {
+                    Field::Resolved(KeyValue::Null)
+                };
+            }
+        }
+        let inner = match item {
+            Value::Document(d) => Some(d),
+            _ => None,
+        };
+        generate(inner, next, keys, best)?;
+    }
+    Ok(())
+}
+
+/// Two keys in the specification's order: component by component, each in its direction.
+fn compare_keys(keys: &[SortKey], a: &[KeyValue<'_>], b: &[KeyValue<'_>]) -> Ordering {
+    for ((key, x), y) in keys.iter().zip(a).zip(b) {
+        let o = x.cmp(y);
+        let o = if key.ascending { o } else { o.reverse() };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
 }
 
 fn leaf(v: &Value) -> KeyValue<'_> {
@@ -358,22 +454,6 @@ fn leaf(v: &Value) -> KeyValue<'_> {
         Value::Undefined => KeyValue::Undefined,
         other => KeyValue::Value(other),
     }
-}
-
-/// Whether the path passes through or ends on an array in `doc`.
-fn reaches_array(doc: &Document, path: &str) -> bool {
-    fn walk(v: Option<&Value>, rest: &[&str]) -> bool {
-        match v {
-            Some(Value::Array(_)) => true,
-            Some(Value::Document(d)) => match rest.split_first() {
-                Some((part, tail)) => walk(d.get(part), tail),
-                None => false,
-            },
-            _ => false,
-        }
-    }
-    let parts: Vec<&str> = path.split('.').collect();
-    walk(doc.get(parts[0]), &parts[1..])
 }
 
 #[cfg(test)]

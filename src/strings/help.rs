@@ -447,6 +447,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Print the man page (roff) to standard output",
         "In trang man (roff) ra đầu ra chuẩn",
     ),
+    // aggregate --from-coll
+    (
+        "Another collection for `$lookup` to read: its name, `=`, then its documents (as for `--docs`), e.g. --from-coll users=users.json; repeatable",
+        "Một collection khác cho `$lookup` đọc: tên của nó, `=`, rồi các tài liệu của nó (như với `--docs`), ví dụ --from-coll users=users.json; có thể lặp lại",
+    ),
 ];
 
 /// Chinese.
@@ -874,5 +879,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "Print the man page (roff) to standard output",
         "把 man 手册页（roff）打印到标准输出",
+    ),
+    // aggregate --from-coll
+    (
+        "Another collection for `$lookup` to read: its name, `=`, then its documents (as for `--docs`), e.g. --from-coll users=users.json; repeatable",
+        "供 `$lookup` 读取的另一个集合：它的名称、`=`，然后是它的文档（与 `--docs` 相同），例如 --from-coll users=users.json；可重复使用",
     ),
 ];

@@ -271,11 +271,16 @@ fn stage_errors_name_their_place_and_keep_the_servers_words_and_codes() {
     assert_eq!(e.to_string_in(Lang::Vi), e.to_string());
     // The tutor's own sentence is translated; the server's frame around a server message
     // keeps its code.
-    let e = aggregate(&[], &pipeline(&["{ $lookup: {} }"]), &Context::default()).unwrap_err();
+    let e = aggregate(
+        &[],
+        &pipeline(&["{ $bucketAuto: {} }"]),
+        &Context::default(),
+    )
+    .unwrap_err();
     assert_eq!(e.kind.code(), None);
     assert_eq!(
         e.to_string_in(Lang::Zh),
-        "pipeline.0.$lookup: $lookup 是真实存在的阶段，但本教程没有实现它"
+        "pipeline.0.$bucketAuto: $bucketAuto 是真实存在的阶段，但本教程没有实现它"
     );
     let e = aggregate(
         &[],

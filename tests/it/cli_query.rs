@@ -195,3 +195,39 @@ fn typed_and_assigned_object_ids_come_from_one_process_per_run() {
     let second = ids(&out(&["find", "--docs", docs]));
     assert_ne!(&second[0][8..18], random, "two runs, one random value");
 }
+
+#[test]
+fn aggregate_joins_named_collections_and_shows_the_key_type_mismatch() {
+    // `userId: 42` never joins `_id: "42"`; the string does.
+    let users = r#"[{ _id: "42", name: "An" }]"#;
+    let dir = std::env::temp_dir().join(format!("bson-tutor-from-coll-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("users.json");
+    std::fs::write(&file, users).unwrap();
+    let pipeline = "[{ $lookup: { from: 'users', localField: 'userId', foreignField: '_id', as: 'user' } }, \
+                    { $project: { _id: 1, n: { $size: '$user' } } }]";
+    for source in [users, file.to_str().unwrap()] {
+        let from = format!("users={source}");
+        assert_eq!(
+            out(&[
+                "aggregate",
+                "--docs",
+                ORDERS,
+                "--from-coll",
+                &from,
+                pipeline
+            ]),
+            "{ _id: 1, n: 0 }\n{ _id: 2, n: 1 }\n{ _id: 3, n: 0 }\n{ _id: 4, n: 0 }\n{ _id: 5, n: 0 }\n"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    // A value without `=` is refused, in the learner's language.
+    let o = run(&["--lang", "vi", "aggregate", "--from-coll", "users", "[]"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cần NAME=FILE|LITERAL"), "{err}");
+    // The help names the option, translated.
+    let help = out(&["--lang", "zh", "aggregate", "--help"]);
+    assert!(help.contains("--from-coll <NAME=FILE|LITERAL>"), "{help}");
+    assert!(help.contains("供 `$lookup` 读取的另一个集合"), "{help}");
+}
