@@ -33,6 +33,7 @@ mod sort_property;
 mod strings_coverage;
 mod translation_drift;
 mod tui;
+mod update_ops;
 mod values;
 mod vary;
 mod why_not;
