@@ -7,6 +7,7 @@ mod classroom;
 mod cli_inspect;
 mod cli_languages;
 mod cli_query;
+mod cli_update;
 mod collection;
 mod common;
 mod corpus;
