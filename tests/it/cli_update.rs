@@ -71,7 +71,10 @@ fn without_multi_only_the_first_match() {
         stdout,
         "{ _id: 1, grades: [ 105, 102, 100 ] }\n{ _id: 2, grades: [ 98, 100, 102 ] }\n{ _id: 3, grades: [ 95, 110, 100 ] }\n"
     );
-    assert!(stderr.contains("matchedCount: 1, modifiedCount: 1"), "{stderr}");
+    assert!(
+        stderr.contains("matchedCount: 1, modifiedCount: 1"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -92,7 +95,10 @@ fn pull_and_positional_from_a_file() {
         "{ _id: 1 }",
         "{ $pull: { votes: { $gte: 6 } } }",
     ]);
-    assert_eq!(stdout, "{ _id: 1, votes: [ 3, 5 ] }\n{ _id: 2, votes: [ 9 ] }\n");
+    assert_eq!(
+        stdout,
+        "{ _id: 1, votes: [ 3, 5 ] }\n{ _id: 2, votes: [ 9 ] }\n"
+    );
     // The positional `$`: the element the filter matched.
     let (stdout, _) = ok(&[
         "update",

@@ -374,12 +374,12 @@ fn positional_manual_examples() {
             r#"[{ _id: 5, grades: [ { grade: 80, mean: 75, std: 8 }, { grade: 85, mean: 90, std: 6 }, { grade: 90, mean: 85, std: 3 } ] }]"#
         )
     );
-    // Update with multiple array matches: the position comes from the last condition
-    // that recorded one (jstests/core/write/update/update_arraymatch*.js).
-    let seed = "[{ _id: 6, a: [1, 2, 3], b: [4, 5, 6] }]";
+    // Nested arrays: the position is the first array's the path expanded
+    // (reference/operator/update/positional, "Nested Arrays").
+    let seed = "[{ _id: 6, a: [{ b: [1, 2] }, { b: [3, 4] }] }]";
     assert_eq!(
-        one(seed, "{ a: 2, b: 6 }", "{ $set: { 'a.$': 0 } }", &[]).unwrap(),
-        docs("[{ _id: 6, a: [1, 2, 0], b: [4, 5, 6] }]")
+        one(seed, "{ 'a.b': 4 }", "{ $set: { 'a.$.c': 1 } }", &[]).unwrap(),
+        docs("[{ _id: 6, a: [{ b: [1, 2] }, { b: [3, 4], c: 1 }] }]")
     );
 }
 
