@@ -20,6 +20,7 @@ mod progress;
 mod query;
 mod store;
 mod tui;
+mod update;
 
 use bson_tutor::bson::datetime::{NoOffset, parse_iso_with};
 use bson_tutor::bson::ejson::{self, Mode};
@@ -104,6 +105,15 @@ pub enum Command {
         bson-tutor aggregate '[{ $documents: [{ a: 1 }] }, { $project: { size: { $bsonSize: \"$$ROOT\" } } }]'\n  \
         bson-tutor aggregate --docs orders.json '[{ $group: { _id: { $type: \"$userId\" }, n: { $sum: 1 } } }, { $sort: { _id: 1 } }]'")]
     Aggregate(query::AggregateArgs),
+    /// Update documents as the server would, then print the collection.
+    ///
+    /// The result mongosh prints for the call (matched, modified, upserted) goes to standard
+    /// error; the documents after the update to standard output.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor update --docs '[{ _id: 1, grades: [95, 110, 100] }]' '{}' '{ $set: { \"grades.$[g]\": 100 } }' --array-filters '[{ g: { $gte: 100 } }]'\n  \
+        bson-tutor update --docs '[{ _id: 1, votes: [3, 5, 6, 7, 7, 8] }]' '{ _id: 1 }' '{ $pull: { votes: { $gte: 6 } } }'\n  \
+        bson-tutor update --docs orders.json '{ \"items.sku\": \"A\" }' '{ $inc: { \"items.$.qty\": 1 } }' --multi")]
+    Update(update::UpdateArgs),
     /// Make ObjectIds the way a driver does, or take one apart.
     ///
     /// An ObjectId is 4 bytes of seconds, a 5-byte random value drawn once per process and a
@@ -331,6 +341,7 @@ fn dispatch(cli: Cli) -> ExitCode {
         Some(Command::Eval(args)) => run_eval(&args),
         Some(Command::Find(args)) => query::run_find(&args),
         Some(Command::Aggregate(args)) => query::run_aggregate(&args),
+        Some(Command::Update(args)) => update::run_update(&args),
         Some(Command::Oid(args)) => run_oid(&args),
         Some(Command::Lessons(args)) => lesson::run_lessons(&args),
         Some(Command::Show(args)) => lesson::run_show(&args),

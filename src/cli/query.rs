@@ -98,7 +98,11 @@ fn parse_named_collection(spec: &str) -> Result<(String, String), String> {
     }
 }
 
-fn document(text: &str, origin: &Place, from: Option<TextFormat>) -> Result<Document, CliError> {
+pub(super) fn document(
+    text: &str,
+    origin: &Place,
+    from: Option<TextFormat>,
+) -> Result<Document, CliError> {
     match parse_text_value(text, origin, from)? {
         Value::Document(d) => Ok(d),
         other => Err(CliError::NotADocument {
@@ -109,7 +113,7 @@ fn document(text: &str, origin: &Place, from: Option<TextFormat>) -> Result<Docu
 }
 
 /// The documents a value stands for: an array of documents, or a single document.
-fn documents(value: Value, place: &Place) -> Result<Vec<Document>, CliError> {
+pub(super) fn documents(value: Value, place: &Place) -> Result<Vec<Document>, CliError> {
     bson_tutor::bson::text::documents(value).map_err(|e| match e.index {
         Some(index) => CliError::ItemNotADocument {
             place: place.clone(),
@@ -128,7 +132,10 @@ fn documents(value: Value, place: &Place) -> Result<Vec<Document>, CliError> {
 /// naming it, never read as a literal nor read to its end. A `.bson` file is read document
 /// by document, each no further than its length prefix allows; a text file up to
 /// [`TEXT_MAX`] bytes.
-fn load_documents(spec: &str, from: Option<TextFormat>) -> Result<Vec<Document>, CliError> {
+pub(super) fn load_documents(
+    spec: &str,
+    from: Option<TextFormat>,
+) -> Result<Vec<Document>, CliError> {
     load_documents_for(spec, from, "--docs")
 }
 
@@ -213,7 +220,7 @@ fn load_documents_for(
 }
 
 /// A collection holding `docs`, inserted as `insertMany` would (ids generated, `_id` rules).
-fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
+pub(super) fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
     let now = now_ms();
     // The client's ids come from the shell's one process, as `ObjectId()`s typed in the
     // documents did; mongod has a process of its own (for the ids an upsert makes).
@@ -237,7 +244,7 @@ fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
 
 /// Writes the documents (or their `_id`s) to standard output, one per line, their control
 /// characters escaped in the syntax's own way.
-fn print(docs: &[Document], ids: bool, to: EvalTo) -> Result<(), CliError> {
+pub(super) fn print(docs: &[Document], ids: bool, to: EvalTo) -> Result<(), CliError> {
     use std::io::Write;
     let mut stdout = out::stdout();
     let mut line = |text: String| writeln!(stdout, "{}", out::escape_code(&text));
@@ -263,7 +270,7 @@ fn print(docs: &[Document], ids: bool, to: EvalTo) -> Result<(), CliError> {
 
 /// Runs an evaluation under `--max-time-ms`: its result, or the server's
 /// `operation exceeded time limit` when the budget ran out before it ended.
-fn timed<T>(
+pub(super) fn timed<T>(
     max_time_ms: u64,
     evaluate: impl FnOnce() -> Result<T, CliError>,
 ) -> Result<T, CliError> {

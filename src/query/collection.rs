@@ -21,7 +21,7 @@ use super::interrupt;
 use super::matcher::Filter;
 use super::path;
 use super::sort::{OrderedValue, SortSpec};
-use super::update::{MAX_DOCUMENT_SIZE, Update, check_id_type, server_value};
+use super::update::{MAX_DOCUMENT_SIZE, Update, UpdateContext, check_id_type, server_value};
 use crate::bson::oid::ObjectIdProcess;
 use crate::bson::{Document, Timestamp, Value};
 
@@ -268,7 +268,54 @@ impl Collection {
         update: &Document,
         options: UpdateOptions,
     ) -> Result<UpdateResult, QueryError> {
-        self.update(filter, update, options, false)
+        self.update(filter, update, &[], options, false)
+    }
+
+    /// [`Collection::update_one`] with `arrayFilters`, which the update's `$[<identifier>]`
+    /// paths name.
+    ///
+    /// # Errors
+    /// As [`Collection::update_one`], and the array filters' errors (`at` starts with
+    /// `arrayFilters`).
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::oid::ObjectIdProcess;
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::collection::{Collection, UpdateOptions};
+    /// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+    /// let mut c = Collection::new("test.t", ObjectIdProcess::new([1; 5], 0),
+    ///                             ObjectIdProcess::new([2; 5], 0), 0);
+    /// c.insert_one(doc("{ _id: 1, grades: [80, 85, 90] }")).unwrap();
+    /// // The positional `$`: the first element the filter matched.
+    /// c.update_one(&doc("{ grades: 85 }"), &doc("{ $set: { 'grades.$': 82 } }"),
+    ///              UpdateOptions::default()).unwrap();
+    /// c.update_one_filtered(&doc("{}"), &doc("{ $inc: { 'grades.$[g]': 1 } }"),
+    ///                       &[doc("{ g: { $gte: 85 } }")], UpdateOptions::default()).unwrap();
+    /// assert_eq!(c.find_one(&doc("{}")).unwrap(), Some(doc("{ _id: 1, grades: [80, 82, 91] }")));
+    /// ```
+    pub fn update_one_filtered(
+        &mut self,
+        filter: &Document,
+        update: &Document,
+        array_filters: &[Document],
+        options: UpdateOptions,
+    ) -> Result<UpdateResult, QueryError> {
+        self.update(filter, update, array_filters, options, false)
+    }
+
+    /// [`Collection::update_many`] with `arrayFilters`.
+    ///
+    /// # Errors
+    /// As [`Collection::update_one_filtered`].
+    pub fn update_many_filtered(
+        &mut self,
+        filter: &Document,
+        update: &Document,
+        array_filters: &[Document],
+        options: UpdateOptions,
+    ) -> Result<UpdateResult, QueryError> {
+        self.update(filter, update, array_filters, options, true)
     }
 
     /// Updates every matching document, in natural order. Not atomic: after an error the
@@ -283,7 +330,7 @@ impl Collection {
         update: &Document,
         options: UpdateOptions,
     ) -> Result<UpdateResult, QueryError> {
-        self.update(filter, update, options, true)
+        self.update(filter, update, &[], options, true)
     }
 
     /// Replaces the first matching document (keeping its `_id`), or upserts.
@@ -310,18 +357,19 @@ impl Collection {
                 ),
             ));
         }
-        self.update(filter, replacement, options, false)
+        self.update(filter, replacement, &[], options, false)
     }
 
     fn update(
         &mut self,
         filter: &Document,
         update: &Document,
+        array_filters: &[Document],
         options: UpdateOptions,
         multi: bool,
     ) -> Result<UpdateResult, QueryError> {
         let matcher = parse_filter(filter)?;
-        let parsed = Update::parse(update)?;
+        let parsed = Update::parse_with_filters(update, array_filters)?;
         if multi && parsed.is_replacement() {
             return Err(QueryError::new(
                 "update",
@@ -350,8 +398,22 @@ impl Collection {
                 continue;
             };
             result.matched += 1;
+            let mut context = UpdateContext {
+                matched: if parsed.uses_matched_position() {
+                    matcher.matched_position(doc)
+                } else {
+                    None
+                },
+                now_ms: i64::from(self.now_secs) * 1000,
+                timestamp: Timestamp {
+                    time: self.now_secs,
+                    increment: self.next_increment,
+                },
+            };
             // `_id` cannot change value, so the index entry stays valid.
-            if parsed.apply(doc)? {
+            let changed = parsed.apply_with(doc, &mut context);
+            self.next_increment = context.timestamp.increment;
+            if changed? {
                 result.modified += 1;
             }
         }
@@ -373,7 +435,17 @@ impl Collection {
                 .map_err(|e| QueryError::new(format!("filter.{path}"), e))?;
             *slot = value;
         }
-        update.apply_for_insert(&mut doc)?;
+        let mut context = UpdateContext {
+            matched: None,
+            now_ms: i64::from(self.now_secs) * 1000,
+            timestamp: Timestamp {
+                time: self.now_secs,
+                increment: self.next_increment,
+            },
+        };
+        let applied = update.apply_for_insert_with(&mut doc, &mut context);
+        self.next_increment = context.timestamp.increment;
+        applied?;
         let doc = self.prepare_insert(doc, true)?;
         self.store(doc)
     }

@@ -70,7 +70,7 @@ pub enum QueryErrorKind {
         /// What kind of operator it is.
         feature: MatcherFeature,
     },
-    /// An update modifier the server has but this tutor does not implement (`$pull`).
+    /// An update modifier the server has but this tutor does not implement (`$bit`).
     ModifierNotImplemented {
         /// The modifier.
         modifier: String,
@@ -79,11 +79,6 @@ pub enum QueryErrorKind {
     StageNotImplemented {
         /// The stage.
         stage: String,
-    },
-    /// A positional update path (`a.$`, `a.$[]`), which needs the matched array position.
-    PositionalUpdate {
-        /// The path as written.
-        path: String,
     },
     /// A positional projection (`a.$`) in `find`, which needs the query's matched position.
     PositionalProjection {
@@ -303,13 +298,10 @@ impl QueryErrorKind {
                 }),
             },
             ModifierNotImplemented {
-                modifier: "$pull".into(),
+                modifier: "$bit".into(),
             },
             StageNotImplemented {
                 stage: "$bucketAuto".into(),
-            },
-            PositionalUpdate {
-                path: "a.$[]".into(),
             },
             PositionalProjection {
                 field: "a.$".into(),
@@ -339,7 +331,6 @@ impl QueryErrorKind {
                 | NotRun { .. }
                 | ModifierNotImplemented { .. }
                 | StageNotImplemented { .. }
-                | PositionalUpdate { .. }
                 | PositionalProjection { .. }
                 | ElemMatchProjection
                 | SortByMeta
@@ -377,10 +368,6 @@ impl QueryErrorKind {
             StageNotImplemented { stage } => write!(
                 out,
                 "{stage} is a real stage, but this tutor does not implement it"
-            ),
-            PositionalUpdate { path } => write!(
-                out,
-                "the positional path '{path}' needs the matched array position; this tutor does not implement positional updates"
             ),
             PositionalProjection { field } => write!(
                 out,
@@ -432,10 +419,6 @@ impl QueryErrorKind {
             StageNotImplemented { stage } => write!(
                 out,
                 "{stage} là một giai đoạn có thật, nhưng trình hướng dẫn này chưa hỗ trợ nó"
-            ),
-            PositionalUpdate { path } => write!(
-                out,
-                "đường dẫn vị trí '{path}' cần vị trí của phần tử mảng đã khớp; trình hướng dẫn này chưa hỗ trợ cập nhật theo vị trí"
             ),
             PositionalProjection { field } => write!(
                 out,
@@ -489,10 +472,6 @@ impl QueryErrorKind {
             StageNotImplemented { stage } => {
                 write!(out, "{stage} 是真实存在的阶段，但本教程没有实现它")
             }
-            PositionalUpdate { path } => write!(
-                out,
-                "位置路径 '{path}' 需要匹配到的数组位置；本教程没有实现按位置更新"
-            ),
             PositionalProjection { field } => write!(
                 out,
                 "位置投影 '{field}' 需要查询匹配到的位置；本教程没有实现它"

@@ -30,6 +30,7 @@ use crate::strings::Lang;
 
 mod explain;
 mod parse;
+mod position;
 pub mod regex;
 
 /// A parsed, validated filter, ready to test documents.

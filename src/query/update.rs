@@ -3,28 +3,40 @@
 //!
 //! What the server does, and this module with it:
 //! - all the modifiers' paths form one tree; two paths that are equal or where one is a prefix
-//!   of the other conflict ("Updating the path 'a.b' would create a conflict at 'a'");
+//!   of the other conflict ("Updating the path 'a.b' would create a conflict at 'a'"), and so
+//!   do `a.0` and `a.$[]` (a node is either a document's or an array's);
 //! - the tree's children are kept sorted, so fields an update *creates* are appended in
 //!   that order, not in the order written: `{ $set: { b: 1, a: 1 } }` on `{ _id: 1 }` gives
 //!   `{ _id: 1, a: 1, b: 1 }` (numeric components compare as numbers: `9` before `10`);
+//! - positional paths are resolved against the document: `a.$` is the position the filter
+//!   matched ([`crate::query::matcher::Filter::matched_position`]), `a.$[]` every element,
+//!   `a.$[x]` the elements the array filter named `x` matches; two of them landing on the
+//!   same element conflict then ("Update created a conflict at 'a.0'");
 //! - a modifier that changes nothing is a no-op (`$set` to a value of the same type and
-//!   bytes, `$inc` by 0, `$min` with a larger value), which is how `nModified` is counted;
+//!   bytes, `$inc` by 0, `$min` with a larger value, `$pull` that finds nothing), which is
+//!   how `nModified` is counted; `$currentDate` always changes;
 //! - `_id` is immutable: changing it is refused, setting it to the identical value is not;
 //! - `$inc`/`$mul` keep the server's numeric types ([`crate::bson::num`]): an int32 that
 //!   overflows becomes a long (`Long('2147483648')`), a long that overflows is an error;
-//! - the update is all or nothing: after an error the document is unchanged.
+//! - the update is all or nothing: after an error the document is unchanged;
+//! - the clock `$currentDate` reads is the caller's ([`UpdateContext`]): the library never
+//!   reads the real one.
 //!
-//! Not here: positional paths (`a.$`, `a.$[]`, `a.$[x]`), `$pull`, `$pop`, `$bit`,
-//! `$currentDate` and pipeline-style updates; they are refused with a message saying so.
+//! Not here: `$bit` and pipeline-style updates; they are refused with a message saying so.
 
 mod apply;
+mod filters;
 mod parse;
+mod positional;
 pub(crate) mod server_fmt;
 
 pub use server_fmt::{server_document, server_element, server_value};
 
 use super::error::{QueryError, QueryErrorKind, code};
-use crate::bson::{Document, Value};
+use crate::bson::{Document, Timestamp, Value};
+use crate::query::matcher::Filter;
+
+pub use filters::ArrayFilter;
 
 /// The largest document the server stores (16 MiB).
 pub const MAX_DOCUMENT_SIZE: usize = 16 * 1024 * 1024;
@@ -33,6 +45,49 @@ pub const MAX_DOCUMENT_SIZE: usize = 16 * 1024 * 1024;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Update {
     kind: Kind,
+    /// The `arrayFilters` the update was given, by identifier.
+    array_filters: Vec<ArrayFilter>,
+}
+
+/// What applying an update needs from outside the document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UpdateContext {
+    /// The array position the filter matched in this document (the server's
+    /// `elemMatchKey`), which `a.$` writes to; `None` when the match went through no array.
+    pub matched: Option<usize>,
+    /// The caller's clock, in milliseconds since the epoch: `$currentDate` as a date.
+    pub now_ms: i64,
+    /// The next timestamp `$currentDate` with `{ $type: "timestamp" }` writes; its increment
+    /// grows by one with each one written.
+    pub timestamp: Timestamp,
+}
+
+impl Default for UpdateContext {
+    /// No position matched; the clock at the epoch; timestamps from `Timestamp(0, 1)`.
+    fn default() -> Self {
+        UpdateContext {
+            matched: None,
+            now_ms: 0,
+            timestamp: Timestamp {
+                time: 0,
+                increment: 1,
+            },
+        }
+    }
+}
+
+/// A `$pull` condition or an array filter: its source (what equality compares) and the
+/// parsed filter.
+#[derive(Clone, Debug)]
+struct Condition {
+    source: Document,
+    filter: Filter,
+}
+
+impl PartialEq for Condition {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -60,12 +115,36 @@ enum Action {
     Max(Value),
     Push(Push),
     AddToSet(Vec<Value>),
+    Pull(Pull),
+    PullAll(Vec<Value>),
+    /// `$pop`: from the front (`-1`) or the back (`1`).
+    Pop {
+        first: bool,
+    },
+    /// `$currentDate`: a date, or a timestamp.
+    CurrentDate {
+        timestamp: bool,
+    },
     /// At the destination path: moves the value from `from`.
     Rename {
         from: String,
     },
     /// At the source path of a `$rename`: holds its place in the tree, does nothing itself.
     RenameSource,
+}
+
+/// How `$pull` decides which elements go (the server's three matchers).
+#[derive(Clone, Debug, PartialEq)]
+enum Pull {
+    /// A value that is not a condition: elements equal to it (arrays in order, documents
+    /// field by field in order).
+    Equal(Value),
+    /// A condition on the element itself (`{ $gte: 6 }`, a regex): tested as the value of a
+    /// field, so an element that is an array matches when one of its elements does.
+    Value(Condition),
+    /// A query (`{ score: 8, item: "B" }`): tested on each element that is a document, as if
+    /// it were a document in a collection; other elements stay.
+    Document(Condition),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -115,8 +194,39 @@ impl Update {
     /// assert_eq!(d, doc("{ _id: 1, n: NumberLong('2147483648') }"));
     /// ```
     pub fn parse(update: &Document) -> Result<Update, QueryError> {
-        match update.keys().next() {
-            Some(first) if first.starts_with('$') => parse::parse_modifiers(update),
+        Update::parse_with_filters(update, &[])
+    }
+
+    /// Reads an update document with its `arrayFilters` (`[{ elem: { $gte: 85 } }]`), which
+    /// the `$[elem]` in its paths name.
+    ///
+    /// # Errors
+    /// As [`Update::parse`], and the server's refusals of array filters: "No array filter
+    /// found for identifier 'i' in path 'a.$[i]'", "The array filter for identifier 'j' was
+    /// not used in the update { $set: { a.$[i]: 5 } }", "Found multiple array filters with
+    /// the same top-level field name i", a filter without or with two top-level names.
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::update::{Update, UpdateContext};
+    /// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+    /// // The manual's $[<identifier>] page: grades of 100 or more capped at 100.
+    /// let u = Update::parse_with_filters(
+    ///     &doc("{ $set: { 'grades.$[element]': 100 } }"),
+    ///     &[doc("{ element: { $gte: 100 } }")],
+    /// ).unwrap();
+    /// let mut d = doc("{ _id: 3, grades: [95, 110, 100] }");
+    /// u.apply_with(&mut d, &mut UpdateContext::default()).unwrap();
+    /// assert_eq!(d, doc("{ _id: 3, grades: [95, 100, 100] }"));
+    /// ```
+    pub fn parse_with_filters(
+        update: &Document,
+        array_filters: &[Document],
+    ) -> Result<Update, QueryError> {
+        let filters = filters::parse(array_filters)?;
+        let kind = match update.keys().next() {
+            Some(first) if first.starts_with('$') => parse::parse_modifiers(update, &filters)?,
             _ => {
                 if let Some(key) = update.keys().find(|k| k.starts_with('$')) {
                     return Err(QueryError::new(
@@ -129,11 +239,14 @@ impl Update {
                         ),
                     ));
                 }
-                Ok(Update {
-                    kind: Kind::Replacement(update.clone()),
-                })
+                Kind::Replacement(update.clone())
             }
-        }
+        };
+        filters::check_all_used(&filters, &kind, update)?;
+        Ok(Update {
+            kind,
+            array_filters: filters,
+        })
     }
 
     /// Whether this is a replacement document rather than modifiers.
@@ -141,8 +254,18 @@ impl Update {
         matches!(self.kind, Kind::Replacement(_))
     }
 
+    /// Whether a path holds the positional `$`, which needs the position the filter matched
+    /// ([`UpdateContext::matched`]).
+    pub fn uses_matched_position(&self) -> bool {
+        match &self.kind {
+            Kind::Replacement(_) => false,
+            Kind::Modifiers(ops) => ops.iter().any(|op| op.path.split('.').any(|p| p == "$")),
+        }
+    }
+
     /// Applies the update to a stored document; returns whether it changed (the server's
-    /// `nModified`). `$setOnInsert` is skipped.
+    /// `nModified`). `$setOnInsert` is skipped. No position matched, and the clock at 0:
+    /// [`Update::apply_with`] gives them.
     ///
     /// # Errors
     /// The server's apply errors ("Cannot apply $inc to a value of non-numeric type. {_id:
@@ -150,7 +273,20 @@ impl Update {
     /// '_id' would modify the immutable field '_id'", "Cannot create field 'b' in element {a:
     /// 1}", ...). The document is left as it was.
     pub fn apply(&self, doc: &mut Document) -> Result<bool, QueryError> {
-        self.apply_in(doc, Mode::Update)
+        self.apply_in(doc, Mode::Update, &mut UpdateContext::default())
+    }
+
+    /// [`Update::apply`] with the position the filter matched and the clock.
+    ///
+    /// # Errors
+    /// As [`Update::apply`]; "The positional operator did not find the match needed from the
+    /// query." when a path holds `$` and [`UpdateContext::matched`] is `None`.
+    pub fn apply_with(
+        &self,
+        doc: &mut Document,
+        context: &mut UpdateContext,
+    ) -> Result<bool, QueryError> {
+        self.apply_in(doc, Mode::Update, context)
     }
 
     /// Applies the update to the document an upsert is about to insert (built from the
@@ -160,26 +296,50 @@ impl Update {
     /// # Errors
     /// As [`Update::apply`].
     pub fn apply_for_insert(&self, doc: &mut Document) -> Result<bool, QueryError> {
-        self.apply_in(doc, Mode::Insert)
+        self.apply_in(doc, Mode::Insert, &mut UpdateContext::default())
     }
 
-    fn apply_in(&self, doc: &mut Document, mode: Mode) -> Result<bool, QueryError> {
-        let work = match &self.kind {
-            Kind::Replacement(replacement) => apply::replace(doc, replacement)?,
+    /// [`Update::apply_for_insert`] with the clock (an upsert matched nothing, so no
+    /// position).
+    ///
+    /// # Errors
+    /// As [`Update::apply_with`].
+    pub fn apply_for_insert_with(
+        &self,
+        doc: &mut Document,
+        context: &mut UpdateContext,
+    ) -> Result<bool, QueryError> {
+        self.apply_in(doc, Mode::Insert, context)
+    }
+
+    fn apply_in(
+        &self,
+        doc: &mut Document,
+        mode: Mode,
+        context: &mut UpdateContext,
+    ) -> Result<bool, QueryError> {
+        let (work, changed) = match &self.kind {
+            Kind::Replacement(replacement) => {
+                let work = apply::replace(doc, replacement)?;
+                let changed = !identical_documents(doc, &work);
+                (work, changed)
+            }
             Kind::Modifiers(ops) => {
                 let mut work = doc.clone();
+                let steps = positional::resolve(&work, ops, &self.array_filters, context)?;
                 let mut changed = false;
-                for op in ops {
-                    changed |= apply::apply_op(&mut work, op, mode)?;
+                for (op, path) in steps {
+                    changed |= apply::apply_op(&mut work, op, &path, mode, context)?;
                 }
                 if !changed {
                     return Ok(false);
                 }
-                work
+                // A modifier that ran counts, even when it wrote what was there
+                // (`$currentDate` at the same instant).
+                (work, true)
             }
         };
         apply::validate_for_storage(&work)?;
-        let changed = !identical_documents(doc, &work);
         *doc = work;
         Ok(changed)
     }

@@ -452,6 +452,35 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Another collection for `$lookup` to read: its name, `=`, then its documents (as for `--docs`), e.g. --from-coll users=users.json; repeatable",
         "Một collection khác cho `$lookup` đọc: tên của nó, `=`, rồi các tài liệu của nó (như với `--docs`), ví dụ --from-coll users=users.json; có thể lặp lại",
     ),
+    // update
+    (
+        "Update documents as the server would, then print the collection",
+        "Cập nhật tài liệu như server sẽ làm, rồi in cả collection",
+    ),
+    (
+        "Update documents as the server would, then print the collection.\n\nThe result mongosh prints for the call (matched, modified, upserted) goes to standard error; the documents after the update to standard output.",
+        "Cập nhật tài liệu như server sẽ làm, rồi in cả collection.\n\nKết quả mà mongosh in cho lệnh gọi này (số khớp, số đã sửa, upsert) được ghi ra đầu ra lỗi chuẩn; các tài liệu sau khi cập nhật được ghi ra đầu ra chuẩn.",
+    ),
+    (
+        "The filter that selects the documents to update, e.g. '{ _id: 1 }'",
+        "Bộ lọc chọn các tài liệu cần cập nhật, ví dụ '{ _id: 1 }'",
+    ),
+    (
+        "The update: modifiers ('{ $set: { \"grades.$[g]\": 100 } }') or a replacement document",
+        "Phép cập nhật: các toán tử cập nhật ('{ $set: { \"grades.$[g]\": 100 } }') hoặc một tài liệu thay thế",
+    ),
+    (
+        "Update every matching document (updateMany); without it, only the first (updateOne)",
+        "Cập nhật mọi tài liệu khớp (updateMany); không có tùy chọn này thì chỉ tài liệu đầu tiên (updateOne)",
+    ),
+    (
+        "When nothing matches, insert a document built from the filter's equalities and the update",
+        "Khi không có tài liệu nào khớp, chèn một tài liệu dựng từ các phép so bằng trong bộ lọc và phép cập nhật",
+    ),
+    (
+        "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
+        "Các bộ lọc mảng mà `$[<identifier>]` trong phép cập nhật gọi tên, ví dụ '[{ g: { $gte: 100 } }]'",
+    ),
 ];
 
 /// Chinese.
@@ -884,5 +913,34 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "Another collection for `$lookup` to read: its name, `=`, then its documents (as for `--docs`), e.g. --from-coll users=users.json; repeatable",
         "供 `$lookup` 读取的另一个集合：它的名称、`=`，然后是它的文档（与 `--docs` 相同），例如 --from-coll users=users.json；可重复使用",
+    ),
+    // update
+    (
+        "Update documents as the server would, then print the collection",
+        "像服务器那样更新文档，然后打印整个集合",
+    ),
+    (
+        "Update documents as the server would, then print the collection.\n\nThe result mongosh prints for the call (matched, modified, upserted) goes to standard error; the documents after the update to standard output.",
+        "像服务器那样更新文档，然后打印整个集合。\n\nmongosh 为这次调用打印的结果（匹配数、修改数、upsert）写到标准错误；更新后的文档写到标准输出。",
+    ),
+    (
+        "The filter that selects the documents to update, e.g. '{ _id: 1 }'",
+        "选出要更新的文档的过滤条件，例如 '{ _id: 1 }'",
+    ),
+    (
+        "The update: modifiers ('{ $set: { \"grades.$[g]\": 100 } }') or a replacement document",
+        "更新内容：更新操作符（'{ $set: { \"grades.$[g]\": 100 } }'）或一个替换文档",
+    ),
+    (
+        "Update every matching document (updateMany); without it, only the first (updateOne)",
+        "更新每个匹配的文档（updateMany）；不加此选项则只更新第一个（updateOne）",
+    ),
+    (
+        "When nothing matches, insert a document built from the filter's equalities and the update",
+        "没有文档匹配时，插入一个由过滤条件中的相等条件和更新内容构成的文档",
+    ),
+    (
+        "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
+        "更新中 `$[<identifier>]` 所指的数组过滤条件，例如 '[{ g: { $gte: 100 } }]'",
     ),
 ];

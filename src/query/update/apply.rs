@@ -4,8 +4,8 @@
 use std::cmp::Ordering;
 
 use super::{
-    Action, MAX_DOCUMENT_SIZE, Mode, Op, Push, PushSort, check_id_type, identical, server_element,
-    server_value,
+    Action, MAX_DOCUMENT_SIZE, Mode, Op, Pull, Push, PushSort, UpdateContext, check_id_type,
+    identical, server_element, server_value,
 };
 use crate::bson::num::{self, Number};
 use crate::bson::{Document, Value, document_size};
@@ -104,13 +104,25 @@ fn write(doc: &mut Document, path: &str, value: Value) -> Result<(), QueryErrorK
     Ok(())
 }
 
-pub(super) fn apply_op(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, QueryError> {
+/// Applies `op` at `path` (its own path, or a concrete one its positional path stands for).
+pub(super) fn apply_op(
+    doc: &mut Document,
+    op: &Op,
+    path: &str,
+    mode: Mode,
+    context: &mut UpdateContext,
+) -> Result<bool, QueryError> {
     let at = || format!("update.{}.{}", op.modifier, op.path);
-    apply_action(doc, op, mode).map_err(|e| QueryError::new(at(), e))
+    apply_action(doc, op, path, mode, context).map_err(|e| QueryError::new(at(), e))
 }
 
-fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, QueryErrorKind> {
-    let path = op.path.as_str();
+fn apply_action(
+    doc: &mut Document,
+    op: &Op,
+    path: &str,
+    mode: Mode,
+    context: &mut UpdateContext,
+) -> Result<bool, QueryErrorKind> {
     let current = path::get(doc, path).cloned();
     let new_value = match (&op.action, current) {
         (Action::SetOnInsert(_), _) if mode == Mode::Update => return Ok(false),
@@ -224,10 +236,114 @@ fn apply_action(doc: &mut Document, op: &Op, mode: Mode) -> Result<bool, QueryEr
             Value::Array(items)
         }
         (Action::Rename { from }, _) => return rename(doc, from, path),
+        (Action::Pull(_) | Action::PullAll(_), None) => return Ok(false),
+        (Action::Pull(_) | Action::PullAll(_), Some(Value::Array(items))) => {
+            let before = items.len();
+            let kept: Vec<Value> = items
+                .into_iter()
+                .filter(|item| !pulls(&op.action, item))
+                .collect();
+            if kept.len() == before {
+                return Ok(false);
+            }
+            Value::Array(kept)
+        }
+        (Action::Pull(_) | Action::PullAll(_), Some(_)) => {
+            // $pullAll shares $pull's node on the server, and its message.
+            return Err(QueryErrorKind::server(
+                code::BAD_VALUE,
+                "Cannot apply $pull to a non-array value",
+            ));
+        }
+        (Action::Pop { .. }, None) => return pop_missing(doc, path),
+        (Action::Pop { first }, Some(Value::Array(mut items))) => {
+            if items.is_empty() {
+                return Ok(false);
+            }
+            if *first {
+                items.remove(0);
+            } else {
+                items.pop();
+            }
+            Value::Array(items)
+        }
+        (Action::Pop { .. }, Some(other)) => {
+            return Err(QueryErrorKind::server(
+                code::TYPE_MISMATCH,
+                format!(
+                    "Path '{path}' contains an element of non-array type '{}'",
+                    other.element_type().alias()
+                ),
+            ));
+        }
+        (Action::CurrentDate { timestamp }, _) => {
+            if *timestamp {
+                let t = context.timestamp;
+                context.timestamp.increment = t.increment.wrapping_add(1);
+                Value::Timestamp(t)
+            } else {
+                Value::DateTime(context.now_ms)
+            }
+        }
     };
     guard_id(doc, path)?;
     write(doc, path, new_value)?;
     Ok(true)
+}
+
+/// Whether `$pull` or `$pullAll` removes `item`.
+fn pulls(action: &Action, item: &Value) -> bool {
+    match action {
+        Action::PullAll(values) => values.iter().any(|v| order::equal(item, v)),
+        Action::Pull(Pull::Equal(v)) => order::equal(item, v),
+        Action::Pull(Pull::Value(c)) => {
+            let mut wrapped = Document::with_capacity(1);
+            wrapped.push(super::parse::WRAP_KEY, item.clone());
+            c.filter.matches(&wrapped)
+        }
+        Action::Pull(Pull::Document(c)) => match item {
+            Value::Document(d) => c.filter.matches(d),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// `$pop` where the path reaches nothing: a no-op under a document or past an array's end,
+/// an error when a value that is neither blocks the path.
+fn pop_missing(doc: &Document, path: &str) -> Result<bool, QueryErrorKind> {
+    let parts: Vec<&str> = path.split('.').collect();
+    // The deepest prefix that exists, and the value there.
+    let mut taken = 0;
+    let mut element: Option<&Value> = None;
+    for i in 1..parts.len() {
+        match path::get(doc, &parts[..i].join(".")) {
+            Some(v) => {
+                taken = i;
+                element = Some(v);
+            }
+            None => break,
+        }
+    }
+    let Some(element) = element else {
+        return Ok(false);
+    };
+    let next = parts[taken];
+    let viable = match element {
+        Value::Document(_) => true,
+        Value::Array(_) => array_index(next).is_some(),
+        _ => false,
+    };
+    if viable {
+        return Ok(false);
+    }
+    Err(QueryErrorKind::server(
+        code::PATH_NOT_VIABLE,
+        format!(
+            "Cannot use the part ({next}) of ({path}) to traverse the element ({{{}}})",
+            server_element(parts[taken - 1], element)
+        ),
+    ))
 }
 
 /// `$rename`: the value moves from `from` to `to`; neither may pass through an array.

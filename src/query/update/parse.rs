@@ -3,13 +3,19 @@
 
 use std::cmp::Ordering;
 
-use super::{Action, Kind, Op, Push, PushSort, Update, server_document, server_element};
+use super::{
+    Action, ArrayFilter, Condition, Kind, Op, Pull, Push, PushSort, server_document, server_element,
+};
 use crate::bson::num::Number;
 use crate::bson::{Document, Value};
 use crate::query::error::{QueryError, QueryErrorKind, code};
+use crate::query::matcher::Filter;
 
-pub(super) fn parse_modifiers(update: &Document) -> Result<Update, QueryError> {
-    const KNOWN: [&str; 10] = [
+pub(super) fn parse_modifiers(
+    update: &Document,
+    filters: &[ArrayFilter],
+) -> Result<Kind, QueryError> {
+    const KNOWN: [&str; 14] = [
         "$set",
         "$unset",
         "$inc",
@@ -20,8 +26,12 @@ pub(super) fn parse_modifiers(update: &Document) -> Result<Update, QueryError> {
         "$addToSet",
         "$setOnInsert",
         "$rename",
+        "$pull",
+        "$pullAll",
+        "$pop",
+        "$currentDate",
     ];
-    const UNSUPPORTED: [&str; 6] = ["$pull", "$pullAll", "$pop", "$bit", "$currentDate", "$"];
+    const UNSUPPORTED: [&str; 1] = ["$bit"];
     let mut ops: Vec<Op> = Vec::new();
     for (name, arg) in update.iter() {
         let at = format!("update.{name}");
@@ -60,8 +70,8 @@ pub(super) fn parse_modifiers(update: &Document) -> Result<Update, QueryError> {
         for (field, value) in fields.iter() {
             let at = format!("{at}.{field}");
             check_update_path(field).map_err(|m| QueryError::new(&at, m))?;
-            let action =
-                parse_action(modifier, field, value).map_err(|m| QueryError::new(&at, m))?;
+            let action = parse_action(modifier, field, value).map_err(|e| e.within_update(&at))?;
+            check_identifiers(field, filters).map_err(|m| QueryError::new(&at, m))?;
             if let Action::Rename { from } = &action {
                 // The source holds its place in the tree so that nothing else touches it.
                 add_op(&mut ops, modifier, from, Action::RenameSource, &at)?;
@@ -82,9 +92,54 @@ pub(super) fn parse_modifiers(update: &Document) -> Result<Update, QueryError> {
         }
     }
     ops.sort_by(|a, b| compare_paths(&a.path, &b.path));
-    Ok(Update {
-        kind: Kind::Modifiers(ops),
-    })
+    Ok(Kind::Modifiers(ops))
+}
+
+/// An error while reading one modifier's argument: the server's words, or a `$pull`
+/// condition's filter error, which already says where in the condition it is.
+enum ArgError {
+    Kind(QueryErrorKind),
+    Filter(QueryError),
+}
+
+impl From<QueryErrorKind> for ArgError {
+    fn from(kind: QueryErrorKind) -> Self {
+        ArgError::Kind(kind)
+    }
+}
+
+impl ArgError {
+    fn within_update(self, at: &str) -> QueryError {
+        match self {
+            ArgError::Kind(kind) => QueryError::new(at, kind),
+            ArgError::Filter(e) => e.within(at),
+        }
+    }
+}
+
+/// A component `$[...]`: the all-elements `$[]` or an array filter's `$[<identifier>]`.
+pub(super) fn array_filter_part(part: &str) -> Option<&str> {
+    part.strip_prefix("$[")?.strip_suffix(']')
+}
+
+/// `$[<identifier>]` components: not first in the path, each naming a filter given.
+fn check_identifiers(path: &str, filters: &[ArrayFilter]) -> Result<(), QueryErrorKind> {
+    for (i, part) in path.split('.').enumerate() {
+        let Some(id) = array_filter_part(part) else {
+            continue;
+        };
+        if i == 0 {
+            return Err(bad_value(format!(
+                "Cannot have array filter identifier (i.e. '$[<id>]') element in the first position in path '{path}'"
+            )));
+        }
+        if !id.is_empty() && !filters.iter().any(|f| f.identifier == id) {
+            return Err(bad_value(format!(
+                "No array filter found for identifier '{id}' in path '{path}'"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Adds a path to the tree, refusing one that equals or contains (or is contained by) a path
@@ -104,7 +159,14 @@ fn add_op(
             .zip(&existing)
             .take_while(|(a, b)| a == b)
             .count();
-        if common == existing.len() || common == parts.len() {
+        // Below a common prefix, a node is a document's (named fields, `$`) or an array's
+        // (`$[]`, `$[x]`): the two kinds cannot share it.
+        let kinds_differ = common > 0
+            && common < parts.len()
+            && common < existing.len()
+            && array_filter_part(parts[common]).is_some()
+                != array_filter_part(existing[common]).is_some();
+        if common == existing.len() || common == parts.len() || kinds_differ {
             let conflict = parts[..common.min(parts.len())].join(".");
             return Err(QueryError::new(
                 at,
@@ -123,7 +185,7 @@ fn add_op(
     Ok(())
 }
 
-/// The server's `fieldchecker::isUpdatable`, plus the positional forms this tutor lacks.
+/// The server's `fieldchecker::isUpdatable`, and at most one `$`, not first.
 fn check_update_path(path: &str) -> Result<(), QueryErrorKind> {
     if path.is_empty() {
         return Err(QueryErrorKind::server(
@@ -131,20 +193,27 @@ fn check_update_path(path: &str) -> Result<(), QueryErrorKind> {
             "An empty update path is not valid.",
         ));
     }
-    for part in path.split('.') {
-        if part.is_empty() {
-            return Err(QueryErrorKind::server(
-                code::EMPTY_FIELD_NAME,
-                format!(
-                    "The update path '{path}' contains an empty field name, which is not allowed."
-                ),
-            ));
-        }
-        if part == "$" || part.starts_with("$[") {
-            return Err(QueryErrorKind::PositionalUpdate {
-                path: path.to_owned(),
-            });
-        }
+    if path.split('.').any(str::is_empty) {
+        return Err(QueryErrorKind::server(
+            code::EMPTY_FIELD_NAME,
+            format!("The update path '{path}' contains an empty field name, which is not allowed."),
+        ));
+    }
+    let positional: Vec<usize> = path
+        .split('.')
+        .enumerate()
+        .filter(|(_, p)| *p == "$")
+        .map(|(i, _)| i)
+        .collect();
+    if positional.len() > 1 {
+        return Err(bad_value(format!(
+            "Too many positional (i.e. '$') elements found in path '{path}'"
+        )));
+    }
+    if positional.first() == Some(&0) {
+        return Err(bad_value(format!(
+            "Cannot have positional (i.e. '$') element in the first position in path '{path}'"
+        )));
     }
     Ok(())
 }
@@ -154,7 +223,7 @@ fn bad_value(text: impl Into<String>) -> QueryErrorKind {
     QueryErrorKind::server(code::BAD_VALUE, text)
 }
 
-fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, QueryErrorKind> {
+fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, ArgError> {
     let number = |verb: &str| {
         if Number::of(value).is_some() {
             Ok(())
@@ -184,18 +253,37 @@ fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, Qu
         "$max" => Action::Max(value.clone()),
         "$push" => Action::Push(parse_push(value)?),
         "$addToSet" => Action::AddToSet(parse_add_to_set(value)?),
+        "$pull" => Action::Pull(parse_pull(value).map_err(ArgError::Filter)?),
+        "$pullAll" => match value {
+            Value::Array(items) => Action::PullAll(items.clone()),
+            other => {
+                return Err(bad_value(format!(
+                    "$pullAll requires an array argument but was given a {}",
+                    other.element_type().alias()
+                ))
+                .into());
+            }
+        },
+        "$pop" => Action::Pop {
+            first: parse_pop(field, value)? == -1,
+        },
+        "$currentDate" => Action::CurrentDate {
+            timestamp: parse_current_date(value)?,
+        },
         "$rename" => {
             let Value::String(to) = value else {
                 return Err(bad_value(format!(
                     "The 'to' field for $rename must be a string: {}",
                     server_element(field, value)
-                )));
+                ))
+                .into());
             };
             if to.as_str() == field {
                 return Err(bad_value(format!(
                     "The source and target field for $rename must differ: {}",
                     server_element(field, value)
-                )));
+                ))
+                .into());
             }
             let (short, long) = if to.len() < field.len() {
                 (to.as_str(), field)
@@ -206,20 +294,148 @@ fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, Qu
                 return Err(bad_value(format!(
                     "The source and target field for $rename must not be on the same path: {}",
                     server_element(field, value)
-                )));
+                ))
+                .into());
             }
             check_update_path(to)?;
+            for (path, role) in [(field, "source"), (to.as_str(), "destination")] {
+                if path
+                    .split('.')
+                    .any(|p| p == "$" || array_filter_part(p).is_some())
+                {
+                    return Err(bad_value(format!(
+                        "The {role} field for $rename may not be dynamic: {path}"
+                    ))
+                    .into());
+                }
+            }
             Action::Rename {
                 from: field.to_owned(),
             }
         }
         // Unreachable: the caller knows the modifier.
         other => {
-            return Err(QueryErrorKind::server_uncoded(format!(
-                "Unknown modifier: {other}"
-            )));
+            return Err(
+                QueryErrorKind::server_uncoded(format!("Unknown modifier: {other}")).into(),
+            );
         }
     })
+}
+
+/// The path-accepting operators: a `$pull` argument that starts with one of them is a
+/// condition on the element itself; any other document is a query on document elements
+/// (the server's `parsePathAcceptingKeyword`).
+const ELEMENT_OPERATORS: [&str; 27] = [
+    "$eq",
+    "$ne",
+    "$gt",
+    "$gte",
+    "$lt",
+    "$lte",
+    "$in",
+    "$nin",
+    "$exists",
+    "$type",
+    "$size",
+    "$regex",
+    "$options",
+    "$mod",
+    "$all",
+    "$elemMatch",
+    "$not",
+    "$bitsAllSet",
+    "$bitsAllClear",
+    "$bitsAnySet",
+    "$bitsAnyClear",
+    "$geoWithin",
+    "$geoIntersects",
+    "$near",
+    "$nearSphere",
+    "$within",
+    "$geoNear",
+];
+
+/// The key an element is wrapped under to test a condition on it as a field's value.
+pub(super) const WRAP_KEY: &str = "x";
+
+fn parse_pull(value: &Value) -> Result<Pull, QueryError> {
+    let condition = |source: Document| -> Result<Condition, QueryError> {
+        let filter = Filter::parse(&source)?;
+        Ok(Condition { source, filter })
+    };
+    let wrapped = |v: &Value| -> Result<Pull, QueryError> {
+        let mut source = Document::with_capacity(1);
+        source.push(WRAP_KEY, v.clone());
+        // The wrapping key is not the learner's: errors say where in the condition.
+        let c = condition(source).map_err(|e| {
+            let at = e.at.strip_prefix(WRAP_KEY).unwrap_or(&e.at);
+            QueryError::new(at.trim_start_matches('.'), e.kind)
+        })?;
+        Ok(Pull::Value(c))
+    };
+    match value {
+        Value::Document(d) => match d.keys().next() {
+            Some(first) if ELEMENT_OPERATORS.contains(&first) => wrapped(value),
+            _ => Ok(Pull::Document(condition(d.clone())?)),
+        },
+        Value::Regex(_) => wrapped(value),
+        other => Ok(Pull::Equal(other.clone())),
+    }
+}
+
+/// `$pop`'s argument: an integral number, 1 or -1 (`parseIntegerElementToLong`).
+fn parse_pop(field: &str, value: &Value) -> Result<i64, QueryErrorKind> {
+    let failed = |text: String| QueryErrorKind::server(code::FAILED_TO_PARSE, text);
+    let n = match Number::of(value) {
+        None => {
+            return Err(failed(format!(
+                "Expected a number in: {}",
+                server_element(field, value)
+            )));
+        }
+        Some(_) => integer(value).ok_or_else(|| {
+            failed(format!(
+                "Expected an integer: {}",
+                server_element(field, value)
+            ))
+        })?,
+    };
+    if n != 1 && n != -1 {
+        return Err(failed(format!("$pop expects 1 or -1, found: {n}")));
+    }
+    Ok(n)
+}
+
+/// `$currentDate`'s argument: `true`/`false` (a date) or `{ $type: "date" | "timestamp" }`;
+/// returns whether a timestamp.
+fn parse_current_date(value: &Value) -> Result<bool, QueryErrorKind> {
+    match value {
+        Value::Boolean(_) => Ok(false),
+        Value::Document(spec) => {
+            let mut found = None;
+            for (key, v) in spec.iter() {
+                if key != "$type" {
+                    return Err(bad_value(format!(
+                        "Unrecognized $currentDate option: {key}"
+                    )));
+                }
+                match v {
+                    Value::String(s) if s.as_str() == "date" => found = Some(false),
+                    Value::String(s) if s.as_str() == "timestamp" => found = Some(true),
+                    _ => {}
+                }
+            }
+            found.ok_or_else(|| {
+                bad_value(
+                    "The '$type' string field is required to be 'date' or 'timestamp': {$currentDate: {field : {$type: 'date'}}}",
+                )
+            })
+        }
+        other => Err(bad_value(format!(
+            "{} is not valid type for $currentDate. Please use a boolean ('true') or a $type expression ({{$type: 'timestamp/date'}}).",
+            other.element_type().alias()
+        ))),
+    }
 }
 
 fn parse_push(value: &Value) -> Result<Push, QueryErrorKind> {
@@ -360,7 +576,7 @@ fn integer(v: &Value) -> Option<i64> {
 
 /// The server's `cmpPathsAndArrayIndexes`, component by component: numeric components
 /// compare as numbers (by length, then digits), others byte by byte.
-fn compare_paths(a: &str, b: &str) -> Ordering {
+pub(super) fn compare_paths(a: &str, b: &str) -> Ordering {
     let mut left = a.split('.');
     let mut right = b.split('.');
     loop {

@@ -1,0 +1,107 @@
+//! `update`: run an update (`updateOne`, or `updateMany` with `--multi`) over documents given on
+//! the command line or in a file, then print the whole collection as `find` prints it, and
+//! on standard error the result mongosh prints for the call.
+
+use std::process::ExitCode;
+
+use bson_tutor::bson::{Document, Value, shell};
+use bson_tutor::query::collection::{UpdateOptions, UpdateResult};
+
+use super::error::{CliError, Place, fail};
+use super::query::{collection, document, documents, load_documents, print, timed};
+use super::{EvalTo, TextFormat, deadline, out, parse_text_value};
+
+/// Arguments of `update`.
+#[derive(Debug, clap::Args)]
+pub struct UpdateArgs {
+    /// The filter that selects the documents to update, e.g. '{ _id: 1 }'.
+    #[arg(value_name = "FILTER")]
+    pub filter: String,
+    /// The update: modifiers ('{ $set: { "grades.$[g]": 100 } }') or a replacement document.
+    #[arg(value_name = "UPDATE")]
+    pub update: String,
+    /// The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one
+    /// (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`).
+    #[arg(long, value_name = "FILE|LITERAL")]
+    pub docs: String,
+    /// Update every matching document (updateMany); without it, only the first (updateOne).
+    #[arg(long)]
+    pub multi: bool,
+    /// When nothing matches, insert a document built from the filter's equalities and the
+    /// update.
+    #[arg(long)]
+    pub upsert: bool,
+    /// The array filters that `$[<identifier>]` in the update names, e.g.
+    /// '[{ g: { $gte: 100 } }]'.
+    #[arg(long, value_name = "JSON")]
+    pub array_filters: Option<String>,
+    /// How to print the documents.
+    #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
+    pub to: EvalTo,
+    /// How to read the documents, filter, specs and pipeline (default: Extended JSON for
+    /// valid JSON, mongosh syntax otherwise).
+    #[arg(long, value_enum)]
+    pub from: Option<TextFormat>,
+    /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
+    /// with its error (`operation exceeded time limit`); 0: no limit.
+    #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
+    pub max_time_ms: u64,
+}
+
+/// What mongosh prints for `updateOne`/`updateMany`: `{ acknowledged: true, insertedId: null,
+/// matchedCount: 1, modifiedCount: 1, upsertedCount: 0 }` (the upserted `_id` as
+/// `insertedId`).
+fn mongosh_result(result: &UpdateResult) -> String {
+    let mut d = Document::new();
+    d.push("acknowledged", true);
+    d.push(
+        "insertedId",
+        result.upserted_id.clone().unwrap_or(Value::Null),
+    );
+    let count = |n: usize| Value::Int32(i32::try_from(n).unwrap_or(i32::MAX));
+    d.push("matchedCount", count(result.matched));
+    d.push("modifiedCount", count(result.modified));
+    d.push(
+        "upsertedCount",
+        count(usize::from(result.upserted_id.is_some())),
+    );
+    shell::print_document(&d)
+}
+
+/// Runs `update`.
+pub fn run_update(args: &UpdateArgs) -> ExitCode {
+    let run = || -> Result<(Vec<Document>, UpdateResult), CliError> {
+        let from = args.from;
+        let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
+        let update = document(&args.update, &Place::Arg("UPDATE"), from)?;
+        let array_filters = match &args.array_filters {
+            Some(text) => {
+                let place = Place::Arg("--array-filters");
+                documents(parse_text_value(text, &place, from)?, &place)?
+            }
+            None => Vec::new(),
+        };
+        let mut c = collection(load_documents(&args.docs, from)?)?;
+        let options = UpdateOptions {
+            upsert: args.upsert,
+        };
+        timed(args.max_time_ms, || {
+            let result = if args.multi {
+                c.update_many_filtered(&filter, &update, &array_filters, options)?
+            } else {
+                c.update_one_filtered(&filter, &update, &array_filters, options)?
+            };
+            Ok((c.documents().cloned().collect(), result))
+        })
+    };
+    match run().and_then(|(docs, result)| {
+        print(&docs, false, args.to)?;
+        Ok(result)
+    }) {
+        Ok(result) => {
+            out::eprint_line(out::safe_lines(&mongosh_result(&result)));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&e),
+    }
+}
