@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 mod answers;
 mod claims;
 mod cli;
+mod collation;
 mod course;
 mod exercise;
 mod help;
@@ -75,6 +76,7 @@ const TABLES: &[(Table, Table)] = &[
     (layout::VI, layout::ZH),
     (course::VI, course::ZH),
     (claims::VI, claims::ZH),
+    (collation::VI, collation::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so
