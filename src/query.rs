@@ -5,6 +5,7 @@
 //! holds a run to (`limits`, with the tutor's own where it has none).
 
 pub mod aggregate;
+pub mod collation;
 pub mod collection;
 pub mod error;
 pub mod expr;

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 mod answers;
 mod claims;
 mod cli;
+mod collation;
 mod course;
 mod exercise;
 mod help;
@@ -79,6 +80,7 @@ const TABLES: &[(Table, Table)] = &[
     (claims::VI, claims::ZH),
     (printing::VI, printing::ZH),
     (stages::VI, stages::ZH),
+    (collation::VI, collation::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so

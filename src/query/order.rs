@@ -5,10 +5,12 @@
 //! `undefined` sits between MinKey and null (the server's canonical type 0, which it shares
 //! with "end of object").
 //! Numbers are one bracket compared exactly (see [`crate::bson::num`]); strings compare
-//! byte by byte (no collation); documents field by field (type, then key, then value).
+//! byte by byte, or by a collation's rules ([`compare_in`]; field names always byte by byte);
+//! documents field by field (type, then key, then value).
 
 use std::cmp::Ordering;
 
+use super::collation::Collation;
 use crate::bson::num;
 use crate::bson::{Document, Value};
 
@@ -56,16 +58,37 @@ pub fn bracket(v: &Value) -> u8 {
 /// assert_eq!(compare(&Value::Int32(100), &Value::from("1")), Ordering::Less);
 /// ```
 pub fn compare(a: &Value, b: &Value) -> Ordering {
+    compare_in(a, b, &Collation::Simple)
+}
+
+/// Compares two values in the server's order, strings (and symbols, at any depth inside
+/// documents and arrays) by `collation`'s rules.
+///
+/// # Examples
+/// ```
+/// use std::cmp::Ordering;
+/// use bson_tutor::bson::{Document, Value};
+/// use bson_tutor::query::collation::Collation;
+/// use bson_tutor::query::order::compare_in;
+/// let mut spec = Document::new();
+/// spec.push("locale", Value::from("en"));
+/// spec.push("numericOrdering", Value::Boolean(true));
+/// let numeric = Collation::parse(&spec).unwrap();
+/// assert_eq!(compare_in(&Value::from("10"), &Value::from("9"), &numeric), Ordering::Greater);
+/// // The type bracket still comes first: every number before every string.
+/// assert_eq!(compare_in(&Value::Int32(100), &Value::from("1"), &numeric), Ordering::Less);
+/// ```
+pub fn compare_in(a: &Value, b: &Value, collation: &Collation) -> Ordering {
     let by_bracket = bracket(a).cmp(&bracket(b));
     if by_bracket != Ordering::Equal {
         return by_bracket;
     }
     match (a, b) {
         (Value::String(x) | Value::Symbol(x), Value::String(y) | Value::Symbol(y)) => {
-            x.as_bytes().cmp(y.as_bytes())
+            collation.compare_str(x, y)
         }
-        (Value::Document(x), Value::Document(y)) => compare_documents(x, y),
-        (Value::Array(x), Value::Array(y)) => compare_arrays(x, y),
+        (Value::Document(x), Value::Document(y)) => compare_documents_in(x, y, collation),
+        (Value::Array(x), Value::Array(y)) => compare_arrays_in(x, y, collation),
         (Value::Binary(x), Value::Binary(y)) => x
             .bytes
             .len()
@@ -92,7 +115,7 @@ pub fn compare(a: &Value, b: &Value) -> Ordering {
             .code
             .as_bytes()
             .cmp(y.code.as_bytes())
-            .then_with(|| compare_documents(&x.scope, &y.scope)),
+            .then_with(|| compare_documents_in(&x.scope, &y.scope, collation)),
         // Numbers, and the brackets with a single value (null, MinKey, MaxKey).
         _ => num::compare(a, b).unwrap_or(Ordering::Equal),
     }
@@ -101,6 +124,11 @@ pub fn compare(a: &Value, b: &Value) -> Ordering {
 /// Documents compare field by field: the field's type bracket, then its key, then its value;
 /// a document that runs out of fields first is smaller.
 pub fn compare_documents(a: &Document, b: &Document) -> Ordering {
+    compare_documents_in(a, b, &Collation::Simple)
+}
+
+/// [`compare_documents`] with string values compared by `collation` (keys stay binary).
+pub fn compare_documents_in(a: &Document, b: &Document, collation: &Collation) -> Ordering {
     let mut left = a.iter();
     let mut right = b.iter();
     loop {
@@ -112,7 +140,7 @@ pub fn compare_documents(a: &Document, b: &Document) -> Ordering {
                 let o = bracket(va)
                     .cmp(&bracket(vb))
                     .then_with(|| ka.as_bytes().cmp(kb.as_bytes()))
-                    .then_with(|| compare(va, vb));
+                    .then_with(|| compare_in(va, vb, collation));
                 if o != Ordering::Equal {
                     return o;
                 }
@@ -123,9 +151,16 @@ pub fn compare_documents(a: &Document, b: &Document) -> Ordering {
 
 /// Arrays compare as the documents they are encoded as: element by element.
 pub fn compare_arrays(a: &[Value], b: &[Value]) -> Ordering {
+    compare_arrays_in(a, b, &Collation::Simple)
+}
+
+/// [`compare_arrays`] with strings compared by `collation`.
+pub fn compare_arrays_in(a: &[Value], b: &[Value], collation: &Collation) -> Ordering {
     for (x, y) in a.iter().zip(b) {
         // Keys are "0", "1", ... on both sides, so only type and value decide.
-        let o = bracket(x).cmp(&bracket(y)).then_with(|| compare(x, y));
+        let o = bracket(x)
+            .cmp(&bracket(y))
+            .then_with(|| compare_in(x, y, collation));
         if o != Ordering::Equal {
             return o;
         }
@@ -137,6 +172,11 @@ pub fn compare_arrays(a: &[Value], b: &[Value]) -> Ordering {
 /// `42.0` and `Decimal128("42.00")`, and NaN equals NaN).
 pub fn equal(a: &Value, b: &Value) -> bool {
     compare(a, b) == Ordering::Equal
+}
+
+/// [`equal`] under `collation`: with `{ locale: "en", strength: 2 }`, `"a"` equals `"A"`.
+pub fn equal_in(a: &Value, b: &Value, collation: &Collation) -> bool {
+    compare_in(a, b, collation) == Ordering::Equal
 }
 
 #[cfg(test)]

@@ -49,6 +49,10 @@ pub mod code {
     pub const INTERRUPTED: i32 = 11601;
     /// `DuplicateKey`: "E11000 duplicate key error ...".
     pub const DUPLICATE_KEY: i32 = 11000;
+    /// `NoSuchKey`: "Missing expected field ..." (a collation without `locale`).
+    pub const NO_SUCH_KEY: i32 = 4;
+    /// `IncompatibleCollationVersion`: a collation `version` other than the server's.
+    pub const INCOMPATIBLE_COLLATION_VERSION: i32 = 85;
 }
 
 /// One of the server's own messages: its text, the same in every language, and its code.
