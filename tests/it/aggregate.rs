@@ -636,7 +636,7 @@ fn a_tripped_interrupt_stops_a_pipeline_with_the_servers_words() {
     let mut d = Document::new();
     d.push("_id", 1);
     d.push("t", format!("b{}", "a".repeat(100_000)));
-    let pipeline = [doc("{ $match: { t: /(?:a(?=a{50000}))*$/ } }")];
+    let pipeline = [doc("{ $match: { t: /a{50000}$/ } }")];
     let p = Pipeline::parse(&pipeline).expect("a valid pipeline");
     let flag = Interrupt::new();
     let remote = flag.clone();

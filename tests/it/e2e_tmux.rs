@@ -484,8 +484,8 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
     let progress = dir.join("progress.json");
     let tmux = Tmux::start("slow", &tutor(&progress, "")).unwrap();
     tmux.wait_for("Exercise 1/6");
-    // The playground: 100,000 a's in the collection, then a filter that takes minutes to
-    // match them (a lookahead in a repeat; PCRE2 answers the issue's `/a{30000}b/` at once).
+    // The playground: 100,000 a's in the collection, then a filter that takes seconds to
+    // match them (`/a{50000}$/`; PCRE2 answers the issue's `/a{30000}b/` at once).
     tmux.keys(&["p"]);
     tmux.wait_for("Collection test.playground");
     tmux.keys(&["C-u"]);
@@ -509,7 +509,7 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
     tmux.keys(&["Enter"]);
     tmux.wait_for("inserted { _id: 10 }");
     tmux.keys(&["Tab", "C-u"]);
-    tmux.keys(&["-l", "{ s: /(?:a(?=a{50000}))*$/ }"]);
+    tmux.keys(&["-l", "{ s: /a{50000}$/ }"]);
     // The screen follows every key at once; the panel says when the budget runs out.
     let screen = tmux.wait_for("operation exceeded time limit");
     assert!(
@@ -518,7 +518,7 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
     );
     // Keys still work while the engine runs on, and Ctrl-C quits at once.
     tmux.keys(&["BSpace"]);
-    tmux.wait_for("{ s: /(?:a(?=a{50000}))*$/ ");
+    tmux.wait_for("{ s: /a{50000}$/ ");
     let asked = Instant::now();
     tmux.keys(&["C-c"]);
     tmux.wait_for("EXITED:0");

@@ -14,11 +14,13 @@
 //! We call the C library through `pcre2-sys` rather than the `pcre2` crate because a match
 //! must stop when the caller's deadline passes ([`crate::query::interrupt`]): the pattern is
 //! compiled with automatic callouts and the match context's callout looks at the interrupt
-//! flag, which the `pcre2` crate does not let us set. The match context also bounds the
-//! memory a match may take (PCRE2's heap limit); the match limit stays PCRE2's default, as
-//! on the server. A match that stops for any of these answers "no match", as the server's
-//! `matchesSingleElement` does for a PCRE2 error; the entry point that asked then reports
-//! the stop (never this answer).
+//! flag, which the `pcre2` crate does not let us set. The match context carries the limits
+//! the server's PCRE2 is built with (src/third_party/pcre2/build_posix/config.h: 200,000
+//! backtracking records per start position, 4,000 levels of nesting), and bounds the
+//! memory a match may take. A match that passes a limit answers "no match", as the
+//! server's `matchesSingleElement` does for any PCRE2 error; one the interrupt stops also
+//! answers "no match", and the entry point that asked then reports the stop (never this
+//! answer).
 
 use std::ffi::{c_int, c_void};
 use std::fmt;
@@ -31,7 +33,8 @@ use pcre2_sys::{
     pcre2_compile_8, pcre2_compile_context_create_8, pcre2_compile_context_free_8,
     pcre2_get_error_message_8, pcre2_match_8, pcre2_match_context_8, pcre2_match_context_create_8,
     pcre2_match_context_free_8, pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8,
-    pcre2_set_heap_limit_8, pcre2_set_max_pattern_length_8,
+    pcre2_set_depth_limit_8, pcre2_set_heap_limit_8, pcre2_set_match_limit_8,
+    pcre2_set_max_pattern_length_8,
 };
 
 use crate::strings::Lang;
@@ -51,8 +54,15 @@ unsafe extern "C" {
 /// limit set by the application".
 pub const MAX_PATTERN_BYTES: usize = 32_764;
 
-/// The most memory one match may take for its backtracking frames, in KiB. PCRE2's default
-/// is 20 GB; the tutor runs on a learner's machine.
+/// The server's PCRE2 build: `MATCH_LIMIT`, the backtracking records one start position may
+/// make (src/third_party/pcre2/build_posix/config.h).
+pub const MATCH_LIMIT: u32 = 200_000;
+
+/// The server's PCRE2 build: `MATCH_LIMIT_DEPTH`, how deeply backtracking may nest.
+pub const DEPTH_LIMIT: u32 = 4_000;
+
+/// The most memory one match may take for its backtracking frames, in KiB. The server's
+/// build allows 20 GB; the tutor runs on a learner's machine.
 const HEAP_LIMIT_KIB: u32 = 64 * 1024;
 
 /// How many callouts pass between two looks at the interrupt flag.
@@ -246,8 +256,9 @@ impl Regex {
 
     /// Whether the pattern matches anywhere in `text`.
     ///
-    /// A match the caller's interrupt stops, or one that passes PCRE2's limits, answers
-    /// `false` (the entry point that asked reports the stop, never this answer).
+    /// A match the caller's interrupt stops, or one that passes PCRE2's limits (the
+    /// server's), answers `false` (the entry point that asked reports the stop, never this
+    /// answer).
     pub fn is_match(&self, text: &str) -> bool {
         let mut polls = Poll { calls: 0 };
         // SAFETY: the match data and context are created for this match and freed before
@@ -260,6 +271,8 @@ impl Regex {
             let answer = if data.is_null() || context.is_null() {
                 false
             } else {
+                pcre2_set_match_limit_8(context, MATCH_LIMIT);
+                pcre2_set_depth_limit_8(context, DEPTH_LIMIT);
                 pcre2_set_heap_limit_8(context, HEAP_LIMIT_KIB);
                 pcre2_set_callout_8(
                     context,
