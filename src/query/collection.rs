@@ -139,7 +139,10 @@ impl Collection {
     /// # Errors
     /// The server's refusals: "The '_id' value cannot be of type array" (also `regex`,
     /// `undefined`; servers before 5.0 said "can't use an array for _id"), "E11000 duplicate
-    /// key error collection: lab04.t index: _id_ dup key: { _id: 1 }", a document over 16 MiB.
+    /// key error collection: lab04.t index: _id_ dup key: { _id: 1 }", "object to insert too
+    /// large. size in bytes: 16777217, max size: 16777216", "cannot insert document because
+    /// it exceeds 180 levels of nesting", "_id fields may not contain '$'-prefixed fields:
+    /// $b is not valid for storage.".
     pub fn insert_one(&mut self, doc: Document) -> Result<Value, QueryError> {
         let doc = self.prepare_insert(doc, false)?;
         self.store(doc)
