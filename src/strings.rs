@@ -15,6 +15,7 @@ mod help;
 mod layout;
 pub mod localize;
 mod matcher;
+mod matchops;
 pub mod safe;
 mod ui;
 mod walk;
@@ -68,6 +69,7 @@ const TABLES: &[(Table, Table)] = &[
     (ui::VI, ui::ZH),
     (walk::VI, walk::ZH),
     (matcher::VI, matcher::ZH),
+    (matchops::VI, matchops::ZH),
     (cli::VI, cli::ZH),
     (help::VI, help::ZH),
     (answers::VI, answers::ZH),

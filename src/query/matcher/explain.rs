@@ -6,6 +6,7 @@
 //! own words (printed values, paths, operators, type aliases) fill its `{}` as they are,
 //! and the prose around them, joiners included, is in the learner's language.
 
+use super::schema::Failure;
 use super::{Cmp, Expr, Leaf, Pred, canonical};
 use crate::bson::Value;
 use crate::bson::shell::print_value;
@@ -55,6 +56,72 @@ pub(super) fn why(expr: &Expr, fields: Fields<'_>, lang: Lang) -> String {
         )
         .to_owned(),
         Expr::Leaf(leaf) => why_leaf(leaf, fields, lang),
+        Expr::Schema(schema) => match fields {
+            Fields::Document(d) => schema.failure(d).map_or_else(
+                || tr(lang, "the document does not match the $jsonSchema").to_owned(),
+                |f| why_schema(&f, lang),
+            ),
+            Fields::Array(_) => tr(lang, "the document does not match the $jsonSchema").to_owned(),
+        },
+    }
+}
+
+/// Why a document fails a `$jsonSchema`: the keyword, where, and the value found there.
+fn why_schema(f: &Failure<'_>, lang: Lang) -> String {
+    let place = if f.path.is_empty() {
+        tr(lang, "the document").to_owned()
+    } else {
+        match f.value {
+            Some(v) => format!("{}: {}", f.path, print_value(v)),
+            None => trf(lang, "{path} (missing)", &[&f.path]),
+        }
+    };
+    let keyword = f.keyword;
+    match (keyword, &f.field, &f.types) {
+        ("required", Some(field), _) => trf(
+            lang,
+            "$jsonSchema: {place} lacks the field {field}, which 'required' lists",
+            &[&place, field],
+        ),
+        ("additionalProperties", Some(field), _) => {
+            let sentence = trf(
+                lang,
+                "$jsonSchema: {place} has the field {field}, which 'properties' does not name and 'additionalProperties' does not allow",
+                &[&place, field],
+            );
+            if field == "_id" && f.path.is_empty() {
+                format!(
+                    "{sentence} {}",
+                    tr(
+                        lang,
+                        "(at the top level _id counts as a property too: name it in 'properties')"
+                    )
+                )
+            } else {
+                sentence
+            }
+        }
+        (_, _, Some(types)) => {
+            let found = f.value.map_or_else(
+                || tr(lang, "missing").to_owned(),
+                |v| v.element_type().alias().to_owned(),
+            );
+            let found = if f.path.is_empty() {
+                "object".to_owned()
+            } else {
+                found
+            };
+            trf(
+                lang,
+                "$jsonSchema: {place} is of type {found}, but '{keyword}' asks for {types}",
+                &[&place, &found, &keyword, types],
+            )
+        }
+        _ => trf(
+            lang,
+            "$jsonSchema: {place} fails the keyword '{keyword}'",
+            &[&place, &keyword],
+        ),
     }
 }
 
@@ -155,6 +222,7 @@ fn describe(expr: &Expr, lang: Lang) -> String {
         Expr::Nor(children) => trf(lang, "$nor of ({clauses})", &[&each(children).join("), (")]),
         Expr::Const(b) => format!("{b}"),
         Expr::Aggregate(e) => format!("$expr: {}", print_value(e)),
+        Expr::Schema(_) => "$jsonSchema".to_owned(),
     }
 }
 
@@ -182,6 +250,7 @@ fn operand(pred: &Pred, lang: Lang) -> String {
         }
         Pred::Size(n) => format!("$size: {n}"),
         Pred::Mod(d, r) => format!("$mod: [ {d}, {r} ]"),
+        Pred::Bits(test) => format!("{}: {}", test.op.name(), print_value(&test.operand)),
         Pred::ElemMatchObject(sub) => format!("$elemMatch: {{ {} }}", describe(sub, lang)),
         Pred::ElemMatchValue(subs) => format!(
             "$elemMatch: {{ {} }}",
@@ -372,6 +441,24 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
         }
         Pred::Mod(..) if values.iter().all(|v| !super::is_number(v)) => {
             is_type("{value} is {type_phrase}, and $mod only matches numbers")
+        }
+        Pred::Bits(_)
+            if values
+                .iter()
+                .all(|v| !super::is_number(v) && !matches!(v, Value::Binary(_))) =>
+        {
+            is_type("{value} is {type_phrase}, and bit tests only match numbers and binary data")
+        }
+        Pred::Bits(_)
+            if values.len() == 1
+                && super::is_number(whole)
+                && super::bits::bit_value(whole).is_none() =>
+        {
+            trf(
+                lang,
+                "{value}: bit tests only match integers that fit in 64 bits (a decimal, a fraction, NaN or an infinity never matches)",
+                &[&shown],
+            )
         }
         _ if values.len() == 1 => trf(lang, "{value} does not satisfy {condition}", &[&shown, &op]),
         _ => trf(
