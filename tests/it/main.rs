@@ -2,6 +2,7 @@
 
 mod aggregate;
 mod answers;
+mod bits;
 mod class;
 mod classroom;
 mod cli_inspect;
@@ -18,6 +19,7 @@ mod error_languages;
 mod help_languages;
 mod hostile;
 mod imports;
+mod json_schema;
 mod languages;
 mod lessons;
 mod matcher_differential;

@@ -522,7 +522,10 @@ fn what_bson_tutor_does_not_run_is_refused_not_ignored() {
         ("{ $where: 'this.a > 1' }", "JavaScript"),
         ("{ $text: { $search: 'x' } }", "text search"),
         ("{ a: { $near: [ 0, 0 ] } }", "geospatial"),
-        ("{ a: { $bitsAllSet: 1 } }", "bitwise"),
+        (
+            "{ $jsonSchema: { properties: { a: { encrypt: {} } } } }",
+            "encrypted fields",
+        ),
         ("{ a: /(a)\\1/ }", "backreferences"),
         ("{ a: { $regex: 'a(?=b)' } }", "lookahead"),
     ] {
