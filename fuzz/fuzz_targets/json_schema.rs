@@ -63,10 +63,10 @@ fn value(u: &mut Unstructured<'_>, depth: usize) -> Result<Value> {
             Value::Array(items)
         }
         8 if depth < 4 => Value::Document(document(u, depth + 1)?),
-        9 => Value::Binary(Binary {
-            subtype: 0,
-            bytes: u.bytes(u.int_in_range(0..=3usize)?)?.to_vec(),
-        }),
+        9 => {
+            let len = u.int_in_range(0..=3usize)?;
+            Value::Binary(Binary { subtype: 0, bytes: u.bytes(len)?.to_vec() })
+        }
         10 => Value::MinKey,
         _ => Value::Int32(u.int_in_range(0..=3)?),
     })

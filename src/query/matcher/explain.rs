@@ -6,10 +6,11 @@
 //! own words (printed values, paths, operators, type aliases) fill its `{}` as they are,
 //! and the prose around them, joiners included, is in the learner's language.
 
-use super::schema::Failure;
+use super::schema::{Failure, Why};
 use super::{Cmp, Expr, Leaf, Pred, canonical};
 use crate::bson::Value;
 use crate::bson::shell::print_value;
+use crate::bson::spec::ElementType;
 use crate::query::path::{self, Candidate, Fields};
 use crate::strings::{Lang, localize, tr, trf, trn};
 
@@ -77,19 +78,19 @@ fn why_schema(f: &Failure<'_>, lang: Lang) -> String {
         }
     };
     let keyword = f.keyword;
-    match (keyword, &f.field, &f.types) {
-        ("required", Some(field), _) => trf(
+    match &f.why {
+        Why::Missing(field) => trf(
             lang,
             "$jsonSchema: {place} lacks the field {field}, which 'required' lists",
             &[&place, field],
         ),
-        ("additionalProperties", Some(field), _) => {
+        Why::NotAllowed(field) => {
             let sentence = trf(
                 lang,
                 "$jsonSchema: {place} has the field {field}, which 'properties' does not name and 'additionalProperties' does not allow",
                 &[&place, field],
             );
-            if field == "_id" && f.path.is_empty() {
+            if f.refuses_top_level_id() {
                 format!(
                     "{sentence} {}",
                     tr(
@@ -101,15 +102,12 @@ fn why_schema(f: &Failure<'_>, lang: Lang) -> String {
                 sentence
             }
         }
-        (_, _, Some(types)) => {
-            let found = f.value.map_or_else(
-                || tr(lang, "missing").to_owned(),
-                |v| v.element_type().alias().to_owned(),
-            );
-            let found = if f.path.is_empty() {
-                "object".to_owned()
-            } else {
-                found
+        Why::Type(types) => {
+            // The whole document is an object; a missing field has no type.
+            let found = match (f.path.is_empty(), f.value) {
+                (true, _) => ElementType::Document.alias().to_owned(),
+                (false, Some(v)) => v.element_type().alias().to_owned(),
+                (false, None) => tr(lang, "missing").to_owned(),
             };
             trf(
                 lang,
@@ -117,7 +115,7 @@ fn why_schema(f: &Failure<'_>, lang: Lang) -> String {
                 &[&place, &found, &keyword, types],
             )
         }
-        _ => trf(
+        Why::Keyword => trf(
             lang,
             "$jsonSchema: {place} fails the keyword '{keyword}'",
             &[&place, &keyword],

@@ -151,11 +151,28 @@ pub(super) struct Failure<'a> {
     pub(super) path: String,
     pub(super) keyword: &'static str,
     pub(super) value: Option<&'a Value>,
-    /// For `required`: the field that is missing; for `additionalProperties`: the field
-    /// that is not allowed.
-    pub(super) field: Option<String>,
-    /// For `bsonType`/`type`: the names of the types asked for.
-    pub(super) types: Option<String>,
+    pub(super) why: Why,
+}
+
+impl Failure<'_> {
+    /// Whether the top-level `additionalProperties` refused `_id`, which learners forget
+    /// to name in `properties`.
+    pub(super) fn refuses_top_level_id(&self) -> bool {
+        self.path.is_empty() && matches!(&self.why, Why::NotAllowed(field) if field == "_id")
+    }
+}
+
+/// What the failing keyword found wrong.
+#[derive(Clone, Debug)]
+pub(super) enum Why {
+    /// `required`: this field is missing.
+    Missing(String),
+    /// `additionalProperties`: this field is not allowed.
+    NotAllowed(String),
+    /// `bsonType`/`type`: the names of the types asked for.
+    Type(String),
+    /// Any other keyword.
+    Keyword,
 }
 
 impl Schema {
@@ -198,8 +215,7 @@ impl Schema {
             path: path.to_owned(),
             keyword,
             value: v.value(),
-            field: None,
-            types: None,
+            why: Why::Keyword,
         };
         if !self.type_ok(v) {
             let (keyword, set) = self.types.as_ref()?;
@@ -208,7 +224,7 @@ impl Schema {
                 names.push("number");
             }
             return Some(Failure {
-                types: Some(names.join(", ")),
+                why: Why::Type(names.join(", ")),
                 ..here(keyword)
             });
         }
@@ -234,7 +250,7 @@ impl Schema {
                 let d = v.object()?;
                 let missing = names.iter().find(|n| !d.contains_key(n))?;
                 Some(Failure {
-                    field: Some(missing.clone()),
+                    why: Why::Missing(missing.clone()),
                     ..here("required")
                 })
             }
@@ -248,7 +264,7 @@ impl Schema {
                     .iter()
                     .find(|(k, val)| !allowed(names, patterns, otherwise, k, val))?;
                 Some(Failure {
-                    field: Some(name.to_owned()),
+                    why: Why::NotAllowed(name.to_owned()),
                     ..here("additionalProperties")
                 })
             }
