@@ -65,7 +65,7 @@ pub enum QueryErrorKind {
     },
     /// An operator the server runs but bson-tutor's matcher does not.
     NotRun {
-        /// The operator as written (`$bitsAllSet`).
+        /// The operator as written (`$where`, `$near`).
         operator: String,
         /// What kind of operator it is.
         feature: MatcherFeature,

@@ -62,7 +62,7 @@ impl Filter {
     /// What the server refuses (`unknown operator: $foo`, `$in needs an array`,
     /// `$and/$or/$nor must be a nonempty array`, an invalid regex, ...), and the few things
     /// it accepts that bson-tutor does not run (`$where`, `$text`, geospatial operators,
-    /// lookaround in a regex), each said plainly.
+    /// encryption keywords in a `$jsonSchema`, lookaround in a regex), each said plainly.
     ///
     /// # Examples
     /// ```
