@@ -344,6 +344,11 @@ fn unique_items_and_dependencies_and_property_counts() {
     assert!(!counts.matches(&stored("{ a: 1, b: 1, c: 1 }")));
     let items = schema_filter("{ properties: { a: { minItems: 1, maxItems: 2 } } }");
     assert!(!items.matches(&stored("{ a: [] }")) && items.matches(&stored("{ a: 'x' }")));
+    // multipleOf divides in decimal as the server does: 0.3 is a multiple of 0.1.
+    let tenths = schema_filter("{ properties: { a: { multipleOf: 0.1 } } }");
+    assert!(tenths.matches(&stored("{ a: 0.3 }")) && !tenths.matches(&stored("{ a: 0.35 }")));
+    let halves = schema_filter("{ properties: { a: { multipleOf: NumberDecimal('1.5') } } }");
+    assert!(halves.matches(&stored("{ a: 4.5 }")) && !halves.matches(&stored("{ a: 5 }")));
     // additional_items.js
     let extra = schema_filter("{ properties: { a: { items: [ {} ], additionalItems: false } } }");
     assert!(extra.matches(&stored("{ a: [ 1 ] }")) && !extra.matches(&stored("{ a: [ 1, 2 ] }")));

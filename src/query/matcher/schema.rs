@@ -15,11 +15,11 @@
 
 use std::cmp::Ordering;
 
-use super::bits;
 use super::regex::Regex;
 use super::{Cmp, TypeSet, compare_matches, is_number, total_cmp};
+use crate::bson::decimal128::Decoded;
 use crate::bson::spec::ElementType;
-use crate::bson::{Document, Value};
+use crate::bson::{Decimal128, Document, Value};
 use crate::query::error::{QueryError, QueryErrorKind, code};
 
 mod parse;
@@ -372,30 +372,39 @@ fn allowed(
     covered || otherwise.matches(Subject::Value(value))
 }
 
-/// `multipleOf`: the remainder of the division is zero (`InternalSchemaFmodMatchExpression`).
-/// Integers are divided exactly; otherwise the division is done in doubles.
+/// `multipleOf`: the remainder of the division is zero. The server divides in decimal
+/// (`InternalSchemaFmodMatchExpression`, doubles converted to 15 digits), so `0.3` is a
+/// multiple of `0.1` as a learner expects, where binary doubles would say no.
 fn multiple_of(x: &Value, m: &Value) -> bool {
-    if let (Some(a), Some(b)) = (bits::bit_value(x), bits::bit_value(m))
-        && !matches!(x, Value::Double(_))
-        && !matches!(m, Value::Double(_))
-    {
-        return b != 0 && a.wrapping_rem(b) == 0;
-    }
-    let (a, b) = (as_f64(x), as_f64(m));
-    if !a.is_finite() || !b.is_finite() {
+    let (Some(x), Some(m)) = (to_decimal(x), to_decimal(m)) else {
         return false;
-    }
-    a % b == 0.0
+    };
+    let quotient = x.div(m);
+    let Decoded::Finite {
+        coefficient,
+        exponent,
+        ..
+    } = quotient.decode()
+    else {
+        return false;
+    };
+    let integral = exponent >= 0
+        || 10u128
+            .checked_pow(exponent.unsigned_abs())
+            .is_none_or(|p| coefficient % p == 0);
+    // The quotient is rounded to 34 digits: it must give `x` back exactly.
+    integral && quotient.mul(m).total_cmp_mongo(&x).is_eq()
 }
 
-fn as_f64(v: &Value) -> f64 {
-    match v {
-        Value::Int32(n) => f64::from(*n),
-        Value::Int64(n) => *n as f64,
-        Value::Double(x) => *x,
-        Value::Decimal128(d) => d.to_f64(),
-        _ => f64::NAN,
-    }
+fn to_decimal(v: &Value) -> Option<Decimal128> {
+    let d = match v {
+        Value::Int32(n) => Decimal128::from_i64(i64::from(*n)),
+        Value::Int64(n) => Decimal128::from_i64(*n),
+        Value::Double(x) => Decimal128::from_f64(*x),
+        Value::Decimal128(d) => *d,
+        _ => return None,
+    };
+    matches!(d.decode(), Decoded::Finite { .. }).then_some(d)
 }
 
 /// A copy of `v` whose documents have their fields sorted by name, at every depth: two
