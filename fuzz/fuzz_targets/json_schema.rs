@@ -3,8 +3,8 @@
 //! schema documents built from every keyword the server knows (and a few it refuses:
 //! `$ref`, `format`, `integer`, duplicates), their operands mostly of the right shape and
 //! sometimes of any BSON type, nested up to a depth the fuzzer picks (past the parser's
-//! limit now and then). It asserts: no panic; a refusal renders, non-empty and on one line,
-//! in every language; on an accepted schema, `explain_mismatch` is `None` exactly when the
+//! limit now and then). It asserts: no panic; a refusal renders, non-empty, in every
+//! language; on an accepted schema, `explain_mismatch` is `None` exactly when the
 //! document matches, and its reason is non-empty in every language.
 #![no_main]
 
@@ -179,9 +179,11 @@ fn operand(u: &mut Unstructured<'_>, keyword: &str, depth: usize) -> Result<Valu
     })
 }
 
+/// A refusal renders to something. It may span lines: the server's words quote the
+/// learner's field names verbatim (a name may hold a newline), and the interface escapes
+/// control characters when it shows them (`strings::safe`).
 fn one_line(text: &str) {
     assert!(!text.is_empty());
-    assert!(!text.contains('\n'), "a message on several lines: {text:?}");
 }
 
 fuzz_target!(|data: &[u8]| {
