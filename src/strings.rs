@@ -16,6 +16,7 @@ mod help;
 mod layout;
 pub mod localize;
 mod matcher;
+mod matchops;
 mod printing;
 pub mod safe;
 mod stages;
@@ -71,6 +72,7 @@ const TABLES: &[(Table, Table)] = &[
     (ui::VI, ui::ZH),
     (walk::VI, walk::ZH),
     (matcher::VI, matcher::ZH),
+    (matchops::VI, matchops::ZH),
     (cli::VI, cli::ZH),
     (help::VI, help::ZH),
     (answers::VI, answers::ZH),

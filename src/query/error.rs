@@ -36,10 +36,10 @@ pub use super::server::{ServerError, code};
 /// // The server's words stay as they are.
 /// assert_eq!(e.to_string_in(Lang::Vi), "a.$foo: unknown operator: $foo");
 /// // The tutor's own are translated.
-/// let e = Filter::parse(&doc("{ a: { $bitsAllSet: 1 } }")).unwrap_err();
+/// let e = Filter::parse(&doc("{ a: { $near: [0, 0] } }")).unwrap_err();
 /// assert_eq!(
 ///     e.to_string_in(Lang::Zh),
-///     "a.$bitsAllSet: $bitsAllSet 在服务器上是合法的，但 bson-tutor 的匹配器不运行位运算符"
+///     "a.$near: $near 在服务器上是合法的，但 bson-tutor 的匹配器不运行地理空间运算符"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub enum QueryErrorKind {
     },
     /// An operator the server runs but bson-tutor's matcher does not.
     NotRun {
-        /// The operator as written (`$bitsAllSet`).
+        /// The operator as written (`$where`, `$near`).
         operator: String,
         /// What kind of operator it is.
         feature: MatcherFeature,
@@ -118,16 +118,14 @@ pub enum QueryErrorKind {
 /// Kinds of filter operators the server runs and bson-tutor's matcher does not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatcherFeature {
-    /// `$bitsAllSet` and the other bit tests.
-    Bitwise,
     /// `$near`, `$geoWithin` ...
     Geospatial,
     /// `$text`.
     TextSearch,
     /// `$where`.
     JavaScript,
-    /// `$jsonSchema`.
-    JsonSchema,
+    /// `encrypt` and `encryptMetadata` in a `$jsonSchema`.
+    Encryption,
     /// `$sampleRate`.
     Sampling,
 }
@@ -135,37 +133,37 @@ pub enum MatcherFeature {
 impl MatcherFeature {
     /// Every feature, for tests.
     #[cfg(test)]
-    const ALL: [MatcherFeature; 6] = [
-        MatcherFeature::Bitwise,
+    const ALL: [MatcherFeature; 5] = [
         MatcherFeature::Geospatial,
         MatcherFeature::TextSearch,
         MatcherFeature::JavaScript,
-        MatcherFeature::JsonSchema,
+        MatcherFeature::Encryption,
         MatcherFeature::Sampling,
     ];
 
     fn name(self, lang: Lang) -> &'static str {
         use MatcherFeature::*;
         match (lang, self) {
-            (Lang::En, Bitwise) => "bitwise operators",
             (Lang::En, Geospatial) => "geospatial operators",
             (Lang::En, TextSearch) => "text search (it needs a text index)",
             (Lang::En, JavaScript) => "JavaScript ($where); $expr says the same without it",
-            (Lang::En, JsonSchema) => "JSON Schema validation",
+            (Lang::En, Encryption) => {
+                "encrypted fields (client-side field level encryption needs keys and a driver)"
+            }
             (Lang::En, Sampling) => "random sampling",
-            (Lang::Vi, Bitwise) => "các toán tử bit",
             (Lang::Vi, Geospatial) => "các toán tử không gian địa lý",
             (Lang::Vi, TextSearch) => "tìm kiếm văn bản (việc này cần một chỉ mục văn bản)",
             (Lang::Vi, JavaScript) => {
                 "JavaScript ($where); $expr diễn đạt được điều tương tự mà không cần nó"
             }
-            (Lang::Vi, JsonSchema) => "việc kiểm tra theo JSON Schema",
+            (Lang::Vi, Encryption) => {
+                "các trường được mã hóa (mã hóa cấp trường phía client cần khóa và driver)"
+            }
             (Lang::Vi, Sampling) => "việc lấy mẫu ngẫu nhiên",
-            (Lang::Zh, Bitwise) => "位运算符",
             (Lang::Zh, Geospatial) => "地理空间运算符",
             (Lang::Zh, TextSearch) => "文本搜索（它需要文本索引）",
             (Lang::Zh, JavaScript) => "JavaScript（$where）；$expr 不用它也能表达同样的条件",
-            (Lang::Zh, JsonSchema) => "JSON Schema 验证",
+            (Lang::Zh, Encryption) => "加密字段（客户端字段级加密需要密钥和驱动程序）",
             (Lang::Zh, Sampling) => "随机抽样",
         }
     }

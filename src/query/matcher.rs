@@ -16,7 +16,9 @@
 //! Parsing follows the server's parser (`expression_parser.cpp`): the same operators, the
 //! same error messages (`unknown operator: $foo`), with [`QueryError::at`] naming the place
 //! in the filter (`a.$foo`, `$and.1.qty.$in`). `$regex` runs on a small engine of its own
-//! ([`regex`]), which refuses what it cannot run rather than answer wrongly.
+//! ([`regex`]), which refuses what it cannot run rather than answer wrongly. The bit tests
+//! (`$bitsAllSet` ...) and `$jsonSchema` have files of their own (`bits.rs`, `schema.rs`);
+//! `$where`, `$text` and the geospatial operators are refused, each with its reason.
 
 use std::cmp::Ordering;
 
@@ -28,10 +30,12 @@ use crate::query::order;
 use crate::query::path::{self, Fields, LeafArrays};
 use crate::strings::Lang;
 
+mod bits;
 mod explain;
 mod parse;
 mod position;
 pub mod regex;
+mod schema;
 
 /// A parsed, validated filter, ready to test documents.
 ///
@@ -58,8 +62,8 @@ impl Filter {
     /// # Errors
     /// What the server refuses (`unknown operator: $foo`, `$in needs an array`,
     /// `$and/$or/$nor must be a nonempty array`, an invalid regex, ...), and the few things
-    /// it accepts that bson-tutor does not run (`$where`, `$text`, geospatial operators),
-    /// each said plainly.
+    /// it accepts that bson-tutor does not run (`$where`, `$text`, geospatial operators,
+    /// encryption keywords in a `$jsonSchema`), each said plainly.
     ///
     /// # Examples
     /// ```
@@ -141,6 +145,8 @@ enum Expr {
     Const(bool),
     /// `$expr`: an aggregation expression, true when its value is.
     Aggregate(Value),
+    /// `$jsonSchema`: the whole document tested against a schema.
+    Schema(Box<schema::Schema>),
 }
 
 /// A condition on one path.
@@ -184,6 +190,7 @@ enum Pred {
     Type(TypeSet),
     Size(i64),
     Mod(i64, i64),
+    Bits(Box<bits::BitTest>),
     ElemMatchObject(Box<Expr>),
     ElemMatchValue(Vec<Expr>),
 }
@@ -210,7 +217,9 @@ impl Pred {
             }
             Pred::Mod(divisor, remainder) => v
                 .and_then(dividend)
+                // `wrapping_rem` is the server's `safeMod`: `i64::MIN % -1` is 0.
                 .is_some_and(|d| d.wrapping_rem(*divisor) == *remainder),
+            Pred::Bits(test) => v.is_some_and(|v| test.matches(v)),
             Pred::ElemMatchObject(sub) => match v {
                 // Elements that are documents (or arrays, read as documents) are tested
                 // as whole documents; scalars are skipped ("$elemMatch", manual).
@@ -309,6 +318,10 @@ impl Expr {
                 Fields::Document(d) => expr::evaluate(e, Some(d)).is_ok_and(|v| true_value(&v)),
                 Fields::Array(_) => false,
             },
+            Expr::Schema(s) => match fields {
+                Fields::Document(d) => s.matches_document(d),
+                Fields::Array(_) => false,
+            },
         }
     }
 
@@ -321,7 +334,7 @@ impl Expr {
             Expr::Not(inner) => !inner.matches_value(v),
             Expr::Const(b) => *b,
             Expr::Leaf(leaf) => leaf.pred.matches(v),
-            Expr::Aggregate(_) => false,
+            Expr::Aggregate(_) | Expr::Schema(_) => false,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod aggregate;
 mod answers;
+mod bits;
 mod class;
 mod classroom;
 mod cli_inspect;
@@ -21,6 +22,7 @@ mod help_languages;
 mod hostile;
 mod imports;
 mod insert_limits;
+mod json_schema;
 mod languages;
 mod lessons;
 mod matcher_differential;

@@ -178,6 +178,28 @@ const MOD: &str = r#"[
   { _id: 3, item: "ijk123", qty: 12 }
 ]"#;
 const NEGATIVE_MOD: &str = "[ { _id: 1, qty: -5 }, { _id: 2, qty: 5 }, { _id: 3, qty: -4.5 } ]";
+// jstests/core/query/mod/mod_special_values.js: "Verify that dividend value is truncated",
+// "NaN, Infinity decimal/double dividend values are not matched", values past 64 bits.
+const MOD_TRUNCATED: &str = r#"[
+  { _id: 1, attribute: 14.5 }, { _id: 2, attribute: 14.50001 }, { _id: 3, attribute: 15.01 },
+  { _id: 4, attribute: NumberDecimal("14.5") }, { _id: 5, attribute: NumberDecimal("14.50001") },
+  { _id: 6, attribute: NumberDecimal("15.01") }, { _id: 7, attribute: NumberInt("24") },
+  { _id: 8, attribute: NumberLong("34") }
+]"#;
+const MOD_SPECIAL: &str = r#"[
+  { _id: 1, attribute: NumberDecimal("-NaN") }, { _id: 2, attribute: NumberDecimal("NaN") },
+  { _id: 3, attribute: NumberDecimal("-Infinity") }, { _id: 4, attribute: NumberDecimal("Infinity") },
+  { _id: 5, attribute: NaN }, { _id: 6, attribute: -NaN }, { _id: 7, attribute: Infinity },
+  { _id: 8, attribute: -Infinity }, { _id: 9, attribute: -1e19 }, { _id: 10, attribute: NumberDecimal("1e19") }
+]"#;
+// jstests/core/query/mod/mod_overflow.js: -2^63 and -2^31 modulo -1 do not overflow.
+const MOD_OVERFLOW: &str = r#"[ { _id: 0, val: NumberLong("-9223372036854775808") }, { _id: 1, val: NumberInt("-2147483648") } ]"#;
+
+// "$bitsAllSet" (and the other three bitwise pages), "Behavior".
+const BITS: &str = r#"[
+  { _id: 1, a: 54, binaryValueofA: "00110110" }, { _id: 2, a: 20, binaryValueofA: "00010100" },
+  { _id: 3, a: 20.0, binaryValueofA: "00010100" }, { _id: 4, a: BinData(0, "Zg=="), binaryValueofA: "01100110" }
+]"#;
 
 // "Type Bracketing in Query Predicates": userId from several sources, numbers and a string.
 const USERS: &str = r#"[
@@ -391,6 +413,21 @@ const CASES: &[Case] = &[
     case("Dot Notation: \"0\" as a field name and as an array position", POSITIONS, r#"{ "a.0.b": 1 }"#, "[1, 2, 4]"),
     case("Dot Notation: implicit traversal reaches documents in an array, not nested arrays", POSITIONS, r#"{ "a.b": 1 }"#, "[2, 3]"),
     case("Array of Embedded: position 1", POSITIONS, r#"{ "a.1.b": 1 }"#, "[3]"),
+    // --- $mod edge cases (jstests/core/query/mod/*.js)
+    case("mod_special_values.js: dividends truncate toward zero", MOD_TRUNCATED, "{ attribute: { $mod: [ 10, 4 ] } }", "[1, 2, 4, 5, 7, 8]"),
+    case("mod_special_values.js: NaN, infinities and values past 64 bits match nothing", MOD_SPECIAL, "{ attribute: { $mod: [ 1, 0 ] } }", "[]"),
+    case("mod_overflow.js: divisor -1.0", MOD_OVERFLOW, "{ val: { $mod: [ -1.0, 0 ] } }", "[0, 1]"),
+    case("mod_overflow.js: divisor NumberInt(-1)", MOD_OVERFLOW, r#"{ val: { $mod: [ NumberInt("-1"), 0 ] } }"#, "[0, 1]"),
+    case("mod_overflow.js: divisor NumberLong(-1)", MOD_OVERFLOW, r#"{ val: { $mod: [ NumberLong("-1"), 0 ] } }"#, "[0, 1]"),
+    case("mod_overflow.js: divisor NumberDecimal(-1)", MOD_OVERFLOW, r#"{ val: { $mod: [ NumberDecimal("-1"), 0 ] } }"#, "[0, 1]"),
+    case("$mod: a non-integral remainder truncates (4.9 is 4)", MOD_TRUNCATED, "{ attribute: { $mod: [ 10, 4.9 ] } }", "[1, 2, 4, 5, 7, 8]"),
+    case("$mod: a negative non-integral divisor truncates (-10.7 is -10)", MOD_TRUNCATED, "{ attribute: { $mod: [ -10.7, 4 ] } }", "[1, 2, 4, 5, 7, 8]"),
+    // --- $bitsAllSet (the four bitwise pages' collection; more in tests/it/bits.rs)
+    case("$bitsAllSet: Bit Position Array", BITS, "{ a: { $bitsAllSet: [ 1, 5 ] } }", "[1, 4]"),
+    case("$bitsAnyClear: Integer Bitmask", BITS, "{ a: { $bitsAnyClear: 35 } }", "[1, 2, 3, 4]"),
+    // --- $jsonSchema (more in tests/it/json_schema.rs)
+    // mongosh stores 20.0 as an int, so only the BinData fails `bsonType: "int"`.
+    case("$jsonSchema: Query Conditions with $nor", BITS, r#"{ $nor: [ { $jsonSchema: { properties: { a: { bsonType: "int" } } } } ] }"#, "[4]"),
 ];
 
 fn parse_docs(src: &str) -> Vec<Document> {
@@ -478,6 +515,17 @@ const ERRORS: &[(&str, &str, &str)] = &[
     ("{ a: { $mod: [ 0, 1 ] } }", "a.$mod", "divisor cannot be 0"),
     ("{ a: { $mod: [ NaN, 1 ] } }", "a.$mod", "malformed mod, divisor value is invalid :: caused by :: Unable to coerce NaN/Inf to integral type"),
     ("{ a: { $mod: [ 4, 1e300 ] } }", "a.$mod", "malformed mod, remainder value is invalid :: caused by :: Out of bounds coercing to integral value"),
+    // jstests/core/query/mod/mod_special_values.js: NaN, Infinity and 1e19 as divisor or remainder.
+    ("{ a: { $mod: [ NumberDecimal('NaN'), 1 ] } }", "a.$mod", "malformed mod, divisor value is invalid :: caused by :: Unable to coerce NaN/Inf to integral type"),
+    ("{ a: { $mod: [ Infinity, 1 ] } }", "a.$mod", "malformed mod, divisor value is invalid :: caused by :: Unable to coerce NaN/Inf to integral type"),
+    ("{ a: { $mod: [ 1e19, 1 ] } }", "a.$mod", "malformed mod, divisor value is invalid :: caused by :: Out of bounds coercing to integral value"),
+    ("{ a: { $mod: [ NumberDecimal('1e19'), 1 ] } }", "a.$mod", "malformed mod, divisor value is invalid :: caused by :: Out of bounds coercing to integral value"),
+    ("{ a: { $mod: [ 1, NumberDecimal('Infinity') ] } }", "a.$mod", "malformed mod, remainder value is invalid :: caused by :: Unable to coerce NaN/Inf to integral type"),
+    ("{ a: { $mod: [ 1, NaN ] } }", "a.$mod", "malformed mod, remainder value is invalid :: caused by :: Unable to coerce NaN/Inf to integral type"),
+    // "$mod", manual: a divisor that truncates to 0 is refused like 0.
+    ("{ a: { $mod: [ 0.5, 0 ] } }", "a.$mod", "divisor cannot be 0"),
+    ("{ a: { $bitsAllSet: 'x' } }", "a.$bitsAllSet", "$bitsAllSet takes an Array, a number, or a BinData but received: $bitsAllSet: \"x\""),
+    ("{ $jsonSchema: { format: 'email' } }", "$jsonSchema", "$jsonSchema keyword 'format' is not currently supported"),
     ("{ a: { $type: 'foo' } }", "a.$type", "Unknown type name alias: foo"),
     ("{ a: { $type: 100 } }", "a.$type", "Invalid numerical type code: 100"),
     ("{ a: { $type: 1.5 } }", "a.$type", "Invalid numerical type code: 1.5"),
@@ -522,7 +570,10 @@ fn what_bson_tutor_does_not_run_is_refused_not_ignored() {
         ("{ $where: 'this.a > 1' }", "JavaScript"),
         ("{ $text: { $search: 'x' } }", "text search"),
         ("{ a: { $near: [ 0, 0 ] } }", "geospatial"),
-        ("{ a: { $bitsAllSet: 1 } }", "bitwise"),
+        (
+            "{ $jsonSchema: { properties: { a: { encrypt: {} } } } }",
+            "encrypted fields",
+        ),
     ] {
         let doc = parse_document(src, &mut FixedGenerator::new(0))
             .unwrap()

@@ -6,9 +6,11 @@
 //! own words (printed values, paths, operators, type aliases) fill its `{}` as they are,
 //! and the prose around them, joiners included, is in the learner's language.
 
+use super::schema::{Failure, Why};
 use super::{Cmp, Expr, Leaf, Pred, canonical};
 use crate::bson::Value;
 use crate::bson::shell::print_value;
+use crate::bson::spec::ElementType;
 use crate::query::path::{self, Candidate, Fields};
 use crate::strings::{Lang, localize, tr, trf, trn};
 
@@ -55,6 +57,69 @@ pub(super) fn why(expr: &Expr, fields: Fields<'_>, lang: Lang) -> String {
         )
         .to_owned(),
         Expr::Leaf(leaf) => why_leaf(leaf, fields, lang),
+        Expr::Schema(schema) => match fields {
+            Fields::Document(d) => schema.failure(d).map_or_else(
+                || tr(lang, "the document does not match the $jsonSchema").to_owned(),
+                |f| why_schema(&f, lang),
+            ),
+            Fields::Array(_) => tr(lang, "the document does not match the $jsonSchema").to_owned(),
+        },
+    }
+}
+
+/// Why a document fails a `$jsonSchema`: the keyword, where, and the value found there.
+fn why_schema(f: &Failure<'_>, lang: Lang) -> String {
+    let place = if f.path.is_empty() {
+        tr(lang, "the document").to_owned()
+    } else {
+        match f.value {
+            Some(v) => format!("{}: {}", f.path, print_value(v)),
+            None => trf(lang, "{path} (missing)", &[&f.path]),
+        }
+    };
+    let keyword = f.keyword;
+    match &f.why {
+        Why::Missing(field) => trf(
+            lang,
+            "$jsonSchema: {place} lacks the field {field}, which 'required' lists",
+            &[&place, field],
+        ),
+        Why::NotAllowed(field) => {
+            let sentence = trf(
+                lang,
+                "$jsonSchema: {place} has the field {field}, which 'properties' does not name and 'additionalProperties' does not allow",
+                &[&place, field],
+            );
+            if f.refuses_top_level_id() {
+                format!(
+                    "{sentence} {}",
+                    tr(
+                        lang,
+                        "(at the top level _id counts as a property too: name it in 'properties')"
+                    )
+                )
+            } else {
+                sentence
+            }
+        }
+        Why::Type(types) => {
+            // The whole document is an object; a missing field has no type.
+            let found = match (f.path.is_empty(), f.value) {
+                (true, _) => ElementType::Document.alias().to_owned(),
+                (false, Some(v)) => v.element_type().alias().to_owned(),
+                (false, None) => tr(lang, "missing").to_owned(),
+            };
+            trf(
+                lang,
+                "$jsonSchema: {place} is of type {found}, but '{keyword}' asks for {types}",
+                &[&place, &found, &keyword, types],
+            )
+        }
+        Why::Keyword => trf(
+            lang,
+            "$jsonSchema: {place} fails the keyword '{keyword}'",
+            &[&place, &keyword],
+        ),
     }
 }
 
@@ -155,6 +220,7 @@ fn describe(expr: &Expr, lang: Lang) -> String {
         Expr::Nor(children) => trf(lang, "$nor of ({clauses})", &[&each(children).join("), (")]),
         Expr::Const(b) => format!("{b}"),
         Expr::Aggregate(e) => format!("$expr: {}", print_value(e)),
+        Expr::Schema(_) => "$jsonSchema".to_owned(),
     }
 }
 
@@ -182,6 +248,7 @@ fn operand(pred: &Pred, lang: Lang) -> String {
         }
         Pred::Size(n) => format!("$size: {n}"),
         Pred::Mod(d, r) => format!("$mod: [ {d}, {r} ]"),
+        Pred::Bits(test) => format!("{}: {}", test.op.name(), print_value(&test.operand)),
         Pred::ElemMatchObject(sub) => format!("$elemMatch: {{ {} }}", describe(sub, lang)),
         Pred::ElemMatchValue(subs) => format!(
             "$elemMatch: {{ {} }}",
@@ -372,6 +439,24 @@ fn why_leaf(leaf: &Leaf, fields: Fields<'_>, lang: Lang) -> String {
         }
         Pred::Mod(..) if values.iter().all(|v| !super::is_number(v)) => {
             is_type("{value} is {type_phrase}, and $mod only matches numbers")
+        }
+        Pred::Bits(_)
+            if values
+                .iter()
+                .all(|v| !super::is_number(v) && !matches!(v, Value::Binary(_))) =>
+        {
+            is_type("{value} is {type_phrase}, and bit tests only match numbers and binary data")
+        }
+        Pred::Bits(_)
+            if values.len() == 1
+                && super::is_number(whole)
+                && super::bits::bit_value(whole).is_none() =>
+        {
+            trf(
+                lang,
+                "{value}: bit tests only match integers that fit in 64 bits (a decimal, a fraction, NaN or an infinity never matches)",
+                &[&shown],
+            )
         }
         _ if values.len() == 1 => trf(lang, "{value} does not satisfy {condition}", &[&shown, &op]),
         _ => trf(

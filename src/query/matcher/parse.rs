@@ -1,7 +1,9 @@
 //! From a filter document to an [`Expr`] tree, following the server's parser
 //! (`src/mongo/db/matcher/expression_parser.cpp`) decision for decision, and its messages.
 
+use super::bits::{BitOp, BitTest};
 use super::regex::Regex;
+use super::schema::Schema;
 use super::{Cmp, Expr, InList, Leaf, Pred, RegexPred, TypeSet, total_cmp, true_value};
 use crate::bson::decimal128::Decoded;
 use crate::bson::spec::ElementType;
@@ -254,7 +256,7 @@ fn top_operator(
         }
         "text" => return unsupported(MatcherFeature::TextSearch),
         "where" => return unsupported(MatcherFeature::JavaScript),
-        "jsonSchema" => return unsupported(MatcherFeature::JsonSchema),
+        "jsonSchema" => Expr::Schema(Box::new(Schema::parse_top(value, at)?)),
         "sampleRate" => return unsupported(MatcherFeature::Sampling),
         // DBRef fields inside $elemMatch: plain equality on the field "$id" etc.
         "id" | "ref" | "db" => leaf(key, comparison(Cmp::Eq, value, key, at)?),
@@ -338,13 +340,8 @@ fn operator(
         "$elemMatch" => elem_match(name, value, at, depth)?,
         "$all" => all(name, value, at, depth)?,
         "$bitsAllSet" | "$bitsAllClear" | "$bitsAnySet" | "$bitsAnyClear" => {
-            return fail(
-                at,
-                QueryErrorKind::NotRun {
-                    operator: key.to_owned(),
-                    feature: MatcherFeature::Bitwise,
-                },
-            );
+            let op = BitOp::from_key(key).unwrap_or(BitOp::AllSet);
+            leaf(name, Pred::Bits(Box::new(BitTest::parse(op, value, at)?)))
         }
         "$geoWithin" | "$geoIntersects" | "$near" | "$nearSphere" | "$within" | "$maxDistance"
         | "$minDistance" => {
