@@ -8,8 +8,9 @@ use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::processes_from_seed;
 use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream};
 use bson_tutor::query::aggregate::{self, Context};
+use bson_tutor::query::collation::Collation;
 use bson_tutor::query::collection::{Collection, FindOptions};
-use bson_tutor::query::error::QueryError;
+use bson_tutor::query::error::{QueryError, QueryErrorKind};
 use bson_tutor::query::matcher::Filter;
 
 use super::error::{CliError, FileKind, Place, fail};
@@ -37,6 +38,10 @@ pub struct FindArgs {
     /// At most this many documents.
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Collation, e.g. '{ locale: "en", numericOrdering: true }': how strings compare in
+    /// filters and sorts (default: byte by byte, `simple`).
+    #[arg(long, value_name = "SPEC")]
+    pub collation: Option<String>,
     /// Print only the `_id`s, as one array in shell syntax: [ 1, 3, 4, 5 ].
     #[arg(long)]
     pub ids: bool,
@@ -69,6 +74,10 @@ pub struct AggregateArgs {
     /// `--docs`), e.g. --from-coll users=users.json; repeatable.
     #[arg(long = "from-coll", value_name = "NAME=FILE|LITERAL", value_parser = parse_named_collection)]
     pub from_coll: Vec<(String, String)>,
+    /// Collation, e.g. '{ locale: "en", numericOrdering: true }': how strings compare in
+    /// filters and sorts (default: byte by byte, `simple`).
+    #[arg(long, value_name = "SPEC")]
+    pub collation: Option<String>,
     /// Print only the `_id`s, as one array in shell syntax.
     #[arg(long)]
     pub ids: bool,
@@ -280,6 +289,16 @@ pub(super) fn timed<T>(
     }
 }
 
+/// The `--collation` option read as the server reads a collation (simple when absent).
+fn collation(spec: Option<&str>, from: Option<TextFormat>) -> Result<Collation, CliError> {
+    let Some(spec) = spec else {
+        return Ok(Collation::Simple);
+    };
+    let d = document(spec, &Place::Arg("--collation"), from)?;
+    Collation::parse(&d)
+        .map_err(|e| CliError::from(QueryError::new("collation", QueryErrorKind::Collation(e))))
+}
+
 /// Runs `find`.
 pub fn run_find(args: &FindArgs) -> ExitCode {
     let run = || -> Result<(Vec<Document>, Vec<String>), CliError> {
@@ -298,13 +317,14 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
                 .transpose()?,
             skip: args.skip,
             limit: args.limit,
+            collation: collation(args.collation.as_deref(), from)?,
         };
         let c = collection(load_documents(&args.docs, from)?)?;
         timed(args.max_time_ms, || {
             let found = c.find(&filter, &options)?;
             let mut reasons = Vec::new();
             if args.explain {
-                let parsed = Filter::parse(&filter)?;
+                let parsed = Filter::parse_in(&filter, &options.collation)?;
                 for d in c.documents() {
                     if let Some(why) = parsed.explain_mismatch(d, super::i18n::lang())? {
                         let id = d.get("_id").map(shell::print_value).unwrap_or_default();
@@ -374,13 +394,11 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
             collections.insert(name.clone(), docs);
         }
         let context = Context { now_ms: now_ms() };
+        let collation = collation(args.collation.as_deref(), args.from)?;
         timed(args.max_time_ms, || {
-            Ok(aggregate::aggregate_in(
-                &input,
-                &pipeline,
-                &context,
-                &collections,
-            )?)
+            Ok(aggregate::Pipeline::parse(&pipeline)?
+                .collation(&collation)
+                .run_in(&input, &context, &collections)?)
         })
     };
     match run().and_then(|docs| print(&docs, args.ids, args.to)) {

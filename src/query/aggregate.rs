@@ -19,6 +19,7 @@ mod variables;
 pub use group::Group;
 pub use projection::{AddFields, Policy, Projection, ProjectionKind};
 
+use super::collation::Collation;
 use super::error::{QueryError, QueryErrorKind};
 use super::expr;
 use super::interrupt;
@@ -106,6 +107,7 @@ pub fn aggregate_in(
 pub struct Pipeline {
     stages: Vec<(String, Stage)>,
     allow_disk_use: bool,
+    collation: Collation,
 }
 
 enum Stage {
@@ -139,6 +141,8 @@ struct Env<'e> {
     vars: &'e [(&'e str, Value)],
     collections: &'e Collections,
     allow_disk_use: bool,
+    /// How `$match`, `$sort` and `$lookup`'s join compare strings.
+    collation: &'e Collation,
 }
 
 /// Stages the server has that this tutor does not run.
@@ -188,7 +192,17 @@ impl Pipeline {
         Ok(Pipeline {
             stages,
             allow_disk_use: true,
+            collation: Collation::Simple,
         })
+    }
+
+    /// The `aggregate` command's `collation`: `$match`, `$sort` and `$lookup`'s equality
+    /// join compare strings by it, in this pipeline and its sub-pipelines. (Expressions,
+    /// `$group` keys and `$bucket` boundaries still compare strings byte by byte here.)
+    #[must_use]
+    pub fn collation(mut self, collation: &Collation) -> Self {
+        self.collation = collation.clone();
+        self
     }
 
     /// The `aggregate` command's `allowDiskUse`. Left alone it is `true`, the server's
@@ -228,6 +242,7 @@ impl Pipeline {
             vars: &vars,
             collections,
             allow_disk_use: self.allow_disk_use,
+            collation: &self.collation,
         };
         let docs = self.run_env(input.to_vec(), &env)?;
         for d in &docs {
@@ -584,7 +599,7 @@ fn run_stage(
             out.push(d)?;
             Ok(out.docs)
         }
-        other => Ok(run_simple_stage(other, docs, env.vars, env.allow_disk_use)?),
+        other => Ok(run_simple_stage(other, docs, env)?),
     }
 }
 
@@ -600,7 +615,10 @@ fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Docu
         interrupt::check()?;
         let mut joined: Vec<Document> = match &l.spec.equality {
             Some((local, foreign_field)) => {
-                let filter = Filter::parse(&lookup::equality_filter(&doc, local, foreign_field))?;
+                let filter = Filter::parse_in(
+                    &lookup::equality_filter(&doc, local, foreign_field),
+                    env.collation,
+                )?;
                 let mut found = Vec::new();
                 for d in foreign {
                     interrupt::check()?;
@@ -627,6 +645,7 @@ fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Docu
                 vars: &vars,
                 collections: env.collections,
                 allow_disk_use: env.allow_disk_use,
+                collation: env.collation,
             };
             joined = pipeline
                 .run_env(joined, &inner)
@@ -645,9 +664,9 @@ fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Docu
 fn run_simple_stage(
     stage: &Stage,
     docs: Vec<Document>,
-    vars: &[(&str, Value)],
-    allow_disk_use: bool,
+    env: &Env<'_>,
 ) -> Result<Vec<Document>, QueryErrorKind> {
+    let (vars, allow_disk_use) = (env.vars, env.allow_disk_use);
     let mut out = Output::with_capacity(docs.len());
     match stage {
         Stage::Documents(e) => match expr::evaluate_in(e, None, vars)? {
@@ -669,7 +688,10 @@ fn run_simple_stage(
         Stage::Match(filter, spec) => {
             // With variables in scope, their values are written into the `$expr`s first.
             let bound = match variables::bind(spec, vars) {
-                Some(bound) => Some(Filter::parse(&bound).map_err(|e| e.kind)?),
+                Some(bound) => Some(Filter::parse_in(&bound, env.collation).map_err(|e| e.kind)?),
+                None if !env.collation.is_simple() => {
+                    Some(Filter::parse_in(spec, env.collation).map_err(|e| e.kind)?)
+                }
                 None => None,
             };
             let filter = bound.as_ref().unwrap_or(filter);
@@ -680,6 +702,13 @@ fn run_simple_stage(
         Stage::Sort(spec) => {
             let mut docs = docs;
             super::sort::check_memory(&docs, allow_disk_use)?;
+            let collated;
+            let spec = if env.collation.is_simple() {
+                spec
+            } else {
+                collated = spec.clone().collated(env.collation);
+                &collated
+            };
             spec.sort(&mut docs).map_err(|e| e.kind)?;
             return Ok(docs);
         }

@@ -172,6 +172,19 @@ pub enum Collation {
     Locale(Arc<LocaleCollation>),
 }
 
+/// Two collations are the same when their resolved specifications are.
+impl PartialEq for Collation {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Collation::Simple, Collation::Simple) => true,
+            (Collation::Locale(a), Collation::Locale(b)) => a.spec == b.spec,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Collation {}
+
 /// A collation by a locale: its resolved specification and the collator built from it.
 pub struct LocaleCollation {
     spec: Spec,

@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 
 use super::aggregate::{Policy, Projection};
+use super::collation::Collation;
 use super::error::{QueryError, QueryErrorKind, code};
 use super::interrupt;
 use super::matcher::Filter;
@@ -36,6 +37,8 @@ pub struct FindOptions {
     pub skip: usize,
     /// At most this many documents; `None` for all (mongosh's `limit(0)`).
     pub limit: Option<usize>,
+    /// How the filter and the sort compare strings (`simple` by default).
+    pub collation: Collation,
 }
 
 /// The options of `update_one`, `update_many` and `replace_one`.
@@ -177,7 +180,8 @@ impl Collection {
         filter: &Document,
         options: &FindOptions,
     ) -> Result<Vec<Document>, QueryError> {
-        let filter = parse_filter(filter)?;
+        let filter =
+            Filter::parse_in(filter, &options.collation).map_err(|e| e.within("filter"))?;
         let projection = match &options.projection {
             Some(spec) if !spec.is_empty() => Some(
                 Projection::parse(spec, Policy::Find)
@@ -186,7 +190,7 @@ impl Collection {
             _ => None,
         };
         let sort = match &options.sort {
-            Some(spec) => SortSpec::parse(spec)?,
+            Some(spec) => SortSpec::parse(spec)?.collated(&options.collation),
             None => SortSpec::default(),
         };
         let mut found: Vec<Document> = self

@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use super::collation::CollationError;
 use super::expr::ExprError;
 use super::matcher::regex::RegexError;
 use super::path::PathError;
@@ -91,6 +92,8 @@ pub enum QueryErrorKind {
     SortByMeta,
     /// A `$regex` the server refuses or this engine does not run.
     Regex(RegexError),
+    /// A collation specification refused, by the server or by the tutor's collator.
+    Collation(CollationError),
     /// An aggregation expression that fails.
     Expr(ExprError),
     /// A path an update or an upsert cannot write.
@@ -274,6 +277,7 @@ impl QueryErrorKind {
             QueryErrorKind::Server(e) => e.code,
             QueryErrorKind::CausedBy { inner, .. } => inner.code(),
             QueryErrorKind::Regex(e) => e.code(),
+            QueryErrorKind::Collation(CollationError::Server(e)) => e.code,
             QueryErrorKind::Expr(e) => e.code(),
             QueryErrorKind::Path(e) => e.code(),
             _ => None,
@@ -320,6 +324,13 @@ impl QueryErrorKind {
             feature,
         }));
         all.extend(RegexError::every_variant().into_iter().map(Regex));
+        all.push(Collation(CollationError::Server(ServerError::new(
+            code::FAILED_TO_PARSE,
+            "Field 'strength' must be an integer 1 through 5. Got: 6",
+        ))));
+        all.push(Collation(CollationError::NotSupported {
+            option: "backwards: true".into(),
+        }));
         all.extend(ExprError::every_variant().into_iter().map(Expr));
         all.extend(PathError::every_variant().into_iter().map(Path));
         for kind in &all {
@@ -333,6 +344,7 @@ impl QueryErrorKind {
                 | ElemMatchProjection
                 | SortByMeta
                 | Regex(_)
+                | Collation(_)
                 | Expr(_)
                 | Path(_)
                 | Num(_)
@@ -376,6 +388,7 @@ impl QueryErrorKind {
             ),
             SortByMeta => out.write_str("sorting by $meta is not supported by this tutor"),
             Regex(e) => e.write_in(Lang::En, out),
+            Collation(e) => e.write_in(Lang::En, out),
             Expr(e) => e.write_in(Lang::En, out),
             Path(e) => e.write_in(Lang::En, out),
             Num(e) => e.write_in(Lang::En, out),
@@ -427,6 +440,7 @@ impl QueryErrorKind {
             ),
             SortByMeta => out.write_str("trình hướng dẫn này chưa hỗ trợ sắp xếp theo $meta"),
             Regex(e) => e.write_in(Lang::Vi, out),
+            Collation(e) => e.write_in(Lang::Vi, out),
             Expr(e) => e.write_in(Lang::Vi, out),
             Path(e) => e.write_in(Lang::Vi, out),
             Num(e) => e.write_in(Lang::Vi, out),
@@ -477,6 +491,7 @@ impl QueryErrorKind {
             ElemMatchProjection => out.write_str("$elemMatch 投影需要匹配器；本教程没有实现它"),
             SortByMeta => out.write_str("本教程不支持按 $meta 排序"),
             Regex(e) => e.write_in(Lang::Zh, out),
+            Collation(e) => e.write_in(Lang::Zh, out),
             Expr(e) => e.write_in(Lang::Zh, out),
             Path(e) => e.write_in(Lang::Zh, out),
             Num(e) => e.write_in(Lang::Zh, out),
@@ -513,6 +528,12 @@ impl fmt::Display for QueryErrorKind {
 impl From<ServerError> for QueryErrorKind {
     fn from(e: ServerError) -> Self {
         QueryErrorKind::Server(e)
+    }
+}
+
+impl From<CollationError> for QueryErrorKind {
+    fn from(e: CollationError) -> Self {
+        QueryErrorKind::Collation(e)
     }
 }
 
@@ -572,6 +593,7 @@ mod tests {
                     // The server's words, verbatim in every language.
                     QueryErrorKind::Server(_)
                     | QueryErrorKind::Regex(RegexError::Invalid(_))
+                    | QueryErrorKind::Collation(CollationError::Server(_))
                     | QueryErrorKind::Expr(ExprError::Server(_))
                     | QueryErrorKind::Path(PathError::Server(_)) => assert_eq!(text, en),
                     // Another type's words, in the same language.

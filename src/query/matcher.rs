@@ -25,6 +25,7 @@ use std::cmp::Ordering;
 use crate::bson::spec::ElementType;
 use crate::bson::{Document, Value};
 use crate::query::QueryError;
+use crate::query::collation::Collation;
 use crate::query::expr;
 use crate::query::order;
 use crate::query::path::{self, Fields, LeafArrays};
@@ -75,6 +76,33 @@ impl Filter {
     /// ```
     pub fn parse(filter: &Document) -> Result<Filter, QueryError> {
         parse::filter(filter).map(|root| Filter { root })
+    }
+
+    /// [`Filter::parse`] with a collation: `$eq`, `$gt`…, `$in` and `$nin` compare strings
+    /// (at any depth of a document or array operand) by its rules; `$regex`, `$type` and
+    /// field names are not affected, as on the server.
+    ///
+    /// # Errors
+    /// As [`Filter::parse`].
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::collation::Collation;
+    /// use bson_tutor::query::matcher::Filter;
+    /// let mut g = FixedGenerator::new(0);
+    /// let mut doc = |s: &str| parse_document(s, &mut g).unwrap().value;
+    /// let spec = doc("{ locale: 'en', strength: 2 }");
+    /// let any_case = Filter::parse_in(&doc("{ name: 'ada' }"), &Collation::parse(&spec).unwrap()).unwrap();
+    /// assert!(any_case.matches(&doc("{ name: 'Ada' }")));
+    /// assert!(!Filter::parse(&doc("{ name: 'ada' }")).unwrap().matches(&doc("{ name: 'Ada' }")));
+    /// ```
+    pub fn parse_in(filter: &Document, collation: &Collation) -> Result<Filter, QueryError> {
+        let mut root = parse::filter(filter)?;
+        if !collation.is_simple() {
+            root.collate(collation);
+        }
+        Ok(Filter { root })
     }
 
     /// Whether `doc` matches.
@@ -157,6 +185,15 @@ struct Leaf {
     path: String,
     parts: Vec<String>,
     pred: Pred,
+    /// How the condition compares strings.
+    collation: Collation,
+}
+
+impl Leaf {
+    /// Whether one candidate (`None` = missing) satisfies the condition.
+    fn test(&self, v: Option<&Value>) -> bool {
+        self.pred.matches(v, &self.collation)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,11 +241,12 @@ impl Pred {
         }
     }
 
-    /// Whether one candidate (`None` = missing) satisfies the condition.
-    fn matches(&self, v: Option<&Value>) -> bool {
+    /// Whether one candidate (`None` = missing) satisfies the condition, strings compared
+    /// by `collation`.
+    fn matches(&self, v: Option<&Value>, collation: &Collation) -> bool {
         match self {
-            Pred::Cmp(op, rhs) => compare_matches(*op, v, rhs),
-            Pred::In(list) => list.matches(v),
+            Pred::Cmp(op, rhs) => compare_matches_in(*op, v, rhs, collation),
+            Pred::In(list) => list.matches(v, collation),
             Pred::Regex(re) => v.is_some_and(|v| re.matches(v)),
             Pred::Exists => v.is_some(),
             Pred::Type(set) => v.is_some_and(|v| set.contains(v)),
@@ -251,12 +289,14 @@ struct InList {
 }
 
 impl InList {
-    fn matches(&self, v: Option<&Value>) -> bool {
+    /// Whether `v` is in the list; `collation` is the one the values were sorted by
+    /// ([`Expr::collate`]).
+    fn matches(&self, v: Option<&Value>, collation: &Collation) -> bool {
         let Some(v) = v else {
             return self.has_null;
         };
         self.values
-            .binary_search_by(|probe| total_cmp(probe, v))
+            .binary_search_by(|probe| total_cmp_in(probe, v, collation))
             .is_ok()
             || self.regexes.iter().any(|re| re.matches(v))
     }
@@ -309,9 +349,8 @@ impl Expr {
             Expr::Not(inner) => !inner.matches(fields),
             Expr::Const(b) => *b,
             Expr::Leaf(leaf) => {
-                let pred = &leaf.pred;
-                path::each_candidate(fields, &leaf.parts, pred.leaf_arrays(), &mut |c| {
-                    pred.matches(c.value)
+                path::each_candidate(fields, &leaf.parts, leaf.pred.leaf_arrays(), &mut |c| {
+                    leaf.test(c.value)
                 })
             }
             Expr::Aggregate(e) => match fields {
@@ -333,8 +372,30 @@ impl Expr {
             Expr::Nor(children) => !children.iter().any(|c| c.matches_value(v)),
             Expr::Not(inner) => !inner.matches_value(v),
             Expr::Const(b) => *b,
-            Expr::Leaf(leaf) => leaf.pred.matches(v),
+            Expr::Leaf(leaf) => leaf.test(v),
             Expr::Aggregate(_) | Expr::Schema(_) => false,
+        }
+    }
+
+    /// Gives every comparison in the tree `collation`, and sorts `$in` lists by it.
+    fn collate(&mut self, collation: &Collation) {
+        match self {
+            Expr::And(children) | Expr::Or(children) | Expr::Nor(children) => {
+                children.iter_mut().for_each(|c| c.collate(collation));
+            }
+            Expr::Not(inner) => inner.collate(collation),
+            Expr::Leaf(leaf) => {
+                leaf.collation = collation.clone();
+                match &mut leaf.pred {
+                    Pred::In(list) => list.values.sort_by(|a, b| total_cmp_in(a, b, collation)),
+                    Pred::ElemMatchObject(sub) => sub.collate(collation),
+                    Pred::ElemMatchValue(subs) => {
+                        subs.iter_mut().for_each(|s| s.collate(collation));
+                    }
+                    _ => {}
+                }
+            }
+            Expr::Const(_) | Expr::Aggregate(_) | Expr::Schema(_) => {}
         }
     }
 }
@@ -354,6 +415,11 @@ fn canonical(v: Option<&Value>) -> i16 {
 /// The server's total order as `$in` and equality use it: canonical type first, then value,
 /// with documents compared field by field (type, name, value) and arrays element by element.
 fn total_cmp(a: &Value, b: &Value) -> Ordering {
+    total_cmp_in(a, b, &Collation::Simple)
+}
+
+/// [`total_cmp`] with strings compared by `collation`.
+fn total_cmp_in(a: &Value, b: &Value, collation: &Collation) -> Ordering {
     canonical(Some(a))
         .cmp(&canonical(Some(b)))
         .then_with(|| match (a, b) {
@@ -366,7 +432,7 @@ fn total_cmp(a: &Value, b: &Value) -> Ordering {
                     let o = canonical(Some(va))
                         .cmp(&canonical(Some(vb)))
                         .then_with(|| ka.as_bytes().cmp(kb.as_bytes()))
-                        .then_with(|| total_cmp(va, vb));
+                        .then_with(|| total_cmp_in(va, vb, collation));
                     if o != Ordering::Equal {
                         return o;
                     }
@@ -380,10 +446,10 @@ fn total_cmp(a: &Value, b: &Value) -> Ordering {
             (Value::Array(x), Value::Array(y)) => x
                 .iter()
                 .zip(y)
-                .map(|(p, q)| total_cmp(p, q))
+                .map(|(p, q)| total_cmp_in(p, q, collation))
                 .find(|o| *o != Ordering::Equal)
                 .unwrap_or_else(|| x.len().cmp(&y.len())),
-            _ => order::compare(a, b),
+            _ => order::compare_in(a, b, collation),
         })
 }
 
@@ -406,6 +472,11 @@ fn is_nan(v: &Value) -> bool {
 /// different brackets never match, except null against missing (`$eq`, `$lte`, `$gte`), and
 /// `$gt: MinKey` / `$lt: MaxKey`, which match everything, missing included.
 fn compare_matches(op: Cmp, e: Option<&Value>, rhs: &Value) -> bool {
+    compare_matches_in(op, e, rhs, &Collation::Simple)
+}
+
+/// [`compare_matches`] with strings compared by `collation`.
+fn compare_matches_in(op: Cmp, e: Option<&Value>, rhs: &Value, collation: &Collation) -> bool {
     let (ect, rct) = (canonical(e), canonical(Some(rhs)));
     if ect != rct {
         // Null against missing (rank 0 + 5); `undefined` no longer counts since 8.0.
@@ -428,7 +499,7 @@ fn compare_matches(op: Cmp, e: Option<&Value>, rhs: &Value) -> bool {
             return matches!(op, Cmp::Lte | Cmp::Gte) && lhs_nan && rhs_nan;
         }
     }
-    let o = total_cmp(e, rhs);
+    let o = total_cmp_in(e, rhs, collation);
     match op {
         Cmp::Eq => o == Ordering::Equal,
         Cmp::Lt => o == Ordering::Less,

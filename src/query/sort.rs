@@ -17,6 +17,7 @@
 
 use std::cmp::Ordering;
 
+use super::collation::Collation;
 use super::error::{QueryError, QueryErrorKind, code};
 use super::limits;
 use super::order;
@@ -37,6 +38,8 @@ pub struct SortKey {
 pub struct SortSpec {
     /// The keys in order of precedence.
     pub keys: Vec<SortKey>,
+    /// How strings compare (`simple`: byte by byte).
+    pub collation: Collation,
 }
 
 /// The value a document sorts by for one key. `Undefined` stands for an empty array (and a
@@ -49,12 +52,12 @@ enum KeyValue<'a> {
 }
 
 impl KeyValue<'_> {
-    fn cmp(&self, other: &Self) -> Ordering {
+    fn cmp(&self, other: &Self, collation: &Collation) -> Ordering {
         match (self, other) {
             (KeyValue::Undefined, KeyValue::Undefined) => Ordering::Equal,
             (KeyValue::Undefined, _) => Ordering::Less,
             (_, KeyValue::Undefined) => Ordering::Greater,
-            (a, b) => order::compare(a.value(), b.value()),
+            (a, b) => order::compare_in(a.value(), b.value(), collation),
         }
     }
 
@@ -145,7 +148,32 @@ impl SortSpec {
                 ascending: n == 1,
             });
         }
-        Ok(SortSpec { keys })
+        Ok(SortSpec {
+            keys,
+            collation: Collation::Simple,
+        })
+    }
+
+    /// The same specification, strings compared by `collation` (`{ v: 1 }` with
+    /// `{ locale: "en", numericOrdering: true }` puts "9" before "10").
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
+    /// use bson_tutor::query::collation::Collation;
+    /// use bson_tutor::query::sort::SortSpec;
+    /// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+    /// let numeric = Collation::parse(&doc("{ locale: 'en', numericOrdering: true }")).unwrap();
+    /// let spec = SortSpec::parse(&doc("{ v: 1 }")).unwrap().collated(&numeric);
+    /// let mut docs = vec![doc("{ v: '10' }"), doc("{ v: '9' }")];
+    /// spec.sort(&mut docs).unwrap();
+    /// assert_eq!(docs[0], doc("{ v: '9' }"));
+    /// ```
+    pub fn collated(self, collation: &Collation) -> SortSpec {
+        SortSpec {
+            collation: collation.clone(),
+            ..self
+        }
     }
 
     /// Whether the specification has no keys (`sort({})` leaves the natural order).
@@ -168,8 +196,11 @@ impl SortSpec {
     /// assert_eq!(spec.compare(&doc("{ v: [5, 'x'] }"), &doc("{ v: 9.5 }")), Ordering::Less);
     /// ```
     pub fn compare(&self, a: &Document, b: &Document) -> Ordering {
-        match (document_key(a, &self.keys), document_key(b, &self.keys)) {
-            (Some(ka), Some(kb)) => compare_keys(&self.keys, &ka, &kb),
+        match (
+            document_key(a, &self.keys, &self.collation),
+            document_key(b, &self.keys, &self.collation),
+        ) {
+            (Some(ka), Some(kb)) => compare_keys(&self.keys, &self.collation, &ka, &kb),
             // Parallel arrays have no key: `sort` refuses them.
             _ => Ordering::Equal,
         }
@@ -191,7 +222,7 @@ impl SortSpec {
         let order: Vec<usize> = {
             let mut keys: Vec<Vec<KeyValue<'_>>> = Vec::with_capacity(docs.len());
             for d in docs.iter() {
-                let Some(key) = document_key(d, &self.keys) else {
+                let Some(key) = document_key(d, &self.keys, &self.collation) else {
                     // The server's sort key generator, when the key generator finds two
                     // different arrays (src/mongo/db/exec/sort_key_generator.cpp).
                     return Err(QueryError::new(
@@ -217,7 +248,7 @@ impl SortSpec {
                 if stopped {
                     return Ordering::Equal;
                 }
-                compare_keys(&self.keys, &keys[i], &keys[j])
+                compare_keys(&self.keys, &self.collation, &keys[i], &keys[j])
             });
             positions
         };
@@ -299,11 +330,15 @@ impl Ord for OrderedValue {
 /// element, a path with components left goes on inside the element. So with
 /// `{ "a.c": 1, "a.b": 1 }` over `a: [{ b, c }, ...]`, each key pairs the `b` and `c` of one
 /// element, never of two (jstests/core/query/sort/sort_dotted_paths.js).
-fn document_key<'a>(doc: &'a Document, keys: &[SortKey]) -> Option<Vec<KeyValue<'a>>> {
+fn document_key<'a>(
+    doc: &'a Document,
+    keys: &[SortKey],
+    collation: &Collation,
+) -> Option<Vec<KeyValue<'a>>> {
     let parts: Vec<Vec<&str>> = keys.iter().map(|k| k.path.split('.').collect()).collect();
     let fields: Vec<Field<'a, '_>> = parts.iter().map(|p| Field::Pending(p)).collect();
     let mut best = None;
-    generate(Some(doc), fields, keys, &mut best).ok()?;
+    generate(Some(doc), fields, keys, collation, &mut best).ok()?;
     best
 }
 
@@ -367,6 +402,7 @@ fn generate<'a, 'p>(
     doc: Option<&'a Document>,
     mut fields: Vec<Field<'a, 'p>>,
     keys: &[SortKey],
+    collation: &Collation,
     best: &mut Option<Vec<KeyValue<'a>>>,
 ) -> Result<(), Parallel> {
     let mut array: Option<&'a Vec<Value>> = None;
@@ -396,7 +432,7 @@ fn generate<'a, 'p>(
             .collect();
         if best
             .as_ref()
-            .is_none_or(|b| compare_keys(keys, &key, b) == Ordering::Less)
+            .is_none_or(|b| compare_keys(keys, collation, &key, b) == Ordering::Less)
         {
             *best = Some(key);
         }
@@ -413,7 +449,7 @@ fn generate<'a, 'p>(
                 });
             }
         }
-        return generate(None, fields, keys, best);
+        return generate(None, fields, keys, collation, best);
     }
     for item in items {
         let mut next = fields.clone();
@@ -432,15 +468,20 @@ fn generate<'a, 'p>(
             Value::Document(d) => Some(d),
             _ => None,
         };
-        generate(inner, next, keys, best)?;
+        generate(inner, next, keys, collation, best)?;
     }
     Ok(())
 }
 
 /// Two keys in the specification's order: component by component, each in its direction.
-fn compare_keys(keys: &[SortKey], a: &[KeyValue<'_>], b: &[KeyValue<'_>]) -> Ordering {
+fn compare_keys(
+    keys: &[SortKey],
+    collation: &Collation,
+    a: &[KeyValue<'_>],
+    b: &[KeyValue<'_>],
+) -> Ordering {
     for ((key, x), y) in keys.iter().zip(a).zip(b) {
-        let o = x.cmp(y);
+        let o = x.cmp(y, collation);
         let o = if key.ascending { o } else { o.reverse() };
         if o != Ordering::Equal {
             return o;

@@ -5,6 +5,11 @@
 
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
+    // find/aggregate --collation
+    (
+        "Collation, e.g. '{ locale: \"en\", numericOrdering: true }': how strings compare in filters and sorts (default: byte by byte, `simple`)",
+        "Collation (quy tắc so sánh chuỗi), ví dụ '{ locale: \"en\", numericOrdering: true }': cách so sánh chuỗi trong bộ lọc và khi sắp xếp (mặc định: từng byte, `simple`)",
+    ),
     // clap's own words
     ("Usage:", "Cách dùng:"),
     ("Commands:", "Lệnh:"),
@@ -485,6 +490,11 @@ pub(super) const VI: &[(&str, &str)] = &[
 
 /// Chinese.
 pub(super) const ZH: &[(&str, &str)] = &[
+    // find/aggregate --collation
+    (
+        "Collation, e.g. '{ locale: \"en\", numericOrdering: true }': how strings compare in filters and sorts (default: byte by byte, `simple`)",
+        "排序规则（collation），例如 '{ locale: \"en\", numericOrdering: true }'：过滤和排序时如何比较字符串（默认：逐字节比较，即 `simple`）",
+    ),
     // clap's own words
     ("Usage:", "用法："),
     ("Commands:", "命令："),

@@ -9,6 +9,7 @@ mod cli_inspect;
 mod cli_languages;
 mod cli_query;
 mod cli_update;
+mod collation;
 mod collection;
 mod common;
 mod corpus;

@@ -137,7 +137,7 @@ fn why_not(inner: &Expr, fields: Fields<'_>, lang: Lang) -> String {
     let mut hit = None;
     path::each_candidate(fields, &leaf.parts, leaf.pred.leaf_arrays(), &mut |c| {
         hit = Some(c);
-        leaf.pred.matches(c.value)
+        leaf.test(c.value)
     });
     let Some(Candidate { value, from_array }) = hit else {
         return trf(

@@ -66,6 +66,7 @@ fn leaf(path: &str, pred: Pred) -> Expr {
         path: path.to_owned(),
         parts,
         pred,
+        collation: crate::query::collation::Collation::Simple,
     }))
 }
 

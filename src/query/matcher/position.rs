@@ -10,7 +10,7 @@
 //! - under `$and` (and a filter's several fields) the last condition that records wins; under
 //!   `$or` the first branch that matches; `$nor` and `$not` record nothing.
 
-use super::{Expr, Filter, Pred};
+use super::{Expr, Filter, Leaf, Pred};
 use crate::bson::{Document, Value};
 use crate::query::path::{Fields, LeafArrays, array_index};
 
@@ -64,10 +64,10 @@ fn position(expr: &Expr, fields: Fields<'_>, steps: &mut usize) -> Option<Option
                 None,
                 steps,
                 &mut |value, offset| {
-                    if !leaf.pred.matches(value) {
+                    if !leaf.test(value) {
                         return false;
                     }
-                    found = Some(offset.or_else(|| inner_position(&leaf.pred, value)));
+                    found = Some(offset.or_else(|| inner_position(leaf, value)));
                     true
                 },
             );
@@ -78,12 +78,12 @@ fn position(expr: &Expr, fields: Fields<'_>, steps: &mut usize) -> Option<Option
 }
 
 /// Where `$elemMatch` matched inside the array it was given.
-fn inner_position(pred: &Pred, value: Option<&Value>) -> Option<usize> {
+fn inner_position(leaf: &Leaf, value: Option<&Value>) -> Option<usize> {
     let Some(Value::Array(items)) = value else {
         return None;
     };
-    let one = |item: &Value| Pred::matches(pred, Some(&Value::Array(vec![item.clone()])));
-    match pred {
+    let one = |item: &Value| leaf.test(Some(&Value::Array(vec![item.clone()])));
+    match leaf.pred {
         Pred::ElemMatchObject(_) | Pred::ElemMatchValue(_) => items.iter().position(one),
         _ => None,
     }
