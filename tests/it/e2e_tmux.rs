@@ -489,7 +489,7 @@ fn a_slow_filter_neither_freezes_the_screen_nor_ctrl_c() {
     tmux.keys(&["p"]);
     tmux.wait_for("Collection test.playground");
     tmux.keys(&["C-u"]);
-    // A `b` first: without one the engine refuses at once (a match needs a `b`).
+    // A long run of `a`s for the pattern to work through (the leading `b` changes nothing).
     let long = format!("{{ _id: 10, s: 'b{}' }}", "a".repeat(100_000));
     let file = dir.join("long.txt");
     std::fs::write(&file, &long).unwrap();

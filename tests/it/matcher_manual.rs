@@ -700,11 +700,11 @@ fn zeros(levels: usize, leaf: Value) -> Document {
 }
 
 #[test]
-fn numeric_paths_through_40_nested_arrays_match_in_under_10_ms() {
+fn numeric_paths_through_40_nested_arrays_match() {
     // Issue 14, finding 5: `{ "a.0.0...": 1 }` over 40 levels of `[{ "0": ... }]` was
     // exponential (the field "0" and the position 0 are two routes at every level). The
-    // median of seven runs, each the whole filter over both documents, stays under 10 ms,
-    // debug build included.
+    // answers are checked here; the work is counted exactly in query::path's own tests and
+    // timed against a peer in benches/find.rs (no timed assertion in a test).
     let matching = zeros(40, Value::Int32(1));
     let other = zeros(40, Value::Int32(2));
     for components in [40, 60, 80] {
@@ -712,24 +712,7 @@ fn numeric_paths_through_40_nested_arrays_match_in_under_10_ms() {
         let mut filter = Document::new();
         filter.push(path.as_str(), 1);
         let filter = Filter::parse(&filter).expect("a plain equality");
-        let mut runs: Vec<std::time::Duration> = (0..7)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                assert!(filter.matches(&matching), "{components} components");
-                assert!(!filter.matches(&other), "{components} components");
-                start.elapsed()
-            })
-            .collect();
-        runs.sort();
-        println!("{components} components: median {:?}", runs[3]);
-        // 10 ms as the issue asks, with slack for an unoptimised build on a busy machine
-        // (the release timings are in benches/find.rs; the work is counted exactly in
-        // query::path's own tests).
-        let bound = if cfg!(debug_assertions) { 30 } else { 10 };
-        assert!(
-            runs[3] < std::time::Duration::from_millis(bound),
-            "{components} components: median {:?}",
-            runs[3]
-        );
+        assert!(filter.matches(&matching), "{components} components");
+        assert!(!filter.matches(&other), "{components} components");
     }
 }

@@ -518,7 +518,7 @@ fn finding_11_a_lesson_id_is_never_an_option() {
 /// A lesson of `steps` run steps, each a regex that backtracks through thousands of ways
 /// at each of 10,000 `a`s (within the server's PCRE2 limits: seconds on each).
 fn slow_lesson(steps: usize) -> String {
-    // A `b` first: without one the engine refuses at once (a match needs a `b`), as PCRE2 does.
+    // A long run of `a`s for the pattern to work through (the leading `b` changes nothing).
     let subject = format!("b{}", "a".repeat(10_000));
     let mut text = String::from(
         "format_version = 1\nid = \"slow\"\ntitle = \"Slow\"\norder = 2\nsummary = \"s\"\n",
@@ -618,7 +618,7 @@ fn finding_6_find_and_aggregate_stop_at_max_time_ms() {
     let docs = dir.join("a.json");
     std::fs::write(
         &docs,
-        // A `b` first: without one the engine refuses at once (a match needs a `b`).
+        // A long run of `a`s for the pattern to work through (the leading `b` changes nothing).
         format!("[{{ _id: 1, s: \"b{}\" }}]", "a".repeat(100_000)),
     )
     .unwrap();
