@@ -20,6 +20,7 @@ use crate::bson::{Document, Value, document_size, encode_document};
 use crate::bson::{hex, text, value_size};
 use crate::inspect;
 use crate::query::aggregate::{self, Context};
+use crate::query::collation::Collation;
 use crate::query::collection::{Collection, FindOptions};
 use crate::strings::{Lang, write_trf};
 
@@ -299,10 +300,25 @@ impl Classroom {
         filter: &str,
         sort: Option<&str>,
     ) -> Result<Vec<Document>, ComputeError> {
+        self.find_in(docs, filter, sort, None)
+    }
+
+    /// [`Classroom::find`] with a collation specification (`{ locale: "en", strength: 2 }`).
+    ///
+    /// # Errors
+    /// As [`Classroom::find`], and a collation the server (or the tutor's collator) refuses.
+    pub fn find_in(
+        &self,
+        docs: &str,
+        filter: &str,
+        sort: Option<&str>,
+        collation: Option<&str>,
+    ) -> Result<Vec<Document>, ComputeError> {
         let mut session = self.session();
         let c = self.read_collection(docs, &mut session)?;
         let options = FindOptions {
             sort: sort.map(|s| self.parse_document(s, "sort")).transpose()?,
+            collation: self.collation(collation)?,
             ..FindOptions::default()
         };
         // The filter is typed after the insert, in the same shell: an `ObjectId()` in it
@@ -400,6 +416,37 @@ impl Classroom {
         docs: Option<&str>,
         pipeline: &str,
     ) -> Result<Vec<Document>, ComputeError> {
+        self.run_aggregate_in(docs, pipeline, None)
+    }
+
+    /// A collation specification read (simple when `None`).
+    ///
+    /// # Errors
+    /// A parse error, or the collation refused.
+    pub fn collation(&self, spec: Option<&str>) -> Result<Collation, ComputeError> {
+        let Some(spec) = spec else {
+            return Ok(Collation::Simple);
+        };
+        let d = self.parse_document(spec, "collation")?;
+        Collation::parse(&d).map_err(|e| {
+            ComputeError::from(crate::query::QueryError::new(
+                "collation",
+                crate::query::QueryErrorKind::Collation(e),
+            ))
+        })
+    }
+
+    /// [`Classroom::run_aggregate`] with a collation specification.
+    ///
+    /// # Errors
+    /// As [`Classroom::run_aggregate`], and a collation refused.
+    pub fn run_aggregate_in(
+        &self,
+        docs: Option<&str>,
+        pipeline: &str,
+        collation: Option<&str>,
+    ) -> Result<Vec<Document>, ComputeError> {
+        let collation = self.collation(collation)?;
         let mut session = self.session();
         let input: Vec<Document> = match docs {
             Some(d) => self
@@ -410,13 +457,14 @@ impl Classroom {
             None => Vec::new(),
         };
         let stages = self.parse_documents_in(pipeline, "pipeline", &mut session)?;
-        Ok(aggregate::aggregate(
-            &input,
-            &stages,
-            &Context {
-                now_ms: self.now_ms,
-            },
-        )?)
+        Ok(aggregate::Pipeline::parse(&stages)?
+            .collation(&collation)
+            .run(
+                &input,
+                &Context {
+                    now_ms: self.now_ms,
+                },
+            )?)
     }
 }
 

@@ -213,6 +213,9 @@ pub struct RunStep {
     pub filter: Option<String>,
     /// `find`: the sort specification.
     pub sort: Option<String>,
+    /// `find`, `aggregate`: the collation strings compare by (`{ locale: "en",
+    /// numericOrdering: true }`; default: byte by byte).
+    pub collation: Option<String>,
     /// `find`, `aggregate`: print only the `_id`s.
     #[serde(default)]
     pub ids: bool,
@@ -329,6 +332,8 @@ pub struct Exercise {
     pub filter: Option<String>,
     /// `sort`: the sort specification.
     pub sort: Option<String>,
+    /// `find`, `sort`: the collation strings compare by (default: byte by byte).
+    pub collation: Option<String>,
     /// `eval`, `type`: the expression.
     pub expression: Option<String>,
     /// `eval`: compare with the type (default) or only by value, as `$eq` does.

@@ -259,15 +259,17 @@ fn command_line(r: &RunStep) -> String {
             opt("doc", &r.document)
         ),
         RunCommand::Find => format!(
-            "$ bson-tutor find{} {}{}{ids}",
+            "$ bson-tutor find{} {}{}{}{ids}",
             opt("docs", &r.docs),
             quote(r.filter.as_deref().unwrap_or("{}")),
-            opt("sort", &r.sort)
+            opt("sort", &r.sort),
+            opt("collation", &r.collation)
         ),
         RunCommand::Aggregate => format!(
-            "$ bson-tutor aggregate{}{}{ids}",
+            "$ bson-tutor aggregate{}{}{}{ids}",
             opt("docs", &r.docs),
-            arg(&r.pipeline)
+            arg(&r.pipeline),
+            opt("collation", &r.collation)
         ),
         RunCommand::Inspect => match r.to.as_deref().unwrap_or("table") {
             "table" => format!("$ bson-tutor inspect{}", arg(&r.document)),
@@ -302,12 +304,12 @@ fn run_output(r: &RunStep, ctx: &Context) -> Result<String, RenderError> {
         RunCommand::Find => {
             let docs = need(r.docs.as_ref(), "docs")?;
             let filter = r.filter.as_deref().unwrap_or("{}");
-            let found = room.find(docs, filter, r.sort.as_deref())?;
+            let found = room.find_in(docs, filter, r.sort.as_deref(), r.collation.as_deref())?;
             compute::print_documents(&found, r.ids)
         }
         RunCommand::Aggregate => {
             let p = need(r.pipeline.as_ref(), "pipeline")?;
-            let found = room.run_aggregate(r.docs.as_deref(), p)?;
+            let found = room.run_aggregate_in(r.docs.as_deref(), p, r.collation.as_deref())?;
             compute::print_documents(&found, r.ids)
         }
         RunCommand::Inspect => {
@@ -415,6 +417,7 @@ fn render_exercise(
     show("docs", &e.docs, &mut out);
     show("filter", &e.filter, &mut out);
     show("sort", &e.sort, &mut out);
+    show("collation", &e.collation, &mut out);
     show("expression", &e.expression, &mut out);
     show("id", &e.id, &mut out);
     if let Some(o) = e.offset {

@@ -139,14 +139,17 @@ pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
             } else {
                 (need(ex.filter.as_deref(), "filter", kind)?, None)
             };
-            let found = room.find(docs_text, filter_text, sort_text)?;
+            let collation_text = ex.collation.as_deref();
+            let found = room.find_in(docs_text, filter_text, sort_text, collation_text)?;
             let ids: Vec<Value> = found.iter().map(compute::id_of).collect();
-            let filter = Filter::parse(&room.parse_document(filter_text, "filter")?)
+            let collation = room.collation(collation_text)?;
+            let filter = Filter::parse_in(&room.parse_document(filter_text, "filter")?, &collation)
                 .map_err(ComputeError::from)?;
             let sort = sort_text
                 .map(|s| -> Result<SortSpec, SolveError> {
                     Ok(SortSpec::parse(&room.parse_document(s, "sort")?)
-                        .map_err(ComputeError::from)?)
+                        .map_err(ComputeError::from)?
+                        .collated(&collation))
                 })
                 .transpose()?;
             Ok(Solution {

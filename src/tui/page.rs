@@ -303,6 +303,7 @@ fn card(e: &Exercise, ctx: &Context) -> Card {
     add("docs", &e.docs);
     add("filter", &e.filter);
     add("sort", &e.sort);
+    add("collation", &e.collation);
     add("expression", &e.expression);
     add("id", &e.id);
     add("path", &e.path);

@@ -249,3 +249,92 @@ fn the_command_line_takes_a_collation_and_says_why_it_refuses_one() {
     assert!(!ok);
     assert!(err.contains("backwards: true hợp lệ trên server"), "{err}");
 }
+
+/// A lesson's run steps and find/sort exercises take a `collation`: the step shows the
+/// `--collation` its command line needs (and that line prints what the step shows), and
+/// `check` proves the exercise's answer under it.
+#[test]
+fn lessons_take_a_collation_in_run_steps_and_exercises() {
+    use bson_tutor::lesson::check::check_lesson;
+    use bson_tutor::lesson::render::{RenderOptions, render};
+    use bson_tutor::lesson::{Context, load_str};
+    let text = r#"format_version = 1
+id = "numeric-strings"
+title = "Numeric strings"
+order = 1
+summary = "s"
+
+[[step]]
+name = "sorted"
+kind = "run"
+command = "find"
+docs = "[{ _id: 1, v: '10' }, { _id: 2, v: '9' }]"
+sort = "{ v: 1 }"
+collation = "{ locale: 'en', numericOrdering: true }"
+ids = true
+
+[[step]]
+name = "order"
+kind = "exercise"
+type = "sort"
+prompt = "In which order do the _ids come?"
+docs = "[{ _id: 'a', v: '10' }, { _id: 'b', v: '9' }, { _id: 'c', v: '100' }]"
+sort = "{ v: 1 }"
+collation = "{ locale: 'en', numericOrdering: true }"
+explanation = "9 < 10 < 100 as numbers."
+expect = "[b, a, c]"
+reject = ["[a, c, b]"]
+
+[[step]]
+name = "any-case"
+kind = "exercise"
+type = "find"
+prompt = "Which _ids does { name: 'ada' } find?"
+docs = "[{ _id: 1, name: 'Ada' }, { _id: 2, name: 'ADA' }, { _id: 3, name: 'Bob' }]"
+filter = "{ name: 'ada' }"
+collation = "{ locale: 'en', strength: 2 }"
+explanation = "Strength 2 ignores case."
+expect = "[1, 2]"
+reject = ["[]"]
+"#;
+    let loaded = load_str("numeric-strings.toml", text).unwrap();
+    let report = check_lesson(&loaded, &Context::default());
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(report.passed, 3);
+    let shown = render(
+        &loaded.lesson,
+        RenderOptions {
+            width: 200,
+            answers: true,
+        },
+        &Context::default(),
+    );
+    let line = shown
+        .lines()
+        .find(|l| l.contains("$ bson-tutor find"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    // Shell-quoted: the single quotes inside are written '\''.
+    assert!(
+        line.contains("--collation '{ locale: '\\''en'\\'', numericOrdering: true }' --ids"),
+        "{line}"
+    );
+    assert!(shown.contains("[ 2, 1 ]"), "{shown}");
+    assert!(
+        shown.contains("collation: { locale: 'en', strength: 2 }"),
+        "{shown}"
+    );
+    // The command line, run, prints what the step shows.
+    let (ok, out, err) = cli(&[
+        "find",
+        "--docs",
+        "[{ _id: 1, v: '10' }, { _id: 2, v: '9' }]",
+        "{}",
+        "--sort",
+        "{ v: 1 }",
+        "--collation",
+        "{ locale: 'en', numericOrdering: true }",
+        "--ids",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "[ 2, 1 ]\n");
+}
