@@ -27,8 +27,8 @@ use icu_collator::{Collator, CollatorBorrowed, CollatorPreferences};
 use icu_locale_core::Locale;
 
 use super::server::{ServerError, code};
-use super::update::server_fmt::server_document;
-use crate::bson::{Document, ElementType, Value};
+use super::update::server_fmt::{server_document, server_element};
+use crate::bson::{Document, Value};
 use crate::strings::localize::Localize;
 use crate::strings::{Lang, write_trf};
 
@@ -282,31 +282,10 @@ fn server(code: i32, text: String) -> CollationError {
     CollationError::Server(ServerError::new(code, text))
 }
 
-/// The type name the server prints in its extraction errors (`bool`, `string`, `int`).
+/// The type name the server prints in its extraction errors (`bool`, `string`, `int`): its
+/// `typeName`, which is the `$type` alias.
 fn type_name(v: &Value) -> &'static str {
-    match v.element_type() {
-        ElementType::Double => "double",
-        ElementType::String => "string",
-        ElementType::Document => "object",
-        ElementType::Array => "array",
-        ElementType::Binary => "binData",
-        ElementType::Undefined => "undefined",
-        ElementType::ObjectId => "objectId",
-        ElementType::Boolean => "bool",
-        ElementType::DateTime => "date",
-        ElementType::Null => "null",
-        ElementType::Regex => "regex",
-        ElementType::DbPointer => "dbPointer",
-        ElementType::JavaScript => "javascript",
-        ElementType::Symbol => "symbol",
-        ElementType::JavaScriptWithScope => "javascriptWithScope",
-        ElementType::Int32 => "int",
-        ElementType::Timestamp => "timestamp",
-        ElementType::Int64 => "long",
-        ElementType::Decimal128 => "decimal",
-        ElementType::MinKey => "minKey",
-        ElementType::MaxKey => "maxKey",
-    }
+    v.element_type().alias()
 }
 
 /// A field read as the server's `bsonExtract*Field` reads it: absent, or of the wrong type.
@@ -368,11 +347,8 @@ fn integer(spec: &Document, field: &str) -> Result<Option<i64>, CollationError> 
             code::BAD_VALUE,
             format!(
                 "Expected field \"{field}\" to have a value exactly representable as a 64-bit integer, but found {}",
-                server_document(&one(field, v))
-            )
-            .replacen("{ ", "", 1)
-            .trim_end_matches(" }")
-            .to_string(),
+                server_element(field, v)
+            ),
         ));
     }
     Ok(Some(whole))
