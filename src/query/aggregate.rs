@@ -255,8 +255,28 @@ impl Pipeline {
 
 impl Pipeline {
     /// Runs the stages over `docs` in `env` (a sub-pipeline runs in its parent's).
-    fn run_env(&self, mut docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Document>, QueryError> {
-        for (at, stage) in &self.stages {
+    fn run_env(&self, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Document>, QueryError> {
+        self.run_range(0..self.stages.len(), docs, env)
+    }
+
+    /// The stages before the `end`-th (0-based), over `docs`.
+    fn run_until(
+        &self,
+        end: usize,
+        docs: Vec<Document>,
+        env: &Env<'_>,
+    ) -> Result<Vec<Document>, QueryError> {
+        self.run_range(0..end.min(self.stages.len()), docs, env)
+    }
+
+    /// The stages of `range` (0-based), over `docs`.
+    fn run_range(
+        &self,
+        range: std::ops::Range<usize>,
+        mut docs: Vec<Document>,
+        env: &Env<'_>,
+    ) -> Result<Vec<Document>, QueryError> {
+        for (at, stage) in self.stages.get(range).unwrap_or(&[]) {
             docs = match run_stage(stage, docs, env) {
                 Ok(docs) => docs,
                 // An evaluation cut short may fail in any way: the stop is the answer.
@@ -610,9 +630,40 @@ fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Docu
         Some(name) => env.collections.get(name).unwrap_or(&none),
         None => &none,
     };
+    // With both the equality and a pipeline that starts with `$documents`, the server puts
+    // the equality's `$match` after that `$documents` (document_source_lookup.cpp, "It must
+    // next after $documents if present"): the equality filters the documents it makes.
+    let source_first = l.spec.equality.is_some()
+        && l.pipeline
+            .as_ref()
+            .is_some_and(|p| matches!(p.stages.first(), Some((_, Stage::Documents(_)))));
     let mut out = Output::with_capacity(docs.len());
     for mut doc in docs {
         interrupt::check()?;
+        // The `let` variables are read on this document, in the enclosing scope.
+        let mut vars: Vec<(&str, Value)> = env.vars.to_vec();
+        for (name, e) in &l.spec.let_vars {
+            let v = expr::evaluate_in(e, Some(&doc), env.vars)
+                .map_err(|e| QueryError::new(format!("let.{name}"), e))?
+                .unwrap_or(Value::Null);
+            vars.push((name.as_str(), v));
+        }
+        let inner = Env {
+            vars: &vars,
+            collections: env.collections,
+            allow_disk_use: env.allow_disk_use,
+            collation: env.collation,
+        };
+        let made;
+        let candidates = match &l.pipeline {
+            Some(p) if source_first => {
+                made = p
+                    .run_until(1, Vec::new(), &inner)
+                    .map_err(|e| e.within("pipeline"))?;
+                &made
+            }
+            _ => foreign,
+        };
         let mut joined: Vec<Document> = match &l.spec.equality {
             Some((local, foreign_field)) => {
                 let filter = Filter::parse_in(
@@ -620,7 +671,7 @@ fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Docu
                     env.collation,
                 )?;
                 let mut found = Vec::new();
-                for d in foreign {
+                for d in candidates {
                     interrupt::check()?;
                     if filter.matches(d) {
                         found.push(d.clone());
@@ -628,27 +679,15 @@ fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Docu
                 }
                 found
             }
-            None => foreign.clone(),
+            None => candidates.clone(),
         };
         if let Some(pipeline) = &l.pipeline {
-            // The `let` variables are read on this document, in the enclosing scope.
-            let mut values = Vec::with_capacity(l.spec.let_vars.len());
-            for (name, e) in &l.spec.let_vars {
-                let v = expr::evaluate_in(e, Some(&doc), env.vars)
-                    .map_err(|e| QueryError::new(format!("let.{name}"), e))?
-                    .unwrap_or(Value::Null);
-                values.push((name.as_str(), v));
-            }
-            let mut vars: Vec<(&str, Value)> = env.vars.to_vec();
-            vars.extend(values);
-            let inner = Env {
-                vars: &vars,
-                collections: env.collections,
-                allow_disk_use: env.allow_disk_use,
-                collation: env.collation,
-            };
             joined = pipeline
-                .run_env(joined, &inner)
+                .run_range(
+                    usize::from(source_first)..pipeline.stages.len(),
+                    joined,
+                    &inner,
+                )
                 .map_err(|e| e.within("pipeline"))?;
         }
         lookup::set_field(

@@ -324,6 +324,30 @@ fn lookup_concise_correlated_subquery_combines_equality_and_pipeline() {
 }
 
 #[test]
+fn lookup_equality_with_a_documents_pipeline_filters_what_documents_makes() {
+    // document_source_lookup.cpp: with localField/foreignField and a pipeline, the equality's
+    // $match goes right after a leading $documents, so it filters the documents $documents
+    // makes (the `let` variables already bound), and the rest of the pipeline runs after it.
+    let out = run(
+        &["{ _id: 1, userId: 42 }", "{ _id: 2, userId: '42' }"],
+        &[
+            "{ $lookup: { localField: 'userId', foreignField: 'k', let: { u: '$userId' },
+            pipeline: [ { $documents: [ { k: '42' }, { k: 42 }, { k: '$$u', from: 'let' } ] },
+                        { $set: { seen: true } } ],
+            as: 'j' } }",
+        ],
+        &[],
+    );
+    assert_eq!(
+        out,
+        Ok(printed(&[
+            "{ _id: 1, userId: 42, j: [ { k: 42, seen: true }, { k: 42, from: 'let', seen: true } ] }",
+            "{ _id: 2, userId: '42', j: [ { k: '42', seen: true }, { k: '42', from: 'let', seen: true } ] }",
+        ]))
+    );
+}
+
+#[test]
 fn lookup_never_joins_a_number_to_a_string() {
     // The key-type mismatch of the course: `userId: 42` against `_id: "42"`.
     let out = run(
