@@ -8,6 +8,8 @@ mod oid;
 pub use error::{ComputeError, What};
 pub use oid::{make_oids, oid_anatomy, parse_oid};
 
+use std::collections::BTreeMap;
+
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -241,7 +243,17 @@ impl Classroom {
         docs: &str,
         session: &mut SeededGenerator,
     ) -> Result<Collection, ComputeError> {
-        let docs = self.parse_documents_in(docs, "docs", session)?;
+        self.read_collection_as(docs, "docs", session)
+    }
+
+    /// [`Self::read_collection`], the documents named `what` in an error.
+    fn read_collection_as(
+        &self,
+        docs: &str,
+        what: &str,
+        session: &mut SeededGenerator,
+    ) -> Result<Collection, ComputeError> {
+        let docs = self.parse_documents_in(docs, what, session)?;
         let c = self.collection_in(docs, session.process.clone())?;
         session.process = c.client.clone();
         Ok(c)
@@ -446,6 +458,22 @@ impl Classroom {
         pipeline: &str,
         collation: Option<&str>,
     ) -> Result<Vec<Document>, ComputeError> {
+        self.run_aggregate_with(docs, pipeline, collation, &BTreeMap::new())
+    }
+
+    /// [`Classroom::run_aggregate_in`] with other collections for `$lookup` to read: each
+    /// name's documents (an array literal) inserted, after `docs`, in the same shell.
+    ///
+    /// # Errors
+    /// As [`Classroom::run_aggregate_in`], and a collection's documents that do not parse
+    /// or insert (named by the collection).
+    pub fn run_aggregate_with(
+        &self,
+        docs: Option<&str>,
+        pipeline: &str,
+        collation: Option<&str>,
+        collections: &BTreeMap<String, String>,
+    ) -> Result<Vec<Document>, ComputeError> {
         let collation = self.collation(collation)?;
         let mut session = self.session();
         let input: Vec<Document> = match docs {
@@ -456,14 +484,20 @@ impl Classroom {
                 .collect(),
             None => Vec::new(),
         };
+        let mut others = aggregate::Collections::new();
+        for (name, text) in collections {
+            let c = self.read_collection_as(text, &format!("collections.{name}"), &mut session)?;
+            others.insert(name.clone(), c.documents().cloned().collect());
+        }
         let stages = self.parse_documents_in(pipeline, "pipeline", &mut session)?;
         Ok(aggregate::Pipeline::parse(&stages)?
             .collation(&collation)
-            .run(
+            .run_in(
                 &input,
                 &Context {
                     now_ms: self.now_ms,
                 },
+                &others,
             )?)
     }
 }

@@ -221,6 +221,10 @@ pub struct RunStep {
     pub ids: bool,
     /// `aggregate`: the pipeline, an array of stages.
     pub pipeline: Option<String>,
+    /// `aggregate`: other collections for `$lookup` to read, by name, each an array literal
+    /// of documents (`collections = { users = '[{ _id: 42 }]' }`); shown as `--from-coll`.
+    #[serde(default)]
+    pub collections: std::collections::BTreeMap<String, String>,
     /// `inspect`: a view of `bson-tutor inspect --to` (`table` by default).
     pub to: Option<String>,
     /// `oid`: the seed of the processes.

@@ -266,8 +266,12 @@ fn command_line(r: &RunStep) -> String {
             opt("collation", &r.collation)
         ),
         RunCommand::Aggregate => format!(
-            "$ bson-tutor aggregate{}{}{}{ids}",
+            "$ bson-tutor aggregate{}{}{}{}{ids}",
             opt("docs", &r.docs),
+            r.collections
+                .iter()
+                .map(|(name, docs)| format!(" --from-coll {}", quote(&format!("{name}={docs}"))))
+                .collect::<String>(),
             arg(&r.pipeline),
             opt("collation", &r.collation)
         ),
@@ -309,7 +313,12 @@ fn run_output(r: &RunStep, ctx: &Context) -> Result<String, RenderError> {
         }
         RunCommand::Aggregate => {
             let p = need(r.pipeline.as_ref(), "pipeline")?;
-            let found = room.run_aggregate_in(r.docs.as_deref(), p, r.collation.as_deref())?;
+            let found = room.run_aggregate_with(
+                r.docs.as_deref(),
+                p,
+                r.collation.as_deref(),
+                &r.collections,
+            )?;
             compute::print_documents(&found, r.ids)
         }
         RunCommand::Inspect => {

@@ -838,7 +838,7 @@ mod tests {
             (
                 "{ $toInt: 'x' }",
                 code::CONVERSION_FAILURE,
-                "Failed to parse number 'x' in $convert with no onError value: No digits",
+                "Failed to parse number 'x' in $convert with no onError value: Did not consume whole string.",
             ),
         ] {
             let e = eval(expr);

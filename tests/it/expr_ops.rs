@@ -476,6 +476,91 @@ fn convert_follows_the_manual_conversion_table() {
 }
 
 #[test]
+fn strings_become_numbers_as_the_servers_number_parser_reads_them() {
+    // src/mongo/base/parse_number.cpp, as $convert calls it (NumberParser().base(10) for
+    // integers, base 0 for doubles): no leading whitespace skipped, no trailing text, an
+    // optional sign; each refusal's reason word for word. The strings a web form sends.
+    let failed = |s: &str, why: &str| {
+        format!("!241 Failed to parse number '{s}' in $convert with no onError value: {why}")
+    };
+    let lines: Vec<(String, String)> = vec![
+        ("{ $toInt: '42' }".into(), "42".into()),
+        ("{ $toInt: '+42' }".into(), "42".into()),
+        ("{ $toInt: '-2147483648' }".into(), "-2147483648".into()),
+        (
+            "{ $toInt: ' 42' }".into(),
+            failed(" 42", "Did not consume whole string."),
+        ),
+        (
+            "{ $toInt: '42 ' }".into(),
+            failed("42 ", "Did not consume whole string."),
+        ),
+        (
+            "{ $toInt: 'x' }".into(),
+            failed("x", "Did not consume whole string."),
+        ),
+        ("{ $toInt: '' }".into(), failed("", "No digits")),
+        ("{ $toInt: '-' }".into(), failed("-", "No digits")),
+        (
+            "{ $toInt: '2147483648' }".into(),
+            failed("2147483648", "Overflow"),
+        ),
+        (
+            "{ $toLong: '2147483648' }".into(),
+            "NumberLong('2147483648')".into(),
+        ),
+        (
+            "{ $toLong: '9223372036854775808' }".into(),
+            failed("9223372036854775808", "Overflow"),
+        ),
+        (
+            "{ $toLong: '-9223372036854775808' }".into(),
+            "NumberLong('-9223372036854775808')".into(),
+        ),
+        ("{ $toDouble: '4.2' }".into(), "4.2".into()),
+        ("{ $toDouble: '.5' }".into(), "0.5".into()),
+        ("{ $toDouble: '1e5' }".into(), "100000".into()),
+        ("{ $toDouble: '-Infinity' }".into(), "-Infinity".into()),
+        (
+            "{ $toDouble: ' 4.2' }".into(),
+            failed(" 4.2", "Leading whitespace"),
+        ),
+        ("{ $toDouble: '' }".into(), failed("", "Empty string")),
+        (
+            "{ $toDouble: 'x' }".into(),
+            failed("x", "Did not consume any digits"),
+        ),
+        (
+            "{ $toDouble: '4,2' }".into(),
+            failed("4,2", "Did not consume whole string."),
+        ),
+        (
+            "{ $toDouble: '1e400' }".into(),
+            failed("1e400", "Out of range"),
+        ),
+        // Subnormal results are out of range before 8.3 (the manual's $convert page).
+        (
+            "{ $toDouble: '7.08263e-317' }".into(),
+            failed("7.08263e-317", "Out of range"),
+        ),
+        (
+            "{ $toDouble: '0x1A' }".into(),
+            "!241 Illegal hexadecimal input in $convert with no onError value: 0x1A".into(),
+        ),
+        ("{ $toDecimal: '' }".into(), failed("", "Empty string")),
+        (
+            "{ $convert: { input: ' 42', to: 'int', onError: 'not a number' } }".into(),
+            "'not a number'".into(),
+        ),
+    ];
+    let lines: Vec<(&str, &str)> = lines
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    table(&lines);
+}
+
+#[test]
 fn date_from_string_reads_iso_dates_formats_and_zones() {
     // The manual's $dateFromString page (America/New_York, '%m-%d-%Y' and '%d-%m-%Y',
     // onError and onNull).

@@ -241,44 +241,157 @@ fn to_integer(n: Number, to: ElementType) -> Result<i64, ExprError> {
     }
 }
 
-/// A string read as a number of type `to`: base 10 for integers; no hexadecimal.
+/// A string read as a number of type `to` as the server's `NumberParser` reads it for
+/// `$convert` (src/mongo/base/parse_number.cpp, with no whitespace skipped and no trailing
+/// text allowed): base 10 for integers, an optional sign, no hexadecimal, and its reasons
+/// word for word: `" 42"` and `"4 2"` "Did not consume whole string." as an int, "Leading
+/// whitespace" as a double; `""` "No digits" as an int, "Empty string" as a double.
 fn parse_number(s: &str, to: ElementType) -> Result<Value, ExprError> {
-    if s.starts_with("0x") {
+    if s.starts_with("0x") || s.starts_with("0X") {
         return failure(format!("Illegal hexadecimal input {NO_ON_ERROR}: {s}"));
     }
     let bad = |why: &str| failure(format!("Failed to parse number '{s}' {NO_ON_ERROR}: {why}"));
-    let trimmed = s.trim_start();
-    if trimmed.is_empty() {
-        return bad("No digits");
-    }
     match to {
         ElementType::Int32 | ElementType::Int64 => {
-            let digits = trimmed.strip_prefix(['-', '+']).unwrap_or(trimmed);
-            if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+            let (negative, digits) = match s.as_bytes().first() {
+                Some(b'-') => (true, &s[1..]),
+                Some(b'+') => (false, &s[1..]),
+                _ => (false, s),
+            };
+            if digits.is_empty() {
                 return bad("No digits");
             }
-            match trimmed.parse::<i64>() {
-                Ok(v) if to == ElementType::Int64 => Ok(Value::Int64(v)),
-                Ok(v) => match i32::try_from(v) {
-                    Ok(v) => Ok(Value::Int32(v)),
-                    Err(_) => bad("Out of range"),
-                },
-                Err(_) if digits.bytes().all(|b| b.is_ascii_digit()) => bad("Out of range"),
-                Err(_) => bad("Did not consume whole string."),
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return bad("Did not consume whole string.");
+            }
+            let mut magnitude: u64 = 0;
+            for d in digits.bytes() {
+                magnitude = match magnitude
+                    .checked_mul(10)
+                    .and_then(|m| m.checked_add(u64::from(d - b'0')))
+                {
+                    Some(m) => m,
+                    None => return bad("Overflow"),
+                };
+            }
+            let max = if to == ElementType::Int32 {
+                i32::MAX as u64
+            } else {
+                i64::MAX as u64
+            } + u64::from(negative);
+            if magnitude > max {
+                return bad("Overflow");
+            }
+            // In range: the negation of at most `max` fits the type.
+            let v = if negative {
+                0i64.wrapping_sub_unsigned(magnitude)
+            } else {
+                magnitude as i64
+            };
+            Ok(match i32::try_from(v) {
+                Ok(v) if to == ElementType::Int32 => Value::Int32(v),
+                _ => Value::Int64(v),
+            })
+        }
+        ElementType::Decimal128 => {
+            if s.is_empty() {
+                return bad("Empty string");
+            }
+            match Decimal128::parse(s) {
+                Ok(d) => Ok(Value::Decimal128(d)),
+                Err(_) => bad("Failed to parse string to decimal"),
             }
         }
-        ElementType::Decimal128 => match Decimal128::parse(trimmed) {
-            Ok(d) => Ok(Value::Decimal128(d)),
-            Err(_) => bad("Did not consume whole string."),
-        },
-        _ => match trimmed.parse::<f64>() {
-            Ok(d) if d.is_infinite() && !trimmed.to_ascii_lowercase().contains("inf") => {
-                bad("Out of range")
-            }
+        _ => match parse_double(s) {
             Ok(d) => Ok(Value::Double(d)),
-            Err(_) => bad("Did not consume whole string."),
+            Err(why) => bad(why),
         },
     }
+}
+
+/// A double read as `strtod` reads it, refused where the server's `NumberParser` refuses
+/// it: the reason in the server's words.
+fn parse_double(s: &str) -> Result<f64, &'static str> {
+    let Some(&first) = s.as_bytes().first() else {
+        return Err("Empty string");
+    };
+    // ctype::isSpace: space, \t, \n, \v, \f, \r.
+    if matches!(first, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+        return Err("Leading whitespace");
+    }
+    let consumed = strtod_prefix(s.as_bytes());
+    if consumed == 0 {
+        return Err("Did not consume any digits");
+    }
+    if consumed != s.len() {
+        return Err("Did not consume whole string.");
+    }
+    let lower = s.to_ascii_lowercase();
+    let body = lower.trim_start_matches(['+', '-']);
+    if body.starts_with("nan") {
+        return Ok(f64::NAN);
+    }
+    let d: f64 = s.parse().or_else(|_| {
+        // Rust reads "infinity" and "inf", not a sign before "nan"; the rest is a number.
+        if body.starts_with("inf") {
+            Ok(if s.starts_with('-') {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            })
+        } else {
+            Err("Did not consume whole string.")
+        }
+    })?;
+    let written_zero = !body.starts_with("inf")
+        && body
+            .split(['e'])
+            .next()
+            .is_some_and(|m| m.bytes().all(|b| matches!(b, b'0' | b'.')));
+    // strtod's ERANGE: a finite text too large, or one too small for a normal double.
+    if (d.is_infinite() && !body.starts_with("inf"))
+        || (!written_zero && d.abs() < f64::MIN_POSITIVE)
+    {
+        return Err("Out of range");
+    }
+    Ok(d)
+}
+
+/// How many bytes at the start of `s` `strtod` reads: a sign, then "inf", "infinity" or
+/// "nan" in any case, or digits with an optional point and fraction and an optional
+/// exponent (taken only when it has digits). 0 when no number starts there.
+fn strtod_prefix(s: &[u8]) -> usize {
+    let mut i = usize::from(matches!(s.first(), Some(b'+' | b'-')));
+    let rest = &s[i..];
+    let starts =
+        |word: &[u8]| rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word);
+    if starts(b"infinity") {
+        return i + 8;
+    }
+    if starts(b"inf") || starts(b"nan") {
+        return i + 3;
+    }
+    let digits = |from: usize| s[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let whole = digits(i);
+    i += whole;
+    let mut fraction = 0;
+    if s.get(i) == Some(&b'.') {
+        fraction = digits(i + 1);
+        if whole + fraction > 0 {
+            i += 1 + fraction;
+        }
+    }
+    if whole + fraction == 0 {
+        return 0;
+    }
+    if matches!(s.get(i), Some(b'e' | b'E')) {
+        let sign = usize::from(matches!(s.get(i + 1), Some(b'+' | b'-')));
+        let exp = digits(i + 1 + sign);
+        if exp > 0 {
+            i += 1 + sign + exp;
+        }
+    }
+    i
 }
 
 fn parse_object_id(s: &str) -> Result<Value, ExprError> {
