@@ -3,9 +3,17 @@
 
 use std::path::Path;
 
+/// The crate's directory, as cargo says when it runs this script (not when it compiled it:
+/// a build directory copied between checkouts must read its own checkout's lessons).
+fn manifest_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .expect("cargo sets CARGO_MANIFEST_DIR for build scripts")
+        .into()
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=lessons");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    let dir = manifest_dir().join("lessons");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("the lessons/ directory is readable")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -62,7 +70,7 @@ fn corpus_presence() {
     println!("cargo:rerun-if-env-changed=BSON_CORPUS_DIR");
     println!("cargo:rerun-if-env-changed=BSON_CORPUS_REQUIRED");
     let dir = std::env::var("BSON_CORPUS_DIR").unwrap_or_else(|_| "../shared/bson-corpus".into());
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let dir = manifest_dir().join(dir);
     if dir.is_dir() {
         // Watched only while present: a missing path would rerun this script (and rebuild
         // the crate) on every build. A corpus added later is seen once BSON_CORPUS_DIR is set.

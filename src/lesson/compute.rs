@@ -23,7 +23,7 @@ use crate::bson::{hex, text, value_size};
 use crate::inspect;
 use crate::query::aggregate::{self, Context};
 use crate::query::collation::Collation;
-use crate::query::collection::{Collection, FindOptions};
+use crate::query::collection::{Collection, FindOptions, UpdateOptions, UpdateResult};
 use crate::strings::{Lang, write_trf};
 
 /// The clock lessons run at: 2026-10-08T03:45:49Z.
@@ -431,6 +431,39 @@ impl Classroom {
         self.run_aggregate_in(docs, pipeline, None)
     }
 
+    /// An update of `docs` as `updateOne` (or `updateMany` with `how.multi`) runs it: the
+    /// result mongosh prints, and the collection after it. `update` is modifiers, a
+    /// replacement document or a pipeline; `array_filters` an array of filters.
+    ///
+    /// # Errors
+    /// A parse error, or the server's refusal of the update (the collection is then as it
+    /// was before the document that failed).
+    pub fn update(
+        &self,
+        docs: &str,
+        filter: &str,
+        update: &str,
+        array_filters: Option<&str>,
+        how: UpdateHow,
+    ) -> Result<(UpdateResult, Vec<Document>), ComputeError> {
+        let mut session = self.session();
+        let mut c = self.read_collection(docs, &mut session)?;
+        let filter = self.parse_document_in(filter, "filter", &mut session)?;
+        let update = self.parse_in(update, "update", &mut session)?;
+        let array_filters = match array_filters {
+            Some(text) => self.parse_documents_in(text, "array_filters", &mut session)?,
+            None => Vec::new(),
+        };
+        let result = c.update_statement(
+            &filter,
+            &update,
+            &array_filters,
+            UpdateOptions { upsert: how.upsert },
+            how.multi,
+        )?;
+        Ok((result, c.documents().cloned().collect()))
+    }
+
     /// A collation specification read (simple when `None`).
     ///
     /// # Errors
@@ -602,6 +635,15 @@ pub fn eval(expression: &str, document: Option<&str>) -> Result<Value, ComputeEr
 /// A parse or pipeline error.
 pub fn run_aggregate(docs: Option<&str>, pipeline: &str) -> Result<Vec<Document>, ComputeError> {
     Classroom::default().run_aggregate(docs, pipeline)
+}
+
+/// How [`Classroom::update`] applies an update.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UpdateHow {
+    /// Every matching document (`updateMany`), not only the first.
+    pub multi: bool,
+    /// Insert a document when none matches.
+    pub upsert: bool,
 }
 
 /// Prints documents one per line, or only their `_id`s as one array.

@@ -193,6 +193,9 @@ pub enum RunCommand {
     Inspect,
     /// Make ObjectIds from a seed at a fixed time, or take one apart.
     Oid,
+    /// Update documents (modifiers, a replacement or a pipeline), then show mongosh's
+    /// result and the collection.
+    Update,
 }
 
 /// `kind = "run"`: a command and its output.
@@ -207,16 +210,26 @@ pub struct RunStep {
     pub expression: Option<String>,
     /// `eval`: the document field paths read; `inspect`: the document.
     pub document: Option<String>,
-    /// `find`, `aggregate`: the documents, as an array literal.
+    /// `find`, `aggregate`, `update`: the documents, as an array literal.
     pub docs: Option<String>,
-    /// `find`: the filter (default `{}`).
+    /// `find`, `update`: the filter (default `{}`).
     pub filter: Option<String>,
+    /// `update`: the update: modifiers, a replacement document or a pipeline.
+    pub update: Option<String>,
+    /// `update`: every matching document (`updateMany`), not only the first.
+    #[serde(default)]
+    pub multi: bool,
+    /// `update`: insert a document when none matches.
+    #[serde(default)]
+    pub upsert: bool,
+    /// `update`: the `arrayFilters`, an array of filters.
+    pub array_filters: Option<String>,
     /// `find`: the sort specification.
     pub sort: Option<String>,
     /// `find`, `aggregate`: the collation strings compare by (`{ locale: "en",
     /// numericOrdering: true }`; default: byte by byte).
     pub collation: Option<String>,
-    /// `find`, `aggregate`: print only the `_id`s.
+    /// `find`, `aggregate`, `update`: print only the `_id`s.
     #[serde(default)]
     pub ids: bool,
     /// `aggregate`: the pipeline, an array of stages.

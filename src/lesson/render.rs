@@ -275,6 +275,15 @@ fn command_line(r: &RunStep) -> String {
             arg(&r.pipeline),
             opt("collation", &r.collation)
         ),
+        RunCommand::Update => format!(
+            "$ bson-tutor update{} {} {}{}{}{}{ids}",
+            opt("docs", &r.docs),
+            quote(r.filter.as_deref().unwrap_or("{}")),
+            quote(r.update.as_deref().unwrap_or("{}")),
+            if r.multi { " --multi" } else { "" },
+            if r.upsert { " --upsert" } else { "" },
+            opt("array-filters", &r.array_filters),
+        ),
         RunCommand::Inspect => match r.to.as_deref().unwrap_or("table") {
             "table" => format!("$ bson-tutor inspect{}", arg(&r.document)),
             to => format!("$ bson-tutor inspect{} --to {to}", arg(&r.document)),
@@ -320,6 +329,25 @@ fn run_output(r: &RunStep, ctx: &Context) -> Result<String, RenderError> {
                 &r.collections,
             )?;
             compute::print_documents(&found, r.ids)
+        }
+        RunCommand::Update => {
+            let docs = need(r.docs.as_ref(), "docs")?;
+            let update = need(r.update.as_ref(), "update")?;
+            let (result, after) = room.update(
+                docs,
+                r.filter.as_deref().unwrap_or("{}"),
+                update,
+                r.array_filters.as_deref(),
+                compute::UpdateHow {
+                    multi: r.multi,
+                    upsert: r.upsert,
+                },
+            )?;
+            format!(
+                "{}\n{}",
+                crate::bson::shell::print_document(&result.shell_result()),
+                compute::print_documents(&after, r.ids)
+            )
         }
         RunCommand::Inspect => {
             let d = need(r.document.as_ref(), "document")?;
