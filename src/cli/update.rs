@@ -17,7 +17,9 @@ pub struct UpdateArgs {
     /// The filter that selects the documents to update, e.g. '{ _id: 1 }'.
     #[arg(value_name = "FILTER")]
     pub filter: String,
-    /// The update: modifiers ('{ $set: { "grades.$[g]": 100 } }') or a replacement document.
+    /// The update: modifiers ('{ $set: { "grades.$[g]": 100 } }'), a replacement document, or a
+    /// pipeline of $set/$project/$unset/$replaceWith stages ('[{ $set: { total: { $add: ["$a",
+    /// "$b"] } } }]').
     #[arg(value_name = "UPDATE")]
     pub update: String,
     /// The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one
@@ -73,7 +75,8 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
     let run = || -> Result<(Vec<Document>, UpdateResult), CliError> {
         let from = args.from;
         let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
-        let update = document(&args.update, &Place::Arg("UPDATE"), from)?;
+        // A document or a pipeline; anything else gets the server's refusal.
+        let update = parse_text_value(&args.update, &Place::Arg("UPDATE"), from)?;
         let array_filters = match &args.array_filters {
             Some(text) => {
                 let place = Place::Arg("--array-filters");
@@ -86,11 +89,8 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
             upsert: args.upsert,
         };
         timed(args.max_time_ms, || {
-            let result = if args.multi {
-                c.update_many_filtered(&filter, &update, &array_filters, options)?
-            } else {
-                c.update_one_filtered(&filter, &update, &array_filters, options)?
-            };
+            let result =
+                c.update_statement(&filter, &update, &array_filters, options, args.multi)?;
             Ok((c.documents().cloned().collect(), result))
         })
     };

@@ -237,9 +237,33 @@ impl Pipeline {
         ctx: &Context,
         collections: &Collections,
     ) -> Result<Vec<Document>, QueryError> {
-        let vars = ctx.variables();
+        self.run_vars(input, &ctx.variables(), collections)
+    }
+
+    /// [`Pipeline::run`] with `vars` in scope beside the [`Context`]'s: a pipeline-style
+    /// update binds `$$CLOCK_TIME` too.
+    ///
+    /// # Errors
+    /// As [`Pipeline::run`].
+    pub fn run_with_variables(
+        &self,
+        input: &[Document],
+        ctx: &Context,
+        vars: &[(&str, Value)],
+    ) -> Result<Vec<Document>, QueryError> {
+        let mut all: Vec<(&str, Value)> = ctx.variables().into_iter().collect();
+        all.extend(vars.iter().cloned());
+        self.run_vars(input, &all, &Collections::new())
+    }
+
+    fn run_vars(
+        &self,
+        input: &[Document],
+        vars: &[(&str, Value)],
+        collections: &Collections,
+    ) -> Result<Vec<Document>, QueryError> {
         let env = Env {
-            vars: &vars,
+            vars,
             collections,
             allow_disk_use: self.allow_disk_use,
             collation: &self.collation,

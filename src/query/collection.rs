@@ -367,6 +367,45 @@ impl Collection {
         self.update(filter, replacement, &[], options, false)
     }
 
+    /// One statement of the server's `update` command, as mongosh's `updateOne` (or
+    /// `updateMany`, with `multi`) sends it: `update` is a document (modifiers or a
+    /// replacement) or an array, a pipeline of `$set`/`$project`/`$replaceWith` stages and
+    /// their aliases ([`Update::parse_value`]).
+    ///
+    /// # Errors
+    /// As [`Collection::update_one_filtered`], and the pipeline's refusals ("$match is not
+    /// allowed to be used within an update", "arrayFilters may not be specified for
+    /// pipeline-style updates").
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::oid::ObjectIdProcess;
+    /// use bson_tutor::bson::shell::{parse_document, parse_value, FixedGenerator};
+    /// use bson_tutor::query::collection::{Collection, UpdateOptions};
+    /// let mut g = FixedGenerator::new(0);
+    /// let mut c = Collection::new("test.c", ObjectIdProcess::new([1; 5], 0),
+    ///                             ObjectIdProcess::new([2; 5], 0), 0);
+    /// c.insert_one(parse_document("{ _id: 1, a: 1 }", &mut g).unwrap().value).unwrap();
+    /// let pipeline = parse_value("[{ $set: { b: { $add: ['$a', 1] } } }]", &mut g).unwrap().value;
+    /// let filter = parse_document("{ _id: 1 }", &mut g).unwrap().value;
+    /// let r = c.update_statement(&filter, &pipeline, &[], UpdateOptions::default(), false).unwrap();
+    /// assert_eq!((r.matched, r.modified), (1, 1));
+    /// assert_eq!(c.find_one(&filter).unwrap(),
+    ///            Some(parse_document("{ _id: 1, a: 1, b: 2 }", &mut g).unwrap().value));
+    /// ```
+    pub fn update_statement(
+        &mut self,
+        filter: &Document,
+        update: &Value,
+        array_filters: &[Document],
+        options: UpdateOptions,
+        multi: bool,
+    ) -> Result<UpdateResult, QueryError> {
+        let matcher = parse_filter(filter)?;
+        let parsed = Update::parse_value(update, array_filters)?;
+        self.run_update(filter, &matcher, &parsed, options, multi)
+    }
+
     fn update(
         &mut self,
         filter: &Document,
@@ -377,6 +416,17 @@ impl Collection {
     ) -> Result<UpdateResult, QueryError> {
         let matcher = parse_filter(filter)?;
         let parsed = Update::parse_with_filters(update, array_filters)?;
+        self.run_update(filter, &matcher, &parsed, options, multi)
+    }
+
+    fn run_update(
+        &mut self,
+        filter: &Document,
+        matcher: &Filter,
+        parsed: &Update,
+        options: UpdateOptions,
+        multi: bool,
+    ) -> Result<UpdateResult, QueryError> {
         if multi && parsed.is_replacement() {
             return Err(QueryError::new(
                 "update",
@@ -387,14 +437,14 @@ impl Collection {
             ));
         }
         let targets: Vec<u64> = self
-            .scan(&matcher, if multi { usize::MAX } else { 1 })?
+            .scan(matcher, if multi { usize::MAX } else { 1 })?
             .into_iter()
             .map(|(id, _)| id)
             .collect();
         let mut result = UpdateResult::default();
         if targets.is_empty() {
             if options.upsert {
-                result.upserted_id = Some(self.upsert(filter, &parsed)?);
+                result.upserted_id = Some(self.upsert(filter, parsed)?);
             }
             return Ok(result);
         }
@@ -497,10 +547,32 @@ impl Collection {
     /// driver, or from mongod for an upsert) moved to be the first field and a top-level
     /// `Timestamp(0, 0)` filled in. Field names are not refused: since 5.0 a document may
     /// hold `$`-prefixed and dotted names at any level (jstests/core/field_name_validation.js).
+    ///
+    /// The document an upsert builds (`by_server`) had its nesting checked by the update;
+    /// its size is checked once its `_id` is in place, with the upsert's words
+    /// (`UpsertStage::_produceNewDocumentForInsert`, code 17420).
     fn prepare_insert(&mut self, doc: Document, by_server: bool) -> Result<Document, QueryError> {
+        if !by_server {
+            Self::check_insert_limits(&doc)?;
+        }
+        let out = self.place_id(doc, by_server)?;
+        if by_server && super::limits::measure(&out).bson > MAX_DOCUMENT_SIZE {
+            return Err(QueryError::new(
+                "",
+                QueryErrorKind::server(
+                    17420,
+                    format!("Document to upsert is larger than {MAX_DOCUMENT_SIZE}"),
+                ),
+            ));
+        }
+        Ok(out)
+    }
+
+    /// An inserted document's size and nesting, in the server's words for an insert.
+    fn check_insert_limits(doc: &Document) -> Result<(), QueryError> {
         // Measured without recursing past the nesting limit (a document that deep is
         // refused below for its depth).
-        let size = super::limits::measure(&doc).bson;
+        let size = super::limits::measure(doc).bson;
         if size > MAX_DOCUMENT_SIZE {
             return Err(QueryError::new(
                 "",
@@ -512,7 +584,11 @@ impl Collection {
                 ),
             ));
         }
-        super::limits::check_insert_depth(&doc).map_err(|e| QueryError::new("", e))?;
+        super::limits::check_insert_depth(doc).map_err(|e| QueryError::new("", e))
+    }
+
+    /// The `_id` checked (or made) and moved first, a top-level `Timestamp(0, 0)` filled in.
+    fn place_id(&mut self, doc: Document, by_server: bool) -> Result<Document, QueryError> {
         if doc.keys().filter(|k| *k == "_id").count() > 1 {
             return Err(QueryError::new(
                 "_id",

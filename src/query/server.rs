@@ -53,6 +53,9 @@ pub mod code {
     pub const NO_SUCH_KEY: i32 = 4;
     /// `IncompatibleCollationVersion`: a collation `version` other than the server's.
     pub const INCOMPATIBLE_COLLATION_VERSION: i32 = 85;
+    /// `InvalidOptions`: a stage other than `$set`/`$project`/`$replaceWith` and their
+    /// aliases in a pipeline-style update.
+    pub const INVALID_OPTIONS: i32 = 72;
 }
 
 /// One of the server's own messages: its text, the same in every language, and its code.

@@ -1,5 +1,6 @@
 //! Update documents as the server applies them: `{ $inc: { n: 1 } }` and the other modifiers,
-//! or a replacement document.
+//! a replacement document, or a pipeline (`[{ $set: { b: { $add: ["$a", 1] } } }]`, run by
+//! [`crate::query::aggregate`]'s stages).
 //!
 //! What the server does, and this module with it:
 //! - all the modifiers' paths form one tree; two paths that are equal or where one is a prefix
@@ -19,14 +20,20 @@
 //! - `$inc`/`$mul` keep the server's numeric types ([`crate::bson::num`]): an int32 that
 //!   overflows becomes a long (`Long('2147483648')`), a long that overflows is an error;
 //! - the update is all or nothing: after an error the document is unchanged;
+//! - the result is checked as the server checks it before storing it: an `_id` of a storable
+//!   type, moved to be the first field; at most 180 levels of nesting ("Document exceeds
+//!   maximum nesting depth of 180"); at most 16 MiB ("Resulting document after update is
+//!   larger than 16777216");
 //! - the clock `$currentDate` reads is the caller's ([`UpdateContext`]): the library never
 //!   reads the real one.
 //!
-//! Not here: `$bit` and pipeline-style updates; they are refused with a message saying so.
+//! Not here: `$bit` (refused with a message saying so), and the update command's `let` and
+//! `c` constants.
 
 mod apply;
 mod filters;
 mod parse;
+mod pipeline;
 mod positional;
 pub(crate) mod server_fmt;
 
@@ -95,6 +102,8 @@ enum Kind {
     Replacement(Document),
     /// In the order the server applies them (sorted by path).
     Modifiers(Vec<Op>),
+    /// Stages of an aggregation pipeline.
+    Pipeline(pipeline::UpdatePipeline),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -249,16 +258,73 @@ impl Update {
         })
     }
 
+    /// Reads what the server's `update` command takes as `u`: a document (modifiers or a
+    /// replacement, as [`Update::parse_with_filters`]) or an array, a pipeline of
+    /// `$addFields`/`$set`, `$project`/`$unset` and `$replaceRoot`/`$replaceWith` stages.
+    ///
+    /// # Errors
+    /// As [`Update::parse_with_filters`]; "Update argument must be either an object or an
+    /// array" (`FailedToParse`), "Each element of the 'pipeline' array must be an object",
+    /// "arrayFilters may not be specified for pipeline-style updates", a stage's own parse
+    /// error, "$match is not allowed to be used within an update" (`InvalidOptions`, 72).
+    ///
+    /// # Examples
+    /// ```
+    /// use bson_tutor::bson::shell::{parse_document, parse_value, FixedGenerator};
+    /// use bson_tutor::query::update::{Update, UpdateContext};
+    /// let mut g = FixedGenerator::new(0);
+    /// let u = parse_value("[{ $set: { b: { $add: ['$a', 1] } } }]", &mut g).unwrap().value;
+    /// let mut d = parse_document("{ _id: 1, a: 1 }", &mut g).unwrap().value;
+    /// Update::parse_value(&u, &[]).unwrap().apply(&mut d).unwrap();
+    /// assert_eq!(d, parse_document("{ _id: 1, a: 1, b: 2 }", &mut g).unwrap().value);
+    /// let u = parse_value("[{ $match: { a: 1 } }]", &mut g).unwrap().value;
+    /// let e = Update::parse_value(&u, &[]).unwrap_err();
+    /// assert_eq!(e.kind.to_string(), "$match is not allowed to be used within an update");
+    /// assert_eq!(e.kind.code(), Some(72));
+    /// ```
+    pub fn parse_value(update: &Value, array_filters: &[Document]) -> Result<Update, QueryError> {
+        match update {
+            Value::Document(d) => Update::parse_with_filters(d, array_filters),
+            Value::Array(items) => {
+                if !array_filters.is_empty() {
+                    return Err(QueryError::new(
+                        "arrayFilters",
+                        QueryErrorKind::server(
+                            code::FAILED_TO_PARSE,
+                            "arrayFilters may not be specified for pipeline-style updates",
+                        ),
+                    ));
+                }
+                Ok(Update {
+                    kind: Kind::Pipeline(pipeline::parse(items)?),
+                    array_filters: Vec::new(),
+                })
+            }
+            _ => Err(QueryError::new(
+                "update",
+                QueryErrorKind::server(
+                    code::FAILED_TO_PARSE,
+                    "Update argument must be either an object or an array",
+                ),
+            )),
+        }
+    }
+
     /// Whether this is a replacement document rather than modifiers.
     pub fn is_replacement(&self) -> bool {
         matches!(self.kind, Kind::Replacement(_))
+    }
+
+    /// Whether this is a pipeline-style update.
+    pub fn is_pipeline(&self) -> bool {
+        matches!(self.kind, Kind::Pipeline(_))
     }
 
     /// Whether a path holds the positional `$`, which needs the position the filter matched
     /// ([`UpdateContext::matched`]).
     pub fn uses_matched_position(&self) -> bool {
         match &self.kind {
-            Kind::Replacement(_) => false,
+            Kind::Replacement(_) | Kind::Pipeline(_) => false,
             Kind::Modifiers(ops) => ops.iter().any(|op| op.path.split('.').any(|p| p == "$")),
         }
     }
@@ -338,11 +404,40 @@ impl Update {
                 // (`$currentDate` at the same instant).
                 (work, true)
             }
+            Kind::Pipeline(p) => {
+                let (work, changed) = pipeline::run(p, doc, mode, context)?;
+                if !changed {
+                    return Ok(false);
+                }
+                (work, true)
+            }
         };
-        apply::validate_for_storage(&work)?;
+        let work = id_first(work);
+        apply::validate_for_storage(&work, mode)?;
         *doc = work;
         Ok(changed)
     }
+}
+
+/// The document with its `_id` moved to be the first field, as the server stores every
+/// updated document (`ensureIdFieldIsFirst`).
+fn id_first(doc: Document) -> Document {
+    if doc.keys().next().is_none_or(|k| k == "_id") || doc.get("_id").is_none() {
+        return doc;
+    }
+    let mut out = Document::with_capacity(doc.len());
+    let mut rest = Vec::with_capacity(doc.len());
+    for (k, v) in doc {
+        if k == "_id" && out.is_empty() {
+            out.push(k, v);
+        } else {
+            rest.push((k, v));
+        }
+    }
+    for (k, v) in rest {
+        out.push(k, v);
+    }
+    out
 }
 
 /// `_id` may hold any type except array, regex and undefined (the server's

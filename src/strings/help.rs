@@ -471,8 +471,8 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Bộ lọc chọn các tài liệu cần cập nhật, ví dụ '{ _id: 1 }'",
     ),
     (
-        "The update: modifiers ('{ $set: { \"grades.$[g]\": 100 } }') or a replacement document",
-        "Phép cập nhật: các toán tử cập nhật ('{ $set: { \"grades.$[g]\": 100 } }') hoặc một tài liệu thay thế",
+        "The update: modifiers ('{ $set: { \"grades.$[g]\": 100 } }'), a replacement document, or a pipeline of $set/$project/$unset/$replaceWith stages ('[{ $set: { total: { $add: [\"$a\", \"$b\"] } } }]')",
+        "Phép cập nhật: các toán tử cập nhật ('{ $set: { \"grades.$[g]\": 100 } }'), một tài liệu thay thế, hoặc một pipeline gồm các stage $set/$project/$unset/$replaceWith ('[{ $set: { total: { $add: [\"$a\", \"$b\"] } } }]')",
     ),
     (
         "Update every matching document (updateMany); without it, only the first (updateOne)",
@@ -938,8 +938,8 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "选出要更新的文档的过滤条件，例如 '{ _id: 1 }'",
     ),
     (
-        "The update: modifiers ('{ $set: { \"grades.$[g]\": 100 } }') or a replacement document",
-        "更新内容：更新操作符（'{ $set: { \"grades.$[g]\": 100 } }'）或一个替换文档",
+        "The update: modifiers ('{ $set: { \"grades.$[g]\": 100 } }'), a replacement document, or a pipeline of $set/$project/$unset/$replaceWith stages ('[{ $set: { total: { $add: [\"$a\", \"$b\"] } } }]')",
+        "更新内容：更新操作符（'{ $set: { \"grades.$[g]\": 100 } }'）、一个替换文档，或由 $set/$project/$unset/$replaceWith 阶段组成的管道（'[{ $set: { total: { $add: [\"$a\", \"$b\"] } } }]'）",
     ),
     (
         "Update every matching document (updateMany); without it, only the first (updateOne)",

@@ -198,7 +198,13 @@ fn the_servers_errors() {
 
 #[test]
 fn bad_arguments_are_typed_errors() {
+    // Neither a document nor a pipeline: the server's refusal of the update argument.
     let e = err(&["update", "--docs", "[{ _id: 1 }]", "{}", "5"]);
+    assert!(
+        e.contains("Update argument must be either an object or an array"),
+        "{e}"
+    );
+    let e = err(&["update", "--docs", "[{ _id: 1 }]", "{}", "[{"]);
     assert!(e.contains("UPDATE"), "{e}");
     let e = err(&[
         "update",
@@ -230,4 +236,99 @@ fn help_in_every_language() {
         let text = String::from_utf8_lossy(&o.stdout);
         assert!(o.status.success() && text.contains(words), "{lang}: {text}");
     }
+}
+
+#[test]
+fn a_pipeline_update_from_the_manual() {
+    // Manual, "Updates with Aggregation Pipeline", Example 5: Celsius to Fahrenheit with
+    // $addFields and $map, for every document.
+    let (stdout, stderr) = ok(&[
+        "update",
+        "--docs",
+        r#"[{ _id: 1, tempsC: [ 4, 12, 17 ] }, { _id: 2, tempsC: [ 14, 24, 11 ] }]"#,
+        "{}",
+        r#"[{ $addFields: { tempsF: { $map: { input: "$tempsC", as: "celsius", in: { $add: [ { $multiply: ["$$celsius", 1.8] }, 32 ] } } } } }]"#,
+        "--multi",
+    ]);
+    assert_eq!(
+        stdout,
+        "{ _id: 1, tempsC: [ 4, 12, 17 ], tempsF: [ 39.2, 53.6, 62.6 ] }\n{ _id: 2, tempsC: [ 14, 24, 11 ], tempsF: [ 57.2, 75.2, 51.8 ] }\n"
+    );
+    assert_eq!(
+        stderr,
+        "{ acknowledged: true, insertedId: null, matchedCount: 2, modifiedCount: 2, upsertedCount: 0 }\n"
+    );
+    // The one-liner of the task: `db.c.updateOne({ _id: 1 }, [{ $set: { b: { $add: ["$a", 1] } } }])`,
+    // printed as Extended JSON.
+    let (stdout, _) = ok(&[
+        "update",
+        "--docs",
+        "[{ _id: 1, a: 1 }]",
+        "{ _id: 1 }",
+        r#"[{ $set: { b: { $add: ["$a", 1] } } }]"#,
+        "--to",
+        "ejson",
+    ]);
+    assert!(stdout.contains(r#""b":{"$numberInt":"2"}"#), "{stdout}");
+}
+
+#[test]
+fn a_pipeline_upsert_and_the_servers_refusals() {
+    // jstests/core/write/update/update_with_pipeline.js: upsert, then stages and options an
+    // update pipeline refuses.
+    let (stdout, stderr) = ok(&[
+        "update",
+        "--docs",
+        "[]",
+        "{ _id: 1, x: 1 }",
+        "[{ $set: { foo: 4 } }]",
+        "--upsert",
+    ]);
+    assert_eq!(stdout, "{ _id: 1, x: 1, foo: 4 }\n");
+    assert!(stderr.contains("insertedId: 1"), "{stderr}");
+    let e = err(&[
+        "update",
+        "--docs",
+        "[{ _id: 1, x: 1 }]",
+        "{ x: 1 }",
+        "[{ $match: { x: 1 } }]",
+    ]);
+    assert!(
+        e.contains("$match is not allowed to be used within an update"),
+        "{e}"
+    );
+    let e = err(&[
+        "update",
+        "--docs",
+        "[{ _id: 1, x: 1 }]",
+        "{ _id: 1 }",
+        "[{ $set: { x: 1 } }]",
+        "--array-filters",
+        "[{ x: { $eq: 1 } }]",
+    ]);
+    assert!(
+        e.contains("arrayFilters may not be specified for pipeline-style updates"),
+        "{e}"
+    );
+    let e = err(&[
+        "update",
+        "--docs",
+        "[{ _id: 1 }]",
+        "{}",
+        "[{ $set: { _id: 2 } }]",
+    ]);
+    assert!(
+        e.contains("After applying the update, the (immutable) field '_id' was found to have been altered to _id: 2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn help_names_the_pipeline_form() {
+    let o = run(&["update", "--help"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("or a pipeline of $set/$project/$unset/$replaceWith stages"),
+        "{text}"
+    );
 }

@@ -45,6 +45,7 @@ mod summation;
 mod translation_drift;
 mod tui;
 mod update_ops;
+mod update_pipeline;
 mod values;
 mod vary;
 mod why_not;

@@ -8,8 +8,9 @@ use super::{
     identical, server_element, server_value,
 };
 use crate::bson::num::{self, Number};
-use crate::bson::{Document, Value, document_size};
+use crate::bson::{Document, Value};
 use crate::query::error::{QueryError, QueryErrorKind, code};
+use crate::query::limits::{MAX_STORAGE_DEPTH, check_insert_depth, measure};
 use crate::query::order;
 use crate::query::path::{self, array_index};
 
@@ -455,12 +456,30 @@ pub(super) fn replace(old: &Document, replacement: &Document) -> Result<Document
     Ok(new)
 }
 
-/// What the server checks before storing an updated document.
-pub(super) fn validate_for_storage(doc: &Document) -> Result<(), QueryError> {
+/// What the server checks before storing an updated document (its storage validation,
+/// mongodb/mongo `src/mongo/db/update/storage_validation.cpp`, then the update stage's size
+/// check): an `_id` of a storable type, at most [`MAX_STORAGE_DEPTH`] levels of nesting,
+/// and, for a stored document, at most 16 MiB. The document an upsert builds is measured by
+/// the collection once its `_id` is in place, with the upsert's words.
+pub(super) fn validate_for_storage(doc: &Document, mode: Mode) -> Result<(), QueryError> {
     if let Some(id) = doc.get("_id") {
         check_id_type(id)?;
     }
-    let size = document_size(doc);
+    // The server counts a top-level field as level 1 and refuses an element past level 180:
+    // a non-empty document or array at level 181, as the insert path counts them.
+    if check_insert_depth(doc).is_err() {
+        return Err(QueryError::new(
+            "",
+            QueryErrorKind::server(
+                code::OVERFLOW,
+                format!("Document exceeds maximum nesting depth of {MAX_STORAGE_DEPTH}"),
+            ),
+        ));
+    }
+    if mode == Mode::Insert {
+        return Ok(());
+    }
+    let size = measure(doc).bson;
     if size > MAX_DOCUMENT_SIZE {
         // BSONObjectTooLarge since the update stage's rewrite (mongodb/mongo
         // src/mongo/db/exec/update_stage.cpp); 17419 in servers before it.

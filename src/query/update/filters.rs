@@ -133,7 +133,7 @@ pub(super) fn check_all_used(
     for (i, f) in filters.iter().enumerate() {
         let token = format!("$[{}]", f.identifier);
         let used = match kind {
-            Kind::Replacement(_) => false,
+            Kind::Replacement(_) | Kind::Pipeline(_) => false,
             Kind::Modifiers(ops) => ops.iter().any(|op| op.path.split('.').any(|p| p == token)),
         };
         if !used {
