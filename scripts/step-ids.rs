@@ -113,6 +113,7 @@ fn kind_name(step: &Step) -> &'static str {
             RunCommand::Aggregate => "aggregate",
             RunCommand::Inspect => "inspect",
             RunCommand::Oid => "oid",
+            RunCommand::Update => "update",
         },
         Step::Exercise(e) => e.exercise_type.name(),
     }

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use bson_tutor::bson::{Document, Value, shell};
+use bson_tutor::bson::{Document, shell};
 use bson_tutor::query::collection::{UpdateOptions, UpdateResult};
 
 use super::error::{CliError, Place, fail};
@@ -50,26 +50,6 @@ pub struct UpdateArgs {
     pub max_time_ms: u64,
 }
 
-/// What mongosh prints for `updateOne`/`updateMany`: `{ acknowledged: true, insertedId: null,
-/// matchedCount: 1, modifiedCount: 1, upsertedCount: 0 }` (the upserted `_id` as
-/// `insertedId`).
-fn mongosh_result(result: &UpdateResult) -> String {
-    let mut d = Document::new();
-    d.push("acknowledged", true);
-    d.push(
-        "insertedId",
-        result.upserted_id.clone().unwrap_or(Value::Null),
-    );
-    let count = |n: usize| Value::Int32(i32::try_from(n).unwrap_or(i32::MAX));
-    d.push("matchedCount", count(result.matched));
-    d.push("modifiedCount", count(result.modified));
-    d.push(
-        "upsertedCount",
-        count(usize::from(result.upserted_id.is_some())),
-    );
-    shell::print_document(&d)
-}
-
 /// Runs `update`.
 pub fn run_update(args: &UpdateArgs) -> ExitCode {
     let run = || -> Result<(Vec<Document>, UpdateResult), CliError> {
@@ -99,7 +79,7 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
         Ok(result)
     }) {
         Ok(result) => {
-            out::eprint_line(out::safe_lines(&mongosh_result(&result)));
+            out::eprint_line(out::safe_lines(&shell::print_document(&result.shell_result())));
             ExitCode::SUCCESS
         }
         Err(e) => fail(&e),

@@ -60,6 +60,22 @@ pub struct UpdateResult {
     pub upserted_id: Option<Value>,
 }
 
+impl UpdateResult {
+    /// What mongosh prints for `updateOne`/`updateMany`: `{ acknowledged: true, insertedId:
+    /// null, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 }`, the upserted `_id` as
+    /// `insertedId`.
+    pub fn shell_result(&self) -> Document {
+        let count = |n: usize| Value::Int32(i32::try_from(n).unwrap_or(i32::MAX));
+        let mut d = Document::with_capacity(5);
+        d.push("acknowledged", true);
+        d.push("insertedId", self.upserted_id.clone().unwrap_or(Value::Null));
+        d.push("matchedCount", count(self.matched));
+        d.push("modifiedCount", count(self.modified));
+        d.push("upsertedCount", count(usize::from(self.upserted_id.is_some())));
+        d
+    }
+}
+
 /// One collection in memory.
 #[derive(Clone, Debug)]
 pub struct Collection {
