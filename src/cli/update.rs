@@ -37,6 +37,9 @@ pub struct UpdateArgs {
     /// '[{ g: { $gte: 100 } }]'.
     #[arg(long, value_name = "JSON")]
     pub array_filters: Option<String>,
+    /// Print only the `_id`s, as one array in shell syntax.
+    #[arg(long)]
+    pub ids: bool,
     /// How to print the documents.
     #[arg(long, value_enum, default_value_t = EvalTo::Shell)]
     pub to: EvalTo,
@@ -75,7 +78,7 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
         })
     };
     match run().and_then(|(docs, result)| {
-        print(&docs, false, args.to)?;
+        print(&docs, args.ids, args.to)?;
         Ok(result)
     }) {
         Ok(result) => {
