@@ -27,8 +27,7 @@
 //! - the clock `$currentDate` reads is the caller's ([`UpdateContext`]): the library never
 //!   reads the real one.
 //!
-//! Not here: `$bit` (refused with a message saying so), and the update command's `let` and
-//! `c` constants.
+//! Not here: the update command's `let` and `c` constants.
 
 mod apply;
 mod filters;
@@ -134,12 +133,22 @@ enum Action {
     CurrentDate {
         timestamp: bool,
     },
+    /// `$bit`: bitwise operations with int or long operands, in order.
+    Bit(Vec<(BitOp, Value)>),
     /// At the destination path: moves the value from `from`.
     Rename {
         from: String,
     },
     /// At the source path of a `$rename`: holds its place in the tree, does nothing itself.
     RenameSource,
+}
+
+/// A `$bit` operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BitOp {
+    And,
+    Or,
+    Xor,
 }
 
 /// How `$pull` decides which elements go (the server's three matchers).
