@@ -280,7 +280,7 @@ impl Update {
     /// # Examples
     /// ```
     /// use bson_tutor::bson::shell::{parse_document, parse_value, FixedGenerator};
-    /// use bson_tutor::query::update::{Update, UpdateContext};
+    /// use bson_tutor::query::update::Update;
     /// let mut g = FixedGenerator::new(0);
     /// let u = parse_value("[{ $set: { b: { $add: ['$a', 1] } } }]", &mut g).unwrap().value;
     /// let mut d = parse_document("{ _id: 1, a: 1 }", &mut g).unwrap().value;
