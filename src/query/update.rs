@@ -27,8 +27,7 @@
 //! - the clock `$currentDate` reads is the caller's ([`UpdateContext`]): the library never
 //!   reads the real one.
 //!
-//! Not here: `$bit` (refused with a message saying so), and the update command's `let` and
-//! `c` constants.
+//! Not here: the update command's `let` and `c` constants.
 
 mod apply;
 mod filters;
@@ -134,12 +133,22 @@ enum Action {
     CurrentDate {
         timestamp: bool,
     },
+    /// `$bit`: bitwise operations with int or long operands, in order.
+    Bit(Vec<(BitOp, Value)>),
     /// At the destination path: moves the value from `from`.
     Rename {
         from: String,
     },
     /// At the source path of a `$rename`: holds its place in the tree, does nothing itself.
     RenameSource,
+}
+
+/// A `$bit` operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BitOp {
+    And,
+    Or,
+    Xor,
 }
 
 /// How `$pull` decides which elements go (the server's three matchers).
@@ -271,7 +280,7 @@ impl Update {
     /// # Examples
     /// ```
     /// use bson_tutor::bson::shell::{parse_document, parse_value, FixedGenerator};
-    /// use bson_tutor::query::update::{Update, UpdateContext};
+    /// use bson_tutor::query::update::Update;
     /// let mut g = FixedGenerator::new(0);
     /// let u = parse_value("[{ $set: { b: { $add: ['$a', 1] } } }]", &mut g).unwrap().value;
     /// let mut d = parse_document("{ _id: 1, a: 1 }", &mut g).unwrap().value;

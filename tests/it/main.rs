@@ -44,6 +44,7 @@ mod strings_coverage;
 mod summation;
 mod translation_drift;
 mod tui;
+mod update_bit;
 mod update_ops;
 mod update_pipeline;
 mod values;

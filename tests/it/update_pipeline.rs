@@ -645,6 +645,17 @@ fn nesting_past_180_levels_is_refused_after_an_update() {
         );
         assert!(c.is_empty());
     }
+    // Past 200 levels a pipeline's result cannot even be made into BSON (document.cpp,
+    // toBson), before the storage check.
+    let mut c = collection("[{ _id: 1 }]");
+    assert_eq!(
+        run(&mut c, "{}", pipeline_set("d", nest(200)), false, false),
+        Err((
+            Some(15),
+            "cannot convert document to BSON because it exceeds the limit of 200 levels of nesting"
+                .into()
+        ))
+    );
     // Growing deeper by a path: `$set` of `a.a...` under an existing 179-level value.
     let mut stored = Document::new();
     stored.push("_id", 1);
@@ -771,4 +782,37 @@ fn a_pipeline_doubling_a_string_past_16_mib_is_refused() {
         ))
     );
     assert!(c.is_empty());
+}
+
+#[test]
+fn errors_name_the_stage_they_come_from() {
+    // A stage's parse or evaluation error is placed at its index in the update.
+    let mut c = collection("[{ _id: 1 }]");
+    for (pipeline, at) in [
+        (
+            "[{ $set: { a: 1 } }, { $project: {} }]",
+            "update.1.$project",
+        ),
+        (
+            "[{ $set: { a: 1 } }, { $set: { b: { $add: ['x', 1] } } }]",
+            "update.1.$set",
+        ),
+        (
+            "[{ $set: { a: 1 } }, { $replaceWith: 5 }]",
+            "update.1.$replaceWith",
+        ),
+        ("[{ $set: { a: 1 } }, { $match: {} }]", "update.1.$match"),
+    ] {
+        let e = c
+            .update_statement(
+                &doc("{}"),
+                &value(pipeline),
+                &[],
+                UpdateOptions::default(),
+                false,
+            )
+            .unwrap_err();
+        assert_eq!(e.at, at, "{pipeline}: {e}");
+    }
+    assert_eq!(all(&c), docs("[{ _id: 1 }]"));
 }

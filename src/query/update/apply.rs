@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use super::{
-    Action, MAX_DOCUMENT_SIZE, Mode, Op, Pull, Push, PushSort, UpdateContext, check_id_type,
+    Action, BitOp, MAX_DOCUMENT_SIZE, Mode, Op, Pull, Push, PushSort, UpdateContext, check_id_type,
     identical, server_element, server_value,
 };
 use crate::bson::num::{self, Number};
@@ -277,6 +277,29 @@ fn apply_action(
                 ),
             ));
         }
+        (Action::Bit(ops), None) => apply_bits(Value::Int32(0), ops),
+        (Action::Bit(ops), Some(current @ (Value::Int32(_) | Value::Int64(_)))) => {
+            let result = apply_bits(current.clone(), ops);
+            if identical(&result, &current) {
+                return Ok(false);
+            }
+            result
+        }
+        (Action::Bit(_), Some(other)) => {
+            // The server writes the `_id` element right after the period.
+            let id = doc
+                .get("_id")
+                .map(|id| server_element("_id", id))
+                .unwrap_or_default();
+            return Err(QueryErrorKind::server(
+                code::BAD_VALUE,
+                format!(
+                    "Cannot apply $bit to a value of non-integral type.{id} has the field {} of non-integer type {}",
+                    last_part(path),
+                    other.element_type().alias()
+                ),
+            ));
+        }
         (Action::CurrentDate { timestamp }, _) => {
             if *timestamp {
                 let t = context.timestamp;
@@ -290,6 +313,30 @@ fn apply_action(
     guard_id(doc, path)?;
     write(doc, path, new_value)?;
     Ok(true)
+}
+
+/// `$bit`'s operations on an int or a long, as the server's `SafeNum` does them: two ints
+/// give an int; a long on either side gives a long (the int sign-extended).
+fn apply_bits(value: Value, ops: &[(BitOp, Value)]) -> Value {
+    let long = |v: &Value| match v {
+        Value::Int32(i) => i64::from(*i),
+        Value::Int64(l) => *l,
+        _ => 0,
+    };
+    ops.iter().fold(value, |acc, (op, operand)| {
+        let f = |a: i64, b: i64| match op {
+            BitOp::And => a & b,
+            BitOp::Or => a | b,
+            BitOp::Xor => a ^ b,
+        };
+        match (&acc, operand) {
+            (Value::Int32(a), Value::Int32(b)) => {
+                // Bitwise operations on two 32-bit values stay within 32 bits.
+                Value::Int32(f(i64::from(*a), i64::from(*b)) as i32)
+            }
+            _ => Value::Int64(f(long(&acc), long(operand))),
+        }
+    })
 }
 
 /// Whether `$pull` or `$pullAll` removes `item`.

@@ -4,7 +4,8 @@
 use std::cmp::Ordering;
 
 use super::{
-    Action, ArrayFilter, Condition, Kind, Op, Pull, Push, PushSort, server_document, server_element,
+    Action, ArrayFilter, BitOp, Condition, Kind, Op, Pull, Push, PushSort, server_document,
+    server_element,
 };
 use crate::bson::num::Number;
 use crate::bson::{Document, Value};
@@ -15,7 +16,7 @@ pub(super) fn parse_modifiers(
     update: &Document,
     filters: &[ArrayFilter],
 ) -> Result<Kind, QueryError> {
-    const KNOWN: [&str; 14] = [
+    const KNOWN: [&str; 15] = [
         "$set",
         "$unset",
         "$inc",
@@ -30,20 +31,12 @@ pub(super) fn parse_modifiers(
         "$pullAll",
         "$pop",
         "$currentDate",
+        "$bit",
     ];
-    const UNSUPPORTED: [&str; 1] = ["$bit"];
     let mut ops: Vec<Op> = Vec::new();
     for (name, arg) in update.iter() {
         let at = format!("update.{name}");
         let Some(&modifier) = KNOWN.iter().find(|m| **m == name) else {
-            if UNSUPPORTED.contains(&name) {
-                return Err(QueryError::new(
-                    at,
-                    QueryErrorKind::ModifierNotImplemented {
-                        modifier: name.to_owned(),
-                    },
-                ));
-            }
             return Err(QueryError::new(
                 at,
                 QueryErrorKind::server(
@@ -270,6 +263,7 @@ fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, Ar
         "$currentDate" => Action::CurrentDate {
             timestamp: parse_current_date(value)?,
         },
+        "$bit" => Action::Bit(parse_bit(value)?),
         "$rename" => {
             let Value::String(to) = value else {
                 return Err(bad_value(format!(
@@ -320,6 +314,46 @@ fn parse_action(modifier: &str, field: &str, value: &Value) -> Result<Action, Ar
             );
         }
     })
+}
+
+/// `$bit`'s argument: `{ and: 5 }`, `{ or: NumberLong(1), xor: 2 }`, applied in order
+/// (mongodb/mongo `src/mongo/db/update/bit_node.cpp`).
+fn parse_bit(value: &Value) -> Result<Vec<(BitOp, Value)>, QueryErrorKind> {
+    const FORMAT: &str = "{$bit: {field: {and/or/xor: #}}";
+    let Value::Document(spec) = value else {
+        return Err(bad_value(format!(
+            "The $bit modifier is not compatible with a {}. You must pass in an embedded document: {FORMAT}",
+            value.element_type().alias()
+        )));
+    };
+    let mut ops = Vec::with_capacity(spec.len());
+    for (name, operand) in spec.iter() {
+        let op = match name {
+            "and" => BitOp::And,
+            "or" => BitOp::Or,
+            "xor" => BitOp::Xor,
+            _ => {
+                return Err(bad_value(format!(
+                    "The $bit modifier only supports 'and', 'or', and 'xor', not '{name}' which is an unknown operator: {{{}}}",
+                    server_element(name, operand)
+                )));
+            }
+        };
+        if !matches!(operand, Value::Int32(_) | Value::Int64(_)) {
+            return Err(bad_value(format!(
+                "The $bit modifier field must be an Integer(32/64 bit); a '{}' is not supported here: {{{}}}",
+                operand.element_type().alias(),
+                server_element(name, operand)
+            )));
+        }
+        ops.push((op, operand.clone()));
+    }
+    if ops.is_empty() {
+        return Err(bad_value(format!(
+            "You must pass in at least one bitwise operation. The format is: {FORMAT}"
+        )));
+    }
+    Ok(ops)
 }
 
 /// The path-accepting operators: a `$pull` argument that starts with one of them is a
