@@ -82,7 +82,9 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
         Ok(result)
     }) {
         Ok(result) => {
-            out::eprint_line(out::safe_lines(&shell::print_document(&result.shell_result())));
+            out::eprint_line(out::safe_lines(&shell::print_document(
+                &result.shell_result(),
+            )));
             ExitCode::SUCCESS
         }
         Err(e) => fail(&e),

@@ -68,10 +68,16 @@ impl UpdateResult {
         let count = |n: usize| Value::Int32(i32::try_from(n).unwrap_or(i32::MAX));
         let mut d = Document::with_capacity(5);
         d.push("acknowledged", true);
-        d.push("insertedId", self.upserted_id.clone().unwrap_or(Value::Null));
+        d.push(
+            "insertedId",
+            self.upserted_id.clone().unwrap_or(Value::Null),
+        );
         d.push("matchedCount", count(self.matched));
         d.push("modifiedCount", count(self.modified));
-        d.push("upsertedCount", count(usize::from(self.upserted_id.is_some())));
+        d.push(
+            "upsertedCount",
+            count(usize::from(self.upserted_id.is_some())),
+        );
         d
     }
 }

@@ -247,15 +247,7 @@ impl Update {
             Some(first) if first.starts_with('$') => parse::parse_modifiers(update, &filters)?,
             _ => {
                 if let Some(key) = update.keys().find(|k| k.starts_with('$')) {
-                    return Err(QueryError::new(
-                        format!("update.{key}"),
-                        QueryErrorKind::server(
-                            code::DOLLAR_PREFIXED_FIELD_NAME,
-                            format!(
-                                "The dollar ($) prefixed field '{key}' in '{key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith."
-                            ),
-                        ),
-                    ));
+                    return Err(dollar_prefixed(key, format!("update.{key}")));
                 }
                 Kind::Replacement(update.clone())
             }
@@ -404,7 +396,23 @@ impl Update {
                 let steps = positional::resolve(&work, ops, &self.array_filters, context)?;
                 let mut changed = false;
                 for (op, path) in steps {
-                    changed |= apply::apply_op(&mut work, op, &path, mode, context)?;
+                    let did = apply::apply_op(&mut work, op, &path, mode, context)?;
+                    // storage_validation.cpp: a stored document's modified top-level fields
+                    // may not start with `$` (an upsert's new document may; DBRef's $ref,
+                    // $id and $db are let through).
+                    let top = path.split('.').next().unwrap_or("");
+                    if did
+                        && mode == Mode::Update
+                        && op.modifier != "$unset"
+                        && top.starts_with('$')
+                        && !matches!(top, "$ref" | "$id" | "$db")
+                    {
+                        return Err(dollar_prefixed(
+                            top,
+                            format!("update.{}.{}", op.modifier, op.path),
+                        ));
+                    }
+                    changed |= did;
                 }
                 if !changed {
                     return Ok(false);
@@ -426,6 +434,20 @@ impl Update {
         *doc = work;
         Ok(changed)
     }
+}
+
+/// The server's refusal of a `$`-prefixed top-level field in a stored document an update
+/// wrote (DollarPrefixedFieldName, in storage_validation.cpp's words), found at `at`.
+fn dollar_prefixed(key: &str, at: String) -> QueryError {
+    QueryError::new(
+        at,
+        QueryErrorKind::server(
+            code::DOLLAR_PREFIXED_FIELD_NAME,
+            format!(
+                "The dollar ($) prefixed field '{key}' in '{key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith."
+            ),
+        ),
+    )
 }
 
 /// The document with its `_id` moved to be the first field, as the server stores every

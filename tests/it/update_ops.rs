@@ -890,3 +890,51 @@ fn push_and_add_to_set_modifiers() {
         );
     }
 }
+
+#[test]
+fn a_modifier_may_not_write_a_dollar_prefixed_top_level_field_of_a_stored_document() {
+    // The manual's "Dollar-Prefixed Field Names": an upsert that inserts may create
+    // `$hotel`, the same update on an existing document fails; jstests/core/
+    // field_name_validation.js: nested `$` names and pipeline updates are allowed. The
+    // words are storage_validation.cpp's (DollarPrefixedFieldName, 52).
+    let refused = "The dollar ($) prefixed field '$hotel' in '$hotel' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.";
+    let update = doc("{ $set: { phone: 25.17, $hotel: 320.10 } }");
+    let mut c = collection("[{ _id: 1, date: '2021-07-07' }]");
+    let e = c
+        .update_one(
+            &doc("{ date: '2021-07-07' }"),
+            &update,
+            UpdateOptions::default(),
+        )
+        .unwrap_err();
+    assert_eq!(
+        (e.kind.code(), e.kind.to_string().as_str()),
+        (Some(52), refused)
+    );
+    assert_eq!(
+        all(&c),
+        docs("[{ _id: 1, date: '2021-07-07' }]"),
+        "left unchanged"
+    );
+    let mut c = collection("[]");
+    c.update_one(
+        &doc("{ date: '2021-07-07' }"),
+        &update,
+        UpdateOptions { upsert: true },
+    )
+    .unwrap();
+    assert_eq!(
+        c.documents().next().and_then(|d| d.get("$hotel").cloned()),
+        Some(Value::Double(320.10)),
+        "an upsert's insert may create it"
+    );
+    // Nested `$` names, and fields the update does not touch, are fine.
+    assert_eq!(
+        many("[{ _id: 1, $a: 1 }]", "{}", "{ $set: { 'b.$c': 1 } }", &[]),
+        Ok(docs("[{ _id: 1, $a: 1, b: { $c: 1 } }]"))
+    );
+    assert_eq!(
+        many("[{ _id: 1, $a: 1 }]", "{}", "{ $unset: { $a: 1 } }", &[]),
+        Ok(docs("[{ _id: 1 }]"))
+    );
+}
