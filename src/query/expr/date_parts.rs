@@ -276,9 +276,11 @@ pub(super) fn integral64(v: &Value) -> Option<i64> {
     match Number::of(v)? {
         Number::Int(i) => Some(i64::from(i)),
         Number::Long(l) => Some(l),
-        Number::Double(d) => (d.trunc() == d
-            && (-9.223_372_036_854_775_808e18..9.223_372_036_854_775_808e18).contains(&d))
-        .then_some(d as i64),
+        Number::Double(d) => {
+            // 2^63, exactly a double: every long is below it and at or above its negation.
+            const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+            (d.trunc() == d && (-TWO_63..TWO_63).contains(&d)).then_some(d as i64)
+        }
         Number::Decimal(d) => d.to_i64().filter(|l| {
             crate::bson::Decimal128::from_i64(*l)
                 .total_cmp_mongo(&d)

@@ -301,17 +301,17 @@ impl Regex {
     }
 }
 
+/// Where a match and its groups are in the subject: byte spans, `None` for a group that
+/// took no part.
+pub type Spans = Vec<Option<(usize, usize)>>;
+
 impl Regex {
     /// The first match at or after byte `start` of `text` (the subject stays whole, so `^`
     /// and lookbehind see what precedes `start`): the byte span of the match, then of each
     /// capture group (`None` for a group that took no part). `Ok(None)` when nothing
     /// matches; `Err` with PCRE2's message when the match fails otherwise (a limit passed,
     /// a stop asked for), as `$regexFind` reports it.
-    pub fn find_at(
-        &self,
-        text: &str,
-        start: usize,
-    ) -> Result<Option<Vec<Option<(usize, usize)>>>, String> {
+    pub fn find_at(&self, text: &str, start: usize) -> Result<Option<Spans>, String> {
         let mut polls = Poll { calls: 0 };
         // SAFETY: as in `is_match`; the ovector is read before the match data is freed, and
         // PCRE2 sizes it from the pattern (one pair per group and one for the whole match).
