@@ -639,10 +639,14 @@ fn date_from_parts_carries_out_of_range_parts() {
             "{ $dateFromParts: { year: 2017, timezone: '+05:00' } }",
             "ISODate('2016-12-31T19:00:00Z')",
         ),
-        // A wall-clock time Paris skips (02:30 on 2026-03-29) is read with the winter offset.
+        // Across Paris's change to summer time: midnight is still UTC+1, noon is UTC+2.
         (
-            "{ $dateFromParts: { year: 2026, month: 3, day: 29, hour: 2, minute: 30, timezone: 'Europe/Paris' } }",
-            "ISODate('2026-03-29T01:30:00Z')",
+            "{ $dateFromParts: { year: 2026, month: 3, day: 29, timezone: 'Europe/Paris' } }",
+            "ISODate('2026-03-28T23:00:00Z')",
+        ),
+        (
+            "{ $dateFromParts: { year: 2026, month: 3, day: 29, hour: 12, timezone: 'Europe/Paris' } }",
+            "ISODate('2026-03-29T10:00:00Z')",
         ),
         ("{ $dateFromParts: { year: null } }", "null"),
         (
@@ -1089,4 +1093,30 @@ fn the_cli_truncates_a_day_in_paris() {
         String::from_utf8_lossy(&out.stdout).trim(),
         "ISODate('2026-03-28T23:00:00.000Z')"
     );
+}
+
+#[test]
+fn regex_find_all_results_are_bounded() {
+    // Every position of a million characters matches the empty string: the server would
+    // stop at its 64 MB buffer (51151); the tutor stops at what a document holds.
+    let input = "a".repeat(1_000_000);
+    let e = evaluate(
+        &parse(&format!(
+            "{{ $regexFindAll: {{ input: '{input}', regex: /x*/ }} }}"
+        )),
+        None,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("bson-tutor stops here"), "{e}");
+}
+
+#[test]
+fn long_trim_sets_and_searches_finish() {
+    // A trim set and a search as long as the input: linear work here, where trying each
+    // character against each one of `chars` (or each position) would take hours.
+    let long = "ab".repeat(200_000);
+    let trim = format!("{{ $trim: {{ input: '{long}c', chars: '{long}' }} }}");
+    assert_eq!(evaluate(&parse(&trim), None).unwrap(), parse("'c'"));
+    let search = format!("{{ $indexOfCP: ['{long}', '{}c'] }}", &long[..200_000]);
+    assert_eq!(evaluate(&parse(&search), None).unwrap(), parse("-1"));
 }

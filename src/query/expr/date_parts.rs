@@ -627,4 +627,20 @@ mod tests {
         assert_eq!(iso_weeks_in(2020), 53);
         assert_eq!(iso_weeks_in(2021), 52);
     }
+
+    #[test]
+    fn skipped_and_repeated_wall_clock_times_read_as_jiff_compatible() {
+        // The tutor's choice where a DST change skips or repeats a wall-clock time (jiff's
+        // "compatible" disambiguation): 02:30 in Paris on 2026-03-29 does not exist and is
+        // read with the winter offset; 02:30 on 2026-10-25 happens twice, the first is taken.
+        let paris = Zone(jiff::tz::TimeZone::get("Europe/Paris").unwrap());
+        let local = |d: i64, h: i64, m: i64| d * DAY_MS + h * 3_600_000 + m * 60_000;
+        let gap = days_from_civil(2026, 3, 29);
+        assert_eq!(paris.to_utc(local(gap, 2, 30)).unwrap(), local(gap, 1, 30));
+        let fold = days_from_civil(2026, 10, 25);
+        assert_eq!(
+            paris.to_utc(local(fold, 2, 30)).unwrap(),
+            local(fold, 0, 30)
+        );
+    }
 }

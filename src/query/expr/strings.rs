@@ -142,12 +142,17 @@ impl Evaluator<'_> {
                 }
             },
         };
+        // Sorted, so that each character is looked up in log time however long `chars` is.
+        let mut set = set;
+        set.sort_unstable();
+        set.dedup();
+        let strip = |c: char| set.binary_search(&c).is_ok();
         let mut out: &str = &input;
         if op != "$rtrim" {
-            out = out.trim_start_matches(|c| set.contains(&c));
+            out = out.trim_start_matches(strip);
         }
         if op != "$ltrim" {
-            out = out.trim_end_matches(|c| set.contains(&c));
+            out = out.trim_end_matches(strip);
         }
         Ok(Value::from(out))
     }
@@ -301,13 +306,13 @@ fn index_of_cp(args: &[Value]) -> Result<Value, ExprError> {
     if s.is_empty() && sub.is_empty() && start == 0 {
         return Ok(Value::Int32(0));
     }
-    let found = s
-        .char_indices()
-        .enumerate()
-        .skip(start)
-        .take(end - start)
-        .find(|(_, (byte, _))| s[*byte..].starts_with(sub.as_str()))
-        .map(|(cp, _)| cp);
+    // A substring search from the start's byte (linear, unlike trying every position); the
+    // match must begin before `end`, and may run past it, as the server's loop allows.
+    let from = s.char_indices().nth(start).map_or(s.len(), |(b, _)| b);
+    let found = s[from..]
+        .find(sub.as_str())
+        .map(|at| start + s[from..from + at].chars().count())
+        .filter(|cp| *cp < end);
     Ok(Value::Int32(found.map_or(-1, |p| p as i32)))
 }
 
