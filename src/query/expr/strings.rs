@@ -219,7 +219,10 @@ impl Evaluator<'_> {
         if op == "$replaceOne" {
             return Ok(Value::from(input.replacen(find.as_str(), &replacement, 1)));
         }
-        // An empty `find` matches before every character and at the end.
+        // An empty `find` matches before every character and at the end. The server goes
+        // byte by byte, which splits a multi-byte character into invalid UTF-8; the tutor's
+        // strings are always valid UTF-8, so it goes character by character (the same
+        // result for ASCII).
         let mut built = Budget::building();
         let mut out = String::new();
         let mut rest: &str = &input;
