@@ -1027,6 +1027,47 @@ fn date_trunc_bins_from_2000_on_the_wall_clock() {
             "{ $dateTrunc: { date: ISODate('1999-12-31T23:59:59.999Z'), unit: 'day' } }",
             "ISODate('1999-12-31T00:00:00Z')",
         ),
+        // jstests/aggregation/expressions/date_trunc.js.
+        (
+            "{ $dateTrunc: { date: new Date('2020-11-01T18:23:36Z'), unit: 'hour', binSize: 2 } }",
+            "ISODate('2020-11-01T18:00:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: new Date('2021-12-01T18:23:36Z'), unit: 'hour', binSize: 4, timezone: 'America/New_York', startOfWeek: 'IGNORED' } }",
+            "ISODate('2021-12-01T17:00:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: new Date('2021-02-15T18:23:36Z'), unit: 'week' } }",
+            "ISODate('2021-02-14T00:00:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: new Date('2000-01-30T18:00:00Z'), unit: 'week', binSize: 2, timezone: 'America/New_York', startOfWeek: 'mon' } }",
+            "ISODate('2000-01-17T05:00:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: ObjectId('507c7f79bcf86cd7994f6c0e'), unit: 'minute', binSize: 10 } }",
+            "ISODate('2012-10-15T21:20:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: Timestamp(1350336377, 0), unit: 'second', binSize: 10 } }",
+            "ISODate('2012-10-15T21:26:10Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: new Date('2020-01-30T18:59:00Z'), unit: 'minute', binSize: NumberDecimal('15') } }",
+            "ISODate('2020-01-30T18:45:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: new Date('2020-01-30T18:59:00.003Z'), unit: 'millisecond', binSize: NumberInt(1000) } }",
+            "ISODate('2020-01-30T18:59:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: new Date('2020-01-30T18:59:00Z'), unit: 'year', timezone: 'GMT', startOfWeek: 1 } }",
+            "ISODate('2020-01-01T00:00:00Z')",
+        ),
+        (
+            "{ $dateTrunc: { date: '$nope', unit: 'H', binSize: 'string', timezone: 1 } }",
+            "null",
+        ),
         ("{ $dateTrunc: { date: null, unit: 'day' } }", "null"),
         (
             "{ $dateTrunc: { date: new Date(0), unit: 'day', binSize: null } }",
@@ -1046,7 +1087,7 @@ fn date_trunc_bins_from_2000_on_the_wall_clock() {
         ),
         (
             "{ $dateTrunc: { date: 'x', unit: 'day' } }",
-            "!5166307 $dateTrunc requires 'date' to be a date, but got string",
+            "!5439012 $dateTrunc requires 'date' to be a date, but got string",
         ),
         (
             "{ $dateTrunc: { date: new Date(0), unit: 'epoch' } }",

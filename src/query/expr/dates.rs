@@ -500,9 +500,10 @@ impl Evaluator<'_> {
         let Some(zone) = read_zone(tz.as_ref(), Some(context))? else {
             return Ok(Value::Null);
         };
+        // 8.0 answers 5439012 here (later servers share $dateDiff's 5166307).
         let Some(ms) = as_date(&date) else {
             return err(
-                5_166_307,
+                5_439_012,
                 format!(
                     "$dateTrunc requires 'date' to be a date, but got {}",
                     date.element_type().alias()
