@@ -151,6 +151,11 @@ fn compile_error<T>(op: &str, e: RegexError) -> Result<T, ExprError> {
 /// One match: the byte spans of the whole match and of each group.
 struct Match(Vec<Option<(usize, usize)>>);
 
+/// `input[a..b]`, or "" for a span PCRE2 could report backwards (`\K` in a lookahead).
+fn slice(input: &str, a: usize, b: usize) -> &str {
+    input.get(a..b).unwrap_or("")
+}
+
 impl Match {
     fn span(&self) -> (usize, usize) {
         self.0.first().copied().flatten().unwrap_or((0, 0))
@@ -160,13 +165,13 @@ impl Match {
     /// `cp_before`, the rest are counted here.
     fn document(&self, input: &str, from: usize, cp_before: usize) -> Value {
         let (start, end) = self.span();
-        let idx = cp_before + input[from..start].chars().count();
+        let idx = cp_before + slice(input, from, start).chars().count();
         let captures: Vec<Value> = self.0[1..]
             .iter()
-            .map(|c| c.map_or(Value::Null, |(s, e)| Value::from(&input[s..e])))
+            .map(|c| c.map_or(Value::Null, |(s, e)| Value::from(slice(input, s, e))))
             .collect();
         let mut d = Document::with_capacity(3);
-        d.push("match", Value::from(&input[start..end]));
+        d.push("match", Value::from(slice(input, start, end)));
         d.push("idx", Value::Int32(i32::try_from(idx).unwrap_or(i32::MAX)));
         d.push("captures", Value::Array(captures));
         Value::Document(d)
@@ -206,10 +211,10 @@ fn find_all(op: &str, regex: &Regex, input: &str) -> Result<Vec<Value>, ExprErro
         let doc = m.document(input, from, cp);
         built.add(&doc)?;
         out.push(doc);
-        cp += input[from..start].chars().count();
+        cp += slice(input, from, start).chars().count();
         if start == end {
             // An empty match: the next search starts one character later.
-            match input[start..].chars().next() {
+            match slice(input, start, input.len()).chars().next() {
                 Some(c) => {
                     from = start + c.len_utf8();
                     cp += 1;
@@ -217,7 +222,12 @@ fn find_all(op: &str, regex: &Regex, input: &str) -> Result<Vec<Value>, ExprErro
                 None => break,
             }
         } else {
-            cp += input[start..end].chars().count();
+            if end <= from {
+                // Spans that do not move forward (PCRE2 refuses the patterns that could
+                // report them): stop rather than loop.
+                break;
+            }
+            cp += slice(input, start, end).chars().count();
             from = end;
         }
         if from >= input.len() {
