@@ -820,7 +820,7 @@ fn date_add_and_subtract_on_the_wall_clock() {
             ),
             (
                 "{ $dateAdd: { startDate: '$date', unit: 1, amount: 10 } }",
-                "!5439013 $dateAdd requires 'unit' to be a string, but got int",
+                "!5166404 $dateAdd requires 'unit' to be a string, but got int",
             ),
             (
                 "{ $dateAdd: { startDate: '$date', unit: 'epoch', amount: 10 } }",
@@ -906,6 +906,36 @@ fn date_diff_counts_boundaries_crossed() {
             "{ $dateDiff: { startDate: new Date(0), endDate: new Date(1500), unit: 'millisecond' } }",
             "NumberLong(1500)",
         ),
+        // jstests/aggregation/expressions/date_diff.js: weeks from a Sunday to a Monday, and
+        // a null argument wins over invalid ones.
+        (
+            "{ $dateDiff: { startDate: new Date('2021-01-24T18:23:36Z'), endDate: new Date('2021-01-25T02:23:36Z'), unit: 'week', timezone: 'GMT', startOfWeek: 'MONDAY' } }",
+            "NumberLong(1)",
+        ),
+        (
+            "{ $dateDiff: { startDate: new Date('2021-01-24T18:23:36Z'), endDate: new Date('2021-01-25T02:23:36Z'), unit: 'week' } }",
+            "NumberLong(0)",
+        ),
+        (
+            "{ $dateDiff: { startDate: new Date('2021-01-17T05:00:00Z'), endDate: new Date('2021-01-17T04:59:00Z'), unit: 'week', timezone: 'America/New_York', startOfWeek: 'sunday' } }",
+            "NumberLong(-1)",
+        ),
+        (
+            "{ $dateDiff: { startDate: new Date('2020-11-01T18:23:36Z'), endDate: new Date('2020-11-02T00:00:00Z'), unit: 'hour', timezone: 'America/New_York', startOfWeek: 'IGNORED' } }",
+            "NumberLong(6)",
+        ),
+        (
+            "{ $dateDiff: { startDate: 1, endDate: 2, unit: 'century', timezone: '$nope' } }",
+            "null",
+        ),
+        (
+            "{ $dateDiff: { startDate: 1, endDate: 2, unit: 'week', timezone: 1, startOfWeek: '$nope' } }",
+            "null",
+        ),
+        (
+            "{ $dateDiff: { startDate: '', endDate: '$nope', unit: 'epoch', timezone: 'INVALID' } }",
+            "null",
+        ),
         (
             "{ $dateDiff: { startDate: null, endDate: new Date(0), unit: 'day' } }",
             "null",
@@ -929,7 +959,7 @@ fn date_diff_counts_boundaries_crossed() {
         ),
         (
             "{ $dateDiff: { startDate: new Date(0), endDate: new Date(0), unit: 'decade' } }",
-            "!9 $dateDiff parameter 'unit' value parsing failed :: caused by :: unknown time unit value: decade",
+            "!5439014 $dateDiff parameter 'unit' value cannot be recognized as a time unit: decade",
         ),
         (
             "{ $dateDiff: { startDate: new Date(0), endDate: new Date(0), unit: 'week', startOfWeek: 'someday' } }",
@@ -1068,6 +1098,18 @@ fn date_trunc_bins_from_2000_on_the_wall_clock() {
             "{ $dateTrunc: { date: '$nope', unit: 'H', binSize: 'string', timezone: 1 } }",
             "null",
         ),
+        (
+            "{ $dateTrunc: { date: 1, unit: 'century', binSize: '1', timezone: '$nope' } }",
+            "null",
+        ),
+        (
+            "{ $dateTrunc: { date: 1, unit: 'week', binSize: '', timezone: 1, startOfWeek: '$nope' } }",
+            "null",
+        ),
+        (
+            "{ $dateTrunc: { date: 'Invalid', unit: 'invalid', binSize: '$nope', timezone: 'Invalid' } }",
+            "null",
+        ),
         ("{ $dateTrunc: { date: null, unit: 'day' } }", "null"),
         (
             "{ $dateTrunc: { date: new Date(0), unit: 'day', binSize: null } }",
@@ -1091,7 +1133,7 @@ fn date_trunc_bins_from_2000_on_the_wall_clock() {
         ),
         (
             "{ $dateTrunc: { date: new Date(0), unit: 'epoch' } }",
-            "!9 $dateTrunc parameter 'unit' value parsing failed :: caused by :: unknown time unit value: epoch",
+            "!5439014 $dateTrunc parameter 'unit' value cannot be recognized as a time unit: epoch",
         ),
         (
             "{ $dateTrunc: { date: new Date(0), unit: 'day', timezone: 5 } }",

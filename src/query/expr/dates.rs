@@ -75,11 +75,33 @@ impl Unit {
     }
 }
 
-/// `unit`: a string naming one of [`UNITS`].
+/// `unit`: a string naming one of [`UNITS`], as MongoDB 8.0 reads it for `$dateDiff` and
+/// `$dateTrunc` (5439013, 5439014).
 fn read_unit(op: &str, v: &Value) -> Result<Unit, ExprError> {
     let Value::String(s) = v else {
         return err(
             5_439_013,
+            format!(
+                "{op} requires 'unit' to be a string, but got {}",
+                v.element_type().alias()
+            ),
+        );
+    };
+    match UNITS.iter().find(|(n, _)| *n == s.as_str()) {
+        Some((_, u)) => Ok(*u),
+        None => err(
+            5_439_014,
+            format!("{op} parameter 'unit' value cannot be recognized as a time unit: {s}"),
+        ),
+    }
+}
+
+/// `unit` as MongoDB 8.0's `$dateAdd`/`$dateSubtract` read it: their own code for a
+/// non-string (5166404), the time-unit parser's `FailedToParse` for an unknown name.
+fn read_arith_unit(op: &str, v: &Value) -> Result<Unit, ExprError> {
+    let Value::String(s) = v else {
+        return err(
+            5_166_404,
             format!(
                 "{op} requires 'unit' to be a string, but got {}",
                 v.element_type().alias()
@@ -285,7 +307,7 @@ impl Evaluator<'_> {
         if nullish(&unit) {
             return Ok(Value::Null);
         }
-        let unit = read_unit(op, &unit)?;
+        let unit = read_arith_unit(op, &unit)?;
         let amount = self.eval(amount, depth)?;
         if nullish(&amount) {
             return Ok(Value::Null);
@@ -318,23 +340,20 @@ impl Evaluator<'_> {
         date_add(ms, unit, amount, &zone).map(Value::DateTime)
     }
 
-    /// `startOfWeek` when the unit is a week (Sunday when not given); `None` when nullish.
-    fn start_of_week(
+    /// The `startOfWeek` value, read only when `unit` is the string "week": `None` when it
+    /// is nullish, `Some(None)` when it is not read.
+    fn start_of_week_value(
         &self,
-        op: &str,
-        unit: Unit,
+        unit: &Value,
         v: Option<&Value>,
         depth: usize,
-    ) -> Result<Option<i64>, ExprError> {
+    ) -> Result<Option<Option<Value>>, ExprError> {
         match v {
-            Some(v) if unit == Unit::Week => {
+            Some(v) if matches!(unit, Value::String(u) if u.as_str() == "week") => {
                 let v = self.eval(v, depth)?;
-                if nullish(&v) {
-                    return Ok(None);
-                }
-                read_start_of_week(op, &v).map(Some)
+                Ok((!nullish(&v)).then_some(Some(v)))
             }
-            _ => Ok(Some(7)),
+            _ => Ok(Some(None)),
         }
     }
 
@@ -384,8 +403,8 @@ impl Evaluator<'_> {
         if nullish(&unit) {
             return Ok(Value::Null);
         }
-        let unit = read_unit(OP, &unit)?;
-        let Some(start_of_week) = self.start_of_week(OP, unit, sow, depth)? else {
+        // MongoDB 8.0 answers null for any nullish argument before it checks the others.
+        let Some(sow) = self.start_of_week_value(&unit, sow, depth)? else {
             return Ok(Value::Null);
         };
         let tz = tz.map(|t| self.eval(t, depth)).transpose()?;
@@ -411,6 +430,11 @@ impl Evaluator<'_> {
             as_date_named(&start, "startDate")?,
             as_date_named(&end, "endDate")?,
         );
+        let unit = read_unit(OP, &unit)?;
+        let start_of_week = match &sow {
+            Some(v) => read_start_of_week(OP, v)?,
+            None => 7,
+        };
         if unit == Unit::Millisecond {
             return b.checked_sub(a).map_or_else(
                 || err(5_166_308, "dateDiff overflowed"),
@@ -455,17 +479,41 @@ impl Evaluator<'_> {
         let Some(unit) = unit else {
             return err(5_439_010, "Missing 'unit' parameter to $dateTrunc");
         };
+        // MongoDB 8.0 answers null for any nullish argument before it checks the others.
         let date = self.eval(date, depth)?;
-        if nullish(&date) {
+        let unit = self.eval(unit, depth)?;
+        if nullish(&date) || nullish(&unit) {
             return Ok(Value::Null);
         }
+        let bin = match bin {
+            None => None,
+            Some(b) => match self.eval(b, depth)? {
+                v if nullish(&v) => return Ok(Value::Null),
+                v => Some(v),
+            },
+        };
+        let Some(sow) = self.start_of_week_value(&unit, sow, depth)? else {
+            return Ok(Value::Null);
+        };
+        let tz = tz.map(|t| self.eval(t, depth)).transpose()?;
+        let context = "$dateTrunc parameter 'timezone' value parsing failed";
+        let Some(zone) = read_zone(tz.as_ref(), Some(context))? else {
+            return Ok(Value::Null);
+        };
+        // 8.0 answers 5439012 here (later servers share $dateDiff's 5166307).
+        let Some(ms) = as_date(&date) else {
+            return err(
+                5_439_012,
+                format!(
+                    "$dateTrunc requires 'date' to be a date, but got {}",
+                    date.element_type().alias()
+                ),
+            );
+        };
+        let unit = read_unit(OP, &unit)?;
         let bin_size = match bin {
             None => 1,
             Some(b) => {
-                let b = self.eval(b, depth)?;
-                if nullish(&b) {
-                    return Ok(Value::Null);
-                }
                 let Some(n) = integral64(&b) else {
                     return err(
                         5_439_017,
@@ -487,28 +535,9 @@ impl Evaluator<'_> {
                 n
             }
         };
-        let unit = self.eval(unit, depth)?;
-        if nullish(&unit) {
-            return Ok(Value::Null);
-        }
-        let unit = read_unit(OP, &unit)?;
-        let Some(start_of_week) = self.start_of_week(OP, unit, sow, depth)? else {
-            return Ok(Value::Null);
-        };
-        let tz = tz.map(|t| self.eval(t, depth)).transpose()?;
-        let context = "$dateTrunc parameter 'timezone' value parsing failed";
-        let Some(zone) = read_zone(tz.as_ref(), Some(context))? else {
-            return Ok(Value::Null);
-        };
-        // 8.0 answers 5439012 here (later servers share $dateDiff's 5166307).
-        let Some(ms) = as_date(&date) else {
-            return err(
-                5_439_012,
-                format!(
-                    "$dateTrunc requires 'date' to be a date, but got {}",
-                    date.element_type().alias()
-                ),
-            );
+        let start_of_week = match &sow {
+            Some(v) => read_start_of_week(OP, v)?,
+            None => 7,
         };
         truncate(ms, unit, bin_size, &zone, start_of_week).map(Value::DateTime)
     }
