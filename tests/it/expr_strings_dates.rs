@@ -204,6 +204,15 @@ fn strcasecmp_compares_ascii_case_insensitively() {
         ("{ $strcasecmp: ['14Q2', '13q4'] }", "1"),
         ("{ $strcasecmp: [null, ''] }", "0"),
         ("{ $strcasecmp: [1, '1'] }", "0"),
+        // Dates read as their ISO form (Value::coerceToString in mongodb/mongo value.cpp).
+        (
+            "{ $strcasecmp: [ISODate('2014-01-01T08:15:39.736Z'), '2014-01-01t08:15:39.736z'] }",
+            "0",
+        ),
+        (
+            "{ $substr: [ISODate('2014-01-01T08:15:39.736Z'), 0, 10] }",
+            "'2014-01-01'",
+        ),
         // Only ASCII letters fold, as the server's byte-wise upper-casing.
         ("{ $strcasecmp: ['é', 'É'] }", "1"),
         (

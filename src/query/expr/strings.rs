@@ -319,8 +319,8 @@ fn index_of_cp(args: &[Value]) -> Result<Value, ExprError> {
     Ok(Value::Int32(found.map_or(-1, |p| p as i32)))
 }
 
-/// The string `$toUpper`/`$toLower`/`$substr*` read: null is the empty string, numbers their
-/// digits.
+/// The string `$toUpper`/`$toLower`/`$substr*`/`$strcasecmp` read: null is the empty string,
+/// numbers their digits, dates their ISO form.
 fn coerce_to_string(v: &Value) -> Result<String, ExprError> {
     Ok(match v {
         Value::String(s) | Value::Symbol(s) => s.to_string(),
@@ -329,6 +329,10 @@ fn coerce_to_string(v: &Value) -> Result<String, ExprError> {
         Value::Int64(l) => l.to_string(),
         Value::Double(d) => super::convert::format_double(*d),
         Value::Decimal128(d) => d.to_string(),
+        // A date reads as its ISO form in UTC (the `$substr: ["$date", 0, 10]` idiom).
+        Value::DateTime(ms) => {
+            crate::bson::datetime::date_to_string(*ms, "%Y-%m-%dT%H:%M:%S.%LZ", None)?
+        }
         other => {
             return err(
                 16007,
