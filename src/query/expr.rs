@@ -7,9 +7,11 @@ use std::cmp::Ordering;
 mod arith;
 mod arrays;
 mod convert;
+mod date_parts;
 mod dates;
 mod error;
 mod forms;
+mod regex;
 mod strings;
 pub mod summation;
 
@@ -574,6 +576,8 @@ impl Evaluator<'_> {
                 }
                 Ok(Some(Value::from(out)))
             }
+            _ if strings::OPS.contains(&op) => self.string_op(op, arg, depth),
+            _ if dates::handles(op) => self.date_op(op, arg, depth),
             _ => self.operator(op, arg, depth).map(Some),
         }
     }

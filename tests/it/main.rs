@@ -19,6 +19,7 @@ mod differential;
 mod e2e_tmux;
 mod error_languages;
 mod expr_ops;
+mod expr_strings_dates;
 mod help_languages;
 mod hostile;
 mod imports;

@@ -31,10 +31,10 @@ use pcre2_sys::{
     PCRE2_AUTO_CALLOUT, PCRE2_CASELESS, PCRE2_DOTALL, PCRE2_ERROR_CALLOUT, PCRE2_EXTENDED,
     PCRE2_MULTILINE, PCRE2_NO_UTF_CHECK, PCRE2_UTF, pcre2_code_8, pcre2_code_free_8,
     pcre2_compile_8, pcre2_compile_context_create_8, pcre2_compile_context_free_8,
-    pcre2_get_error_message_8, pcre2_match_8, pcre2_match_context_8, pcre2_match_context_create_8,
-    pcre2_match_context_free_8, pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8,
-    pcre2_set_depth_limit_8, pcre2_set_heap_limit_8, pcre2_set_match_limit_8,
-    pcre2_set_max_pattern_length_8,
+    pcre2_get_error_message_8, pcre2_get_ovector_count_8, pcre2_get_ovector_pointer_8,
+    pcre2_match_8, pcre2_match_context_8, pcre2_match_context_create_8, pcre2_match_context_free_8,
+    pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8, pcre2_set_depth_limit_8,
+    pcre2_set_heap_limit_8, pcre2_set_match_limit_8, pcre2_set_max_pattern_length_8,
 };
 
 use crate::strings::Lang;
@@ -289,6 +289,70 @@ impl Regex {
                     context,
                 );
                 rc >= 0
+            };
+            if !context.is_null() {
+                pcre2_match_context_free_8(context);
+            }
+            if !data.is_null() {
+                pcre2_match_data_free_8(data);
+            }
+            answer
+        }
+    }
+}
+
+/// Where a match and its groups are in the subject: byte spans, `None` for a group that
+/// took no part.
+pub type Spans = Vec<Option<(usize, usize)>>;
+
+impl Regex {
+    /// The first match at or after byte `start` of `text` (the subject stays whole, so `^`
+    /// and lookbehind see what precedes `start`): the byte span of the match, then of each
+    /// capture group (`None` for a group that took no part). `Ok(None)` when nothing
+    /// matches; `Err` with PCRE2's message when the match fails otherwise (a limit passed,
+    /// a stop asked for), as `$regexFind` reports it.
+    pub fn find_at(&self, text: &str, start: usize) -> Result<Option<Spans>, String> {
+        let mut polls = Poll { calls: 0 };
+        // SAFETY: as in `is_match`; the ovector is read before the match data is freed, and
+        // PCRE2 sizes it from the pattern (one pair per group and one for the whole match).
+        unsafe {
+            let code = self.code.0.as_ptr();
+            let data = pcre2_match_data_create_from_pattern_8(code, ptr::null_mut());
+            let context = pcre2_match_context_create_8(ptr::null_mut());
+            let answer = if data.is_null() || context.is_null() {
+                Err(error_message(pcre2_sys::PCRE2_ERROR_NOMEMORY))
+            } else {
+                pcre2_set_match_limit_8(context, MATCH_LIMIT);
+                pcre2_set_depth_limit_8(context, DEPTH_LIMIT);
+                pcre2_set_heap_limit_8(context, HEAP_LIMIT_KIB);
+                pcre2_set_callout_8(
+                    context,
+                    Some(poll_interrupt),
+                    ptr::from_mut(&mut polls).cast(),
+                );
+                let rc = pcre2_match_8(
+                    code,
+                    text.as_ptr(),
+                    text.len(),
+                    start.min(text.len()),
+                    PCRE2_NO_UTF_CHECK,
+                    data,
+                    context,
+                );
+                if rc == pcre2_sys::PCRE2_ERROR_NOMATCH {
+                    Ok(None)
+                } else if rc < 0 {
+                    Err(error_message(rc))
+                } else {
+                    let pairs = pcre2_get_ovector_count_8(data) as usize;
+                    let ov =
+                        std::slice::from_raw_parts(pcre2_get_ovector_pointer_8(data), pairs * 2);
+                    Ok(Some(
+                        ov.chunks_exact(2)
+                            .map(|p| (p[0] != usize::MAX).then_some((p[0], p[1])))
+                            .collect(),
+                    ))
+                }
             };
             if !context.is_null() {
                 pcre2_match_context_free_8(context);
