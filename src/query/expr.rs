@@ -5,11 +5,15 @@
 use std::cmp::Ordering;
 
 mod arith;
+mod array_forms;
 mod arrays;
 mod convert;
 mod dates;
 mod error;
 mod forms;
+mod logic;
+mod objects;
+mod sets;
 mod strings;
 pub mod summation;
 
@@ -574,6 +578,10 @@ impl Evaluator<'_> {
                 }
                 Ok(Some(Value::from(out)))
             }
+            op if logic::handles(op) => self.logic_family(op, arg, depth),
+            op if arrays::handles(op) => self.array_family(op, arg, depth),
+            op if sets::handles(op) => self.set_family(op, arg, depth),
+            op if objects::handles(op) => self.object_family(op, arg, depth),
             _ => self.operator(op, arg, depth).map(Some),
         }
     }
