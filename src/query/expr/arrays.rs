@@ -52,7 +52,9 @@ impl Evaluator<'_> {
                         ),
                     );
                 };
-                let needle = needle.unwrap_or(Value::Null);
+                // A missing value equals only undefined, never null (the server's canonical
+                // type for both is 0): `{ $in: ['$nope', [null]] }` is false.
+                let needle = needle.unwrap_or(Value::Undefined);
                 let found = items.iter().any(|v| order::equal(v, &needle));
                 Ok(Some(Value::Boolean(found)))
             }
@@ -311,7 +313,7 @@ impl Evaluator<'_> {
             Some(e) => bound(e, "ending index")?.min(array.len()),
             None => array.len(),
         };
-        let needle = self.eval(&items[1], depth)?;
+        let needle = self.eval_opt(&items[1], depth)?.unwrap_or(Value::Undefined);
         let found = (start..end).find(|&i| order::equal(&array[i], &needle));
         Ok(Some(Value::Int32(found.map_or(-1, |i| i as i32))))
     }
