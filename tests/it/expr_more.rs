@@ -140,7 +140,10 @@ fn switch_takes_the_first_true_branch() {
             "{ $switch: { branches: [{ case: 0, then: 1 }, { case: 'x', then: 2 }] } }",
             "2",
         ),
-        ("{ $switch: { branches: [{ case: true, then: '$nope' }] } }", "MISSING"),
+        (
+            "{ $switch: { branches: [{ case: true, then: '$nope' }] } }",
+            "MISSING",
+        ),
         (
             "{ $switch: 1 }",
             "!40060 $switch requires an object as an argument, found: int",
@@ -197,20 +200,32 @@ fn let_binds_variables_for_in() {
     // mongodb/mongo src/mongo/db/pipeline/expression.cpp (ExpressionLet::parse) and
     // src/mongo/db/pipeline/variable_validation.cpp (the user variable names).
     table(&[
-        ("{ $let: { vars: { a: 1 }, in: { $let: { vars: { a: 2 }, in: '$$a' } } } }", "2"),
+        (
+            "{ $let: { vars: { a: 1 }, in: { $let: { vars: { a: 2 }, in: '$$a' } } } }",
+            "2",
+        ),
         (
             "{ $let: { vars: { a: 1, b: '$$a' }, in: '$$b' } }",
             "!17276 Use of undefined variable: a",
         ),
         ("{ $let: { vars: {}, in: 5 } }", "5"),
         ("{ $let: { vars: { é: 1 }, in: '$$é' } }", "1"),
-        ("{ $let: 1 }", "!16874 $let only supports an object as its argument"),
+        (
+            "{ $let: 1 }",
+            "!16874 $let only supports an object as its argument",
+        ),
         (
             "{ $let: { vars: {}, in: 1, x: 1 } }",
             "!16875 Unrecognized parameter to $let: x",
         ),
-        ("{ $let: { in: 1 } }", "!16876 Missing 'vars' parameter to $let"),
-        ("{ $let: { vars: {} } }", "!16877 Missing 'in' parameter to $let"),
+        (
+            "{ $let: { in: 1 } }",
+            "!16876 Missing 'vars' parameter to $let",
+        ),
+        (
+            "{ $let: { vars: {} } }",
+            "!16877 Missing 'in' parameter to $let",
+        ),
         (
             "{ $let: { vars: 1, in: 1 } }",
             "!10065 invalid parameter: expected an object (vars)",
@@ -379,7 +394,10 @@ fn concat_reverse_slice_first_last() {
     // Manual: $concatArrays, $reverseArray, $slice (aggregation), $first and $last (array
     // operators), their tables of examples.
     table(&[
-        ("{ $concatArrays: [['hello', ' '], ['world']] }", "['hello', ' ', 'world']"),
+        (
+            "{ $concatArrays: [['hello', ' '], ['world']] }",
+            "['hello', ' ', 'world']",
+        ),
         (
             "{ $concatArrays: [['hello', ' '], [['world'], 'again']] }",
             "['hello', ' ', ['world'], 'again']",
@@ -472,7 +490,10 @@ fn index_of_array_searches_a_range() {
     // Manual: $indexOfArray, the table of examples.
     table(&[
         ("{ $indexOfArray: [['a', 'abc'], 'a'] }", "0"),
-        ("{ $indexOfArray: [['a', 'abc', 'de', ['de']], ['de']] }", "3"),
+        (
+            "{ $indexOfArray: [['a', 'abc', 'de', ['de']], ['de']] }",
+            "3",
+        ),
         ("{ $indexOfArray: [[1, 2], 5] }", "-1"),
         ("{ $indexOfArray: [[1, 2, 3], [1, 2]] }", "-1"),
         ("{ $indexOfArray: [[10, 9, 9], 9, 2] }", "2"),
@@ -541,7 +562,10 @@ fn all_and_any_element_true() {
 fn zip_transposes_arrays() {
     // Manual: $zip, the table of examples and "Matrix Transposition".
     table(&[
-        ("{ $zip: { inputs: [['a'], ['b'], ['c']] } }", "[['a', 'b', 'c']]"),
+        (
+            "{ $zip: { inputs: [['a'], ['b'], ['c']] } }",
+            "[['a', 'b', 'c']]",
+        ),
         ("{ $zip: { inputs: [['a'], ['b', 'c']] } }", "[['a', 'b']]"),
         (
             "{ $zip: { inputs: [[1], [2, 3]], useLongestLength: true } }",
@@ -713,7 +737,10 @@ fn sort_array_by_value_or_by_fields() {
     // evaluate_array.cpp.
     table(&[
         ("{ $sortArray: { input: null, sortBy: 1 } }", "null"),
-        ("{ $sortArray: { input: [1, 1.0, NumberLong(1)], sortBy: -1 } }", "[1, 1.0, NumberLong(1)]"),
+        (
+            "{ $sortArray: { input: [1, 1.0, NumberLong(1)], sortBy: -1 } }",
+            "[1, 1.0, NumberLong(1)]",
+        ),
         (
             "{ $sortArray: 1 }",
             "!2942500 $sortArray requires an object as an argument, found: int",
@@ -767,7 +794,10 @@ fn n_operators_on_arrays() {
             "{ $firstN: { n: 1, input: [], x: 1 } }",
             "!5787901 Unknown argument for 'n' operator: x",
         ),
-        ("{ $lastN: { input: [] } }", "!5787906 Missing value for 'n'"),
+        (
+            "{ $lastN: { input: [] } }",
+            "!5787906 Missing value for 'n'",
+        ),
         ("{ $maxN: { n: 1 } }", "!5787907 Missing value for 'input'"),
         (
             "{ $minN: { n: 'a', input: [] } }",
@@ -819,8 +849,14 @@ fn set_operators_compare_as_the_server() {
             doc,
             &[
                 ("{ $setEquals: ['$flowerFieldA', '$flowerFieldB'] }", same),
-                ("{ $setIsSubset: ['$flowerFieldA', '$flowerFieldB'] }", subset),
-                ("{ $setDifference: ['$flowerFieldB', '$flowerFieldA'] }", in_b_only),
+                (
+                    "{ $setIsSubset: ['$flowerFieldA', '$flowerFieldB'] }",
+                    subset,
+                ),
+                (
+                    "{ $setDifference: ['$flowerFieldB', '$flowerFieldA'] }",
+                    in_b_only,
+                ),
             ],
         );
     }
@@ -946,7 +982,10 @@ fn merge_objects_and_fields_by_name() {
         ("{ $getField: { field: 'a', input: null } }", "null"),
         ("{ $getField: { field: 'a', input: '$nope' } }", "MISSING"),
         ("{ $getField: { field: 'a', input: 5 } }", "MISSING"),
-        ("{ $getField: { field: { $concat: ['a', 'b'] }, input: { ab: 1 } } }", "1"),
+        (
+            "{ $getField: { field: { $concat: ['a', 'b'] }, input: { ab: 1 } } }",
+            "1",
+        ),
         (
             "{ $getField: { field: { $add: [1, 2] }, input: {} } }",
             "!3041704 $getField requires 'field' to evaluate to type String, but got int",
@@ -971,7 +1010,10 @@ fn merge_objects_and_fields_by_name() {
             "{ $getField: 5 }",
             "!5654602 $getField requires 'field' to evaluate to type String, but got int",
         ),
-        ("{ $setField: { field: 'a', input: null, value: 1 } }", "null"),
+        (
+            "{ $setField: { field: 'a', input: null, value: 1 } }",
+            "null",
+        ),
         (
             "{ $setField: 1 }",
             "!4161100 $setField only supports an object as its argument",
