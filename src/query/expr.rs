@@ -580,6 +580,7 @@ impl Evaluator<'_> {
             }
             op if logic::handles(op) => self.logic_family(op, arg, depth),
             op if arrays::handles(op) => self.array_family(op, arg, depth),
+            op if array_forms::handles(op) => self.array_form(op, arg, depth),
             op if sets::handles(op) => self.set_family(op, arg, depth),
             op if objects::handles(op) => self.object_family(op, arg, depth),
             _ => self.operator(op, arg, depth).map(Some),

@@ -2,7 +2,7 @@
 //! `$reverseArray`, `$slice`, `$indexOfArray`, `$allElementsTrue`, `$anyElementTrue` and
 //! `$arrayToObject`, read from the server's `evaluate_array.cpp`. The operators whose
 //! argument is a form of named parts (`$filter`, `$zip`, `$sortArray`, `$firstN`, ...) are
-//! in [`super::array_forms`].
+//! in `array_forms.rs`.
 
 use super::arith::integral;
 use super::{Budget, Evaluator, ExprError, alias_or_missing, err, fmt_g, truthy};
@@ -10,7 +10,7 @@ use crate::bson::num::Number;
 use crate::bson::{Document, Value};
 use crate::query::order;
 
-/// Whether `op` is one of this file's operators (or of [`super::array_forms`]).
+/// Whether `op` is one of this file's operators.
 pub(super) fn handles(op: &str) -> bool {
     matches!(
         op,
@@ -24,7 +24,7 @@ pub(super) fn handles(op: &str) -> bool {
             | "$allElementsTrue"
             | "$anyElementTrue"
             | "$arrayToObject"
-    ) || super::array_forms::handles(op)
+    )
 }
 
 impl Evaluator<'_> {
@@ -97,11 +97,11 @@ impl Evaluator<'_> {
                 };
                 Ok(Some(Value::Boolean(result)))
             }
-            "$arrayToObject" => match self.single_opt(op, arg, depth)? {
+            // `$arrayToObject`.
+            _ => match self.single_opt(op, arg, depth)? {
                 None | Some(Value::Null | Value::Undefined) => Ok(Some(Value::Null)),
                 Some(v) => array_to_object(&v).map(|d| Some(Value::Document(d))),
             },
-            _ => self.array_form(op, arg, depth),
         }
     }
 
