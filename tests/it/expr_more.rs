@@ -975,6 +975,55 @@ fn merge_objects_and_fields_by_name() {
             ),
         ],
     );
+    // mongodb/mongo jstests/aggregation/expressions/expression_get_field.js (the cases that
+    // still hold since 7.2 let 'field' be any expression that evaluates to a string).
+    table_on(
+        "{ _id: 0, x: 0, 'a$b': 'foo', 'a.b': 'bar', '$a': 10, '$x..$y': { '$a': 1, '$b..$c': 2 }, e: { '$f': 30 } }",
+        &[
+            ("{ $getField: 'a$b' }", "'foo'"),
+            ("{ $getField: 'a.b' }", "'bar'"),
+            ("{ $getField: 'x' }", "0"),
+            ("{ $getField: 'a' }", "MISSING"),
+            ("{ $getField: { $const: '$a' } }", "10"),
+            (
+                "{ $getField: { field: { $const: '$f' }, input: '$e' } }",
+                "30",
+            ),
+            (
+                "{ $getField: { field: { $const: '$a' }, input: { $getField: { $literal: '$x..$y' } } } }",
+                "1",
+            ),
+            (
+                "{ $getField: { field: 'a.b.c', input: { a: { b: { c: 5 } } } } }",
+                "MISSING",
+            ),
+            (
+                "{ $getField: { field: 'a', input: { a: null, b: 2 } } }",
+                "null",
+            ),
+            ("{ $getField: { field: 'a', input: true } }", "MISSING"),
+            (
+                "{ $getField: { field: true, input: { a: 'b' } } }",
+                "!5654602 $getField requires 'field' to evaluate to type String, but got bool",
+            ),
+            (
+                "{ $getField: { field: null, input: { a: 1 } } }",
+                "!5654602 $getField requires 'field' to evaluate to type String, but got null",
+            ),
+            (
+                "{ $getField: { $const: true } }",
+                "!5654602 $getField requires 'field' to evaluate to type String, but got bool",
+            ),
+            (
+                "{ $getField: { field: '$a.b', input: { a: 'b' } } }",
+                "!5654600 A field path reference which is not allowed in this context. Did you mean {$literal: '$a.b'}?",
+            ),
+            (
+                "{ $getField: { field: '$$CURRENT.a', input: { a: 'b' } } }",
+                "!5654600 A field path reference which is not allowed in this context. Did you mean {$literal: '$$CURRENT.a'}?",
+            ),
+        ],
+    );
     // mongodb/mongo src/mongo/db/exec/expression/evaluate_object.cpp (ExpressionGetField,
     // ExpressionSetField), their parsers in expression.cpp, and the $mergeObjects
     // accumulator's 40400.

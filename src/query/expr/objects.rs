@@ -191,7 +191,8 @@ impl Evaluator<'_> {
 }
 
 /// The field name of `$getField`/`$setField` when `field` is a constant (a string, or a
-/// `$literal`); `None` for an expression. A `"$..."` string is a field path, refused with
+/// `$literal`); `None` for an expression (`$getField` evaluates it, as the server does
+/// since 7.2; `$setField` refuses it). A `"$..."` string is a field path, refused with
 /// the first code; a constant that is not a string with the second.
 fn field_name(op: &str, field: &Value, codes: (i32, i32)) -> Result<Option<String>, ExprError> {
     let constant = match field {
@@ -203,10 +204,10 @@ fn field_name(op: &str, field: &Value, codes: (i32, i32)) -> Result<Option<Strin
                 ),
             );
         }
-        // `{ $literal: ... }` is a constant; any other object is an expression (an object
+        // `{ $literal: ... }` (or its old name `$const`) is a constant; any other object is an expression (an object
         // literal too, before the server's optimizer folds it).
         Value::Document(d) => match d.iter().next() {
-            Some(("$literal", v)) if d.len() == 1 => v,
+            Some(("$literal" | "$const", v)) if d.len() == 1 => v,
             _ => return Ok(None),
         },
         other => other,
