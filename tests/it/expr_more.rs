@@ -197,6 +197,52 @@ fn let_binds_variables_for_in() {
         "{ _id: 2, price: 10, tax: 0.25, applyDiscount: false }",
         &[(spec, "10.25")],
     );
+    // mongodb/mongo jstests/aggregation/expressions/let.js (bson-tutor does not let $let
+    // rebind CURRENT: its field paths always read the root document).
+    table_on(
+        "{ zero: 0, one: 1, two: 2, three: 3, nested: { four: 4 } }",
+        &[
+            ("{ $let: { vars: { a: 10 }, in: '$$a' } }", "10"),
+            ("{ $let: { vars: { a: '$zero' }, in: '$$a' } }", "0"),
+            (
+                "{ $let: { vars: { a: { $add: ['$one', '$two'] }, b: 10 }, in: { $multiply: ['$$a', '$$b'] } } }",
+                "30",
+            ),
+            (
+                "{ $let: { vars: { var1: 1 }, in: { $let: { vars: { var2: '$$var1' }, in: { $sum: ['$$var1', '$$var2'] } } } } }",
+                "2",
+            ),
+            (
+                "{ $let: { vars: { var1: '$one' }, in: { $let: { vars: { var2: '$$var1', var1: 3 }, in: { $sum: ['$$var2', '$$var1'] } } } } }",
+                "4",
+            ),
+            (
+                "{ $let: { vars: { x: 6, y: 10 }, in: { $let: { vars: { x: '$$y', y: '$$x' }, in: { $subtract: ['$$x', '$$y'] } } } } }",
+                "4",
+            ),
+            ("{ $let: { vars: { '日本語': 10 }, in: '$$日本語' } }", "10"),
+            (
+                "{ $let: { vars: { ROOT: 1 }, in: '$$ROOT' } }",
+                "!9 'ROOT' starts with an invalid character for a user variable name",
+            ),
+            (
+                "{ $let: { vars: { FOO: 1 }, in: '$$FOO' } }",
+                "!9 'FOO' starts with an invalid character for a user variable name",
+            ),
+            (
+                "{ $let: { vars: { 'a.b': 1 }, in: '$$FOO' } }",
+                "!9 'a.b' contains an invalid character for a variable name: '.'",
+            ),
+            (
+                "{ $let: { vars: { 'a b': 1 }, in: '$$FOO' } }",
+                "!9 'a b' contains an invalid character for a variable name: ' '",
+            ),
+            (
+                "{ $let: { vars: { var1: '$one', var2: '$$var1' }, in: '$$var1' } }",
+                "!17276 Use of undefined variable: var1",
+            ),
+        ],
+    );
     // mongodb/mongo src/mongo/db/pipeline/expression.cpp (ExpressionLet::parse) and
     // src/mongo/db/pipeline/variable_validation.cpp (the user variable names).
     table(&[
@@ -283,6 +329,38 @@ fn in_compares_values_as_the_server() {
         ("{ $in: [['a'], [['a']]] }", "true"),
         ("{ $in: [/^a/, ['a']] }", "false"),
         ("{ $in: [/^a/, [/^a/]] }", "true"),
+    ]);
+    // mongodb/mongo jstests/aggregation/expressions/in.js (without the collation cases).
+    table(&[
+        ("{ $in: [1, { $literal: [1, 2, 3] }] }", "true"),
+        ("{ $in: ['A', ['a', 'A', 'a']] }", "true"),
+        ("{ $in: [{ a: 1 }, [{ b: 1 }, 2]] }", "false"),
+        ("{ $in: [{ a: 1 }, [{ a: 1 }]] }", "true"),
+        ("{ $in: [[1, 2], [[2, 1]]] }", "false"),
+        ("{ $in: [[1, 2], [[1, 2]]] }", "true"),
+        ("{ $in: [7, [7, 10, 7, 10, 2, 5, 3, 7]] }", "true"),
+        ("{ $in: [8, [10, 7, 2, 5, 3]] }", "false"),
+        ("{ $in: [1, []] }", "false"),
+        ("{ $in: ['abc', [/a/, /b/, /c/]] }", "false"),
+        ("{ $in: [/a/, ['a', 'b', 'c']] }", "false"),
+        ("{ $in: [[], [1, 2, 3]] }", "false"),
+        ("{ $in: [[1], [1, 2, 3]] }", "false"),
+        (
+            "{ $in: [[1, 2], 1] }",
+            "!40081 $in requires an array as a second argument, found: int",
+        ),
+        (
+            "{ $in: null }",
+            "!16020 Expression $in takes exactly 2 arguments. 1 were passed in.",
+        ),
+        (
+            "{ $in: [] }",
+            "!16020 Expression $in takes exactly 2 arguments. 0 were passed in.",
+        ),
+        (
+            "{ $in: [1, 2, 3] }",
+            "!16020 Expression $in takes exactly 2 arguments. 3 were passed in.",
+        ),
     ]);
     // mongodb/mongo src/mongo/db/exec/expression/evaluate_compare.cpp (ExpressionIn: the
     // ValueComparator; a missing value equals undefined, not null).
