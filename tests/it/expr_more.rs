@@ -726,6 +726,55 @@ fn array_to_object_reads_both_forms() {
             "{ price: 20, item: 'apple' }",
         ),
     ]);
+    // mongodb/mongo jstests/aggregation/expressions/arrayToObject.js.
+    table(&[
+        (
+            "{ $arrayToObject: { $literal: [['price', 24], ['item', 'apple']] } }",
+            "{ price: 24, item: 'apple' }",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [{ k: 'price', v: 24 }, { k: 'price', v: 100 }] } }",
+            "{ price: 100 }",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [['price', 24], ['price', 100]] } }",
+            "{ price: 100 }",
+        ),
+        ("{ $arrayToObject: { $literal: [] } }", "{}"),
+        ("{ $arrayToObject: { $literal: undefined } }", "null"),
+        (
+            "{ $arrayToObject: { $literal: [{ k: 'price', v: null }] } }",
+            "{ price: null }",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [{ k: 'price', v: undefined }] } }",
+            "{ price: undefined }",
+        ),
+        (
+            "{ $arrayToObject: { $literal: 'string' } }",
+            "!40386 $arrayToObject requires an array input, found: string",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [['missing_value']] } }",
+            "!40397 $arrayToObject requires an array of size 2 arrays,found array of size: 1",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [{ k: null, v: 'nullKey' }] } }",
+            "!40394 $arrayToObject requires an object with keys 'k' and 'v', where the value of 'k' must be of type string. Found type: null",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [{ y: 'ignored', k: 'item', v: 'pear' }] } }",
+            "!40392 $arrayToObject requires an object keys of 'k' and 'v'. Found incorrect number of keys:3",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [['a\\u0000b', 'abra cadabra']] } }",
+            "!4940400 Key field cannot contain an embedded null byte",
+        ),
+        (
+            "{ $arrayToObject: { $literal: [{ k: 'a\\u0000b', v: 'blah' }] } }",
+            "!4940401 Key field cannot contain an embedded null byte",
+        ),
+    ]);
     // mongodb/mongo src/mongo/db/exec/expression/evaluate_array.cpp
     // (ExpressionArrayToObject; the server runs "must" and "all" together, and "arrays," and
     // "found" too).
