@@ -290,7 +290,7 @@ fn let_binds_variables_for_in() {
         ),
         (
             "{ $let: { vars: { '': 1 }, in: 1 } }",
-            "!16866 empty variable names are not allowed",
+            "!9 empty variable names are not allowed",
         ),
     ]);
 }
@@ -407,8 +407,66 @@ fn filter_keeps_the_elements_cond_accepts() {
             ),
         ],
     );
-    // mongodb/mongo src/mongo/db/exec/expression/evaluate_map_reduce_filter.cpp and
-    // ExpressionFilter::parse.
+    // mongodb/mongo jstests/aggregation/expressions/filter.js.
+    for (doc, gt2, with_let) in [
+        (
+            "{ _id: 0, c: 1, d: 3, a: [1, 2, 3, 4, 5] }",
+            "[3, 4, 5]",
+            "[2, 3, 4, 5]",
+        ),
+        ("{ _id: 1, c: 2, d: 4, a: [1, 2] }", "[]", "[2]"),
+        ("{ _id: 2, c: 3, d: 5, a: [] }", "[]", "[]"),
+        ("{ _id: 3, c: 4, d: 6, a: [4] }", "[4]", "[4]"),
+        ("{ _id: 4, c: 5, d: 7, a: null }", "null", "null"),
+        ("{ _id: 5, c: 6, d: 8, a: undefined }", "null", "null"),
+        ("{ _id: 6, c: 7, d: 9 }", "null", "null"),
+    ] {
+        table_on(
+            doc,
+            &[
+                (
+                    "{ $filter: { input: '$a', as: 'x', cond: { $gt: ['$$x', 2] } } }",
+                    gt2,
+                ),
+                (
+                    "{ $let: { vars: { value: '$d' }, in: { $filter: { input: '$a', cond: { $gte: [{ $add: ['$c', '$$this'] }, '$$value'] } } } } }",
+                    with_let,
+                ),
+            ],
+        );
+    }
+    table(&[
+        (
+            "{ $filter: { input: [new Date(0), null, undefined, 0, false, NumberDecimal('1'), [], { c: 3 }], as: 'x', cond: '$$x' } }",
+            "[new Date(0), NumberDecimal('1'), [], { c: 3 }]",
+        ),
+        (
+            "{ $filter: { input: [{ b: { c: { d: 1 } } }, { b: { c: { d: 3 } } }], cond: { $gt: ['$$this.b.c.d', 2] } } }",
+            "[{ b: { c: { d: 3 } } }]",
+        ),
+        (
+            "{ $filter: { input: [[1, 2, 3], null, [4, 5, 6]], cond: { $filter: { input: '$$this', cond: { $gt: ['$$this', 3] } } } } }",
+            "[[1, 2, 3], [4, 5, 6]]",
+        ),
+        (
+            "{ $filter: { input: [-1, -2], cond: { $and: [{ $gt: ['$$this', 0] }, { $ln: '$$this' }] } } }",
+            "[]",
+        ),
+        (
+            "{ $filter: { input: [-1, -2], cond: { $or: [{ $lt: ['$$this', 0] }, { $ln: '$$this' }] } } }",
+            "[-1, -2]",
+        ),
+        (
+            "{ $filter: { input: [1], as: '$x', cond: true } }",
+            "!9 '$x' starts with an invalid character for a user variable name",
+        ),
+        (
+            "{ $filter: { input: [1], cond: { $eq: [1, '$$var'] } } }",
+            "!17276 Use of undefined variable: var",
+        ),
+    ]);
+    // mongodb/mongo src/mongo/db/exec/expression/evaluate_map_reduce_filter.cpp,
+    // ExpressionFilter::parse and src/mongo/db/pipeline/variable_validation.cpp.
     table(&[
         (
             "{ $filter: { input: [1, 'a', 2, null, 3.1, NumberLong(4), '5'], as: 'num', cond: { $isNumber: '$$num' } } }",
@@ -458,11 +516,11 @@ fn filter_keeps_the_elements_cond_accepts() {
         ),
         (
             "{ $filter: { input: [], as: '', cond: true } }",
-            "!16866 empty variable names are not allowed",
+            "!9 empty variable names are not allowed",
         ),
         (
             "{ $filter: { input: [], as: 1, cond: true } }",
-            "!16866 empty variable names are not allowed",
+            "!9 empty variable names are not allowed",
         ),
     ]);
 }

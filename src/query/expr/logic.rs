@@ -223,15 +223,19 @@ fn switch_branch(branch: &Value) -> Result<(&Value, &Value), ExprError> {
 }
 
 /// A name a user may bind (`$let`'s vars, `$filter`'s `as`), as the server's
-/// `validateNameForUserWrite` checks it: not empty; a lowercase ASCII letter or a non-ASCII
-/// character first; then ASCII letters, digits, `_` or non-ASCII characters.
+/// `validateNameForUserWrite` checks it (src/mongo/db/pipeline/variable_validation.cpp, every
+/// refusal FailedToParse): not empty; a lowercase ASCII letter or a non-ASCII character
+/// first; then ASCII letters, digits, `_` or non-ASCII characters.
 ///
 /// The server also lets `$let` rebind `CURRENT`; bson-tutor's field paths always read the
 /// root document, so it refuses that name like any other capitalised one.
 pub(super) fn user_variable_name(name: &str) -> Result<(), ExprError> {
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
-        return err(16866, "empty variable names are not allowed");
+        return err(
+            code::FAILED_TO_PARSE,
+            "empty variable names are not allowed",
+        );
     };
     if first.is_ascii() && !first.is_ascii_lowercase() {
         return err(
