@@ -1209,6 +1209,94 @@ fn merge_objects_and_fields_by_name() {
             ),
         ],
     );
+    // mongodb/mongo jstests/aggregation/expressions/expression_set_field.js ($const written
+    // as $literal for the inputs, which bson-tutor evaluates as expressions).
+    table_on(
+        "{ _id: 0, e: { '$f': 30 } }",
+        &[
+            (
+                "{ $setField: { input: { a: 'b' } } }",
+                "!4161102 $setField requires 'field' to be specified",
+            ),
+            (
+                "{ $unsetField: {} }",
+                "!4161102 $unsetField requires 'field' to be specified",
+            ),
+            (
+                "{ $setField: { field: 'a', input: { a: 'b' } } }",
+                "!4161103 $setField requires 'value' to be specified",
+            ),
+            (
+                "{ $unsetField: { field: 'a', value: null, input: { a: 'b' } } }",
+                "!4161101 $unsetField found an unknown argument: value",
+            ),
+            (
+                "{ $setField: { field: null, value: 0 } }",
+                "!4161109 $setField requires 'input' to be specified",
+            ),
+            (
+                "{ $unsetField: { field: 'foo' } }",
+                "!4161109 $unsetField requires 'input' to be specified",
+            ),
+            (
+                "{ $setField: { field: 33, input: 33, value: 24 } }",
+                "!4161107 $setField requires 'field' to evaluate to type String, but got int",
+            ),
+            (
+                "{ $unsetField: { field: 'a', input: true } }",
+                "!4161105 $unsetField requires 'input' to evaluate to type Object",
+            ),
+            (
+                "{ $setField: { field: null, input: {}, value: 0 } }",
+                "!4161107 $setField requires 'field' to evaluate to type String, but got null",
+            ),
+            (
+                "{ $unsetField: { field: '$field_path', input: {} } }",
+                "!4161108 A field path reference which is not allowed in this context. Did you mean {$literal: '$field_path'}?",
+            ),
+            (
+                "{ $setField: { field: { $concat: ['a.b', '.', 'c'] }, input: { $literal: { 'a.b.c': 5 } }, value: 12345 } }",
+                "!4161106 $setField requires 'field' to evaluate to a constant, but got a non-constant argument",
+            ),
+            (
+                "{ $setField: 'foo' }",
+                "!4161100 $setField only supports an object as its argument",
+            ),
+            (
+                "{ $unsetField: { $add: [2, 3] } }",
+                "!4161101 $unsetField found an unknown argument: $add",
+            ),
+            (
+                "{ $setField: { field: 'a', input: { a: 'b' }, value: 24 } }",
+                "{ a: 24 }",
+            ),
+            (
+                "{ $setField: { field: 'a', input: { b: 'b' }, value: 24 } }",
+                "{ b: 'b', a: 24 }",
+            ),
+            (
+                "{ $setField: { field: 'a', input: { a: 'b' }, value: '$$REMOVE' } }",
+                "{}",
+            ),
+            (
+                "{ $unsetField: { field: 'a', input: { b: 'b' } } }",
+                "{ b: 'b' }",
+            ),
+            ("{ $unsetField: { field: 'x', input: null } }", "null"),
+            (
+                "{ $setField: { field: 'a.b.c', input: { a: { b: { c: 5 } } }, value: 12345 } }",
+                "{ a: { b: { c: 5 } }, 'a.b.c': 12345 }",
+            ),
+            (
+                "{ $setField: { field: 'a', input: { $setField: { field: 'b.d', input: { $literal: { 'b.c': { a: 5 } } }, value: 'forget-me-not' } }, value: '$_id' } }",
+                "{ 'b.c': { a: 5 }, 'b.d': 'forget-me-not', a: 0 }",
+            ),
+            (
+                "{ $setField: { field: { $literal: '$h.$i' }, input: { $setField: { field: { $literal: '$g..' }, input: '$e', value: 'forget-me-not' } }, value: '$_id' } }",
+                "{ '$f': 30, '$g..': 'forget-me-not', '$h.$i': 0 }",
+            ),
+        ],
+    );
     // mongodb/mongo src/mongo/db/exec/expression/evaluate_object.cpp (ExpressionGetField,
     // ExpressionSetField), their parsers in expression.cpp, and the $mergeObjects
     // accumulator's 40400.
