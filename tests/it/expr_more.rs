@@ -918,6 +918,83 @@ fn sort_array_by_value_or_by_fields() {
             "[4, 5, 6, NumberDecimal('10.23'), 20, 21, 'Gratis', { a: null }, { a: 'Free' }, { a: 'On sale' }, { a: { sale: true, price: 19 } }]",
         ),
     ]);
+    // mongodb/mongo jstests/aggregation/expressions/sort_array.js (without the collation
+    // cases).
+    table(&[
+        (
+            "{ $sortArray: { input: { $literal: [3, 2, 1] }, sortBy: 1 } }",
+            "[1, 2, 3]",
+        ),
+        ("{ $sortArray: { input: '$notAField', sortBy: 1 } }", "null"),
+        (
+            "{ $sortArray: { input: { $literal: undefined }, sortBy: 1 } }",
+            "null",
+        ),
+        (
+            "{ $sortArray: { input: [[1, 2], [3, 4]], sortBy: -1 } }",
+            "[[3, 4], [1, 2]]",
+        ),
+        (
+            "{ $sortArray: { input: { $literal: [] }, sortBy: 1 } }",
+            "[]",
+        ),
+        (
+            "{ $sortArray: { input: [{}, [], []], sortBy: -1 } }",
+            "[[], [], {}]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1 }, { a: 2 }, { a: 3 }], sortBy: { b: -1 } } }",
+            "[{ a: 1 }, { a: 2 }, { a: 3 }]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1 }, { a: 2 }, { a: 3 }], sortBy: -1 } }",
+            "[{ a: 3 }, { a: 2 }, { a: 1 }]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1 }, { b: 2 }, { c: 3 }], sortBy: -1 } }",
+            "[{ c: 3 }, { b: 2 }, { a: 1 }]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1 }, { b: 2 }, { c: 3 }], sortBy: { a: 1 } } }",
+            "[{ b: 2 }, { c: 3 }, { a: 1 }]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1 }, { b: 2 }, { c: 3 }], sortBy: { b: 1 } } }",
+            "[{ a: 1 }, { c: 3 }, { b: 2 }]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1, b: 3, c: 1 }, { a: 2, b: 2, c: 2 }, { a: 3, b: 1, c: 3 }], sortBy: { b: 1, a: 1 } } }",
+            "[{ a: 3, b: 1, c: 3 }, { a: 2, b: 2, c: 2 }, { a: 1, b: 3, c: 1 }]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1, b: 2, c: 1 }, { a: 1, b: 3, c: 4 }, { a: 1, b: 3, c: 5 }], sortBy: { a: 1, b: 1, c: -1 } } }",
+            "[{ a: 1, b: 2, c: 1 }, { a: 1, b: 3, c: 5 }, { a: 1, b: 3, c: 4 }]",
+        ),
+        (
+            "{ $sortArray: { input: [{ a: 1, b: { c: 2 } }, { a: 1, b: { c: 1 } }], sortBy: { 'b.c': 1 } } }",
+            "[{ a: 1, b: { c: 1 } }, { a: 1, b: { c: 2 } }]",
+        ),
+        (
+            "{ $sortArray: { input: [1, [1], { a: 1 }, '1'], sortBy: 1 } }",
+            "[1, '1', { a: 1 }, [1]]",
+        ),
+        (
+            "{ $sortArray: { input: [2, 1, 'hello', { a: 6 }, { a: 'hello' }, { a: -1 }, null], sortBy: 1 } }",
+            "[null, 1, 2, 'hello', { a: -1 }, { a: 6 }, { a: 'hello' }]",
+        ),
+        (
+            "{ $sortArray: { input: [[NumberDecimal('4')], [1, 9, 8]], sortBy: 1 } }",
+            "[[1, 9, 8], [NumberDecimal('4')]]",
+        ),
+        (
+            "{ $sortArray: { input: ['2', '10'], sortBy: 1 } }",
+            "['10', '2']",
+        ),
+        (
+            "{ $sortArray: '$num' }",
+            "!2942500 $sortArray requires an object as an argument, found: string",
+        ),
+    ]);
     // mongodb/mongo src/mongo/db/pipeline/expression.cpp (ExpressionSortArray::parse) and
     // evaluate_array.cpp.
     table(&[
