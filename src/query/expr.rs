@@ -200,10 +200,15 @@ struct Scope<'s> {
 
 impl Scope<'_> {
     fn lookup(&self, name: &str) -> Option<&Value> {
-        if self.name == name {
-            return Some(self.value);
+        // A loop, not recursion: a `$let` may bind many thousands of variables.
+        let mut frame = Some(self);
+        while let Some(f) = frame {
+            if f.name == name {
+                return Some(f.value);
+            }
+            frame = f.parent;
         }
-        self.parent.and_then(|p| p.lookup(name))
+        None
     }
 }
 

@@ -153,33 +153,23 @@ impl Evaluator<'_> {
             let v = self.eval_opt(e, depth)?;
             values.push((name, v.unwrap_or(Value::Null)));
         }
-        self.with_bindings(&values, None, body, depth)
-    }
-
-    /// Evaluates `body` with the variables bound one frame at a time (a later one shadows
-    /// an earlier of the same name).
-    fn with_bindings(
-        &self,
-        rest: &[(&str, Value)],
-        frame: Option<&Scope<'_>>,
-        body: &Value,
-        depth: usize,
-    ) -> Result<Option<Value>, ExprError> {
-        match rest.split_first() {
-            None => Evaluator {
-                root: self.root,
-                scope: frame.or(self.scope),
-            }
-            .eval_opt(body, depth + 1),
-            Some(((name, value), tail)) => {
-                let inner = Scope {
-                    name,
-                    value,
-                    parent: frame.or(self.scope),
-                };
-                self.with_bindings(tail, Some(&inner), body, depth)
-            }
+        // One frame per variable, each pointing to the one before, held in cells allocated
+        // up front: no recursion, however many variables there are.
+        let frames: Vec<std::cell::OnceCell<Scope<'_>>> =
+            values.iter().map(|_| std::cell::OnceCell::new()).collect();
+        let mut parent = self.scope;
+        for (cell, (name, value)) in frames.iter().zip(&values) {
+            parent = Some(cell.get_or_init(|| Scope {
+                name,
+                value,
+                parent,
+            }));
         }
+        Evaluator {
+            root: self.root,
+            scope: parent,
+        }
+        .eval_opt(body, depth + 1)
     }
 }
 
@@ -250,4 +240,24 @@ pub(super) fn user_variable_name(name: &str) -> Result<(), ExprError> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bson::{Document, Value};
+    use crate::query::expr::evaluate;
+
+    #[test]
+    fn a_let_with_many_variables_does_not_exhaust_the_stack() {
+        let mut vars = Document::new();
+        for i in 0..100_000 {
+            vars.push(format!("v{i}"), Value::Int32(i));
+        }
+        let mut spec = Document::new();
+        spec.push("vars", vars);
+        spec.push("in", "$$v7");
+        let mut e = Document::new();
+        e.push("$let", spec);
+        assert_eq!(evaluate(&Value::Document(e), None), Ok(Value::Int32(7)));
+    }
 }
