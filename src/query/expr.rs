@@ -289,6 +289,12 @@ impl Evaluator<'_> {
                 Some((first, tail)) => traverse(root.get(first)?, tail),
             }
         };
+        // `$let` may rebind CURRENT: plain field paths then read the new value.
+        if matches!(var, None | Some("CURRENT"))
+            && let Some(v) = self.scope.and_then(|s| s.lookup("CURRENT"))
+        {
+            return Ok(traverse(v, &parts));
+        }
         Ok(match var {
             None | Some("ROOT" | "CURRENT") => from_root(),
             Some("REMOVE") => None,

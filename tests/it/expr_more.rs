@@ -197,8 +197,7 @@ fn let_binds_variables_for_in() {
         "{ _id: 2, price: 10, tax: 0.25, applyDiscount: false }",
         &[(spec, "10.25")],
     );
-    // mongodb/mongo jstests/aggregation/expressions/let.js (bson-tutor does not let $let
-    // rebind CURRENT: its field paths always read the root document).
+    // mongodb/mongo jstests/aggregation/expressions/let.js.
     table_on(
         "{ zero: 0, one: 1, two: 2, three: 3, nested: { four: 4 } }",
         &[
@@ -221,6 +220,27 @@ fn let_binds_variables_for_in() {
                 "4",
             ),
             ("{ $let: { vars: { '日本語': 10 }, in: '$$日本語' } }", "10"),
+            (
+                "{ $let: { vars: { CURRENT: '$$ROOT.nested' }, in: { $multiply: ['$four', '$$ROOT.two'] } } }",
+                "8",
+            ),
+            (
+                "{ $let: { vars: { CURRENT: '$$CURRENT.nested' }, in: { $multiply: ['$four', '$$ROOT.two'] } } }",
+                "8",
+            ),
+            (
+                "{ $let: { vars: { CURRENT: '$nested' }, in: { $multiply: ['$four', '$$ROOT.two'] } } }",
+                "8",
+            ),
+            (
+                "{ $let: { vars: { CURRENT: { $literal: { ten: 10 } } }, in: { $multiply: ['$ten', '$$ROOT.two'] } } }",
+                "20",
+            ),
+            (
+                "{ $let: { vars: { CURRENT: '$three' }, in: { $multiply: ['$$CURRENT', '$$ROOT.two'] } } }",
+                "6",
+            ),
+            ("{ $let: { vars: { CURRENT: 3 }, in: '$a' } }", "MISSING"),
             (
                 "{ $let: { vars: { ROOT: 1 }, in: '$$ROOT' } }",
                 "!9 'ROOT' starts with an invalid character for a user variable name",
@@ -455,6 +475,11 @@ fn filter_keeps_the_elements_cond_accepts() {
         (
             "{ $filter: { input: [-1, -2], cond: { $or: [{ $lt: ['$$this', 0] }, { $ln: '$$this' }] } } }",
             "[-1, -2]",
+        ),
+        // validateNameForUserWrite lets CURRENT be rebound; field paths then read the element.
+        (
+            "{ $filter: { input: [{ a: 1 }, { a: 2 }], as: 'CURRENT', cond: { $gt: ['$a', 1] } } }",
+            "[{ a: 2 }]",
         ),
         (
             "{ $filter: { input: [1], as: '$x', cond: true } }",

@@ -216,10 +216,11 @@ fn switch_branch(branch: &Value) -> Result<(&Value, &Value), ExprError> {
 /// `validateNameForUserWrite` checks it (src/mongo/db/pipeline/variable_validation.cpp, every
 /// refusal FailedToParse): not empty; a lowercase ASCII letter or a non-ASCII character
 /// first; then ASCII letters, digits, `_` or non-ASCII characters.
-///
-/// The server also lets `$let` rebind `CURRENT`; bson-tutor's field paths always read the
-/// root document, so it refuses that name like any other capitalised one.
+/// `CURRENT` is the one system variable a user may rebind: plain field paths then read it.
 pub(super) fn user_variable_name(name: &str) -> Result<(), ExprError> {
+    if name == "CURRENT" {
+        return Ok(());
+    }
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
         return err(
