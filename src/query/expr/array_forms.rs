@@ -279,8 +279,29 @@ impl Evaluator<'_> {
                 );
             }
         };
-        // A stable sort: elements the order holds equal (1 and 1.0) keep their places.
-        items.sort_by(|a, b| pattern.compare(a, b));
+        // Stable sorts: elements the order holds equal (1 and 1.0) keep their places.
+        match &pattern {
+            SortBy::Whole(up) => items.sort_by(|a, b| directed(order::compare(a, b), *up)),
+            SortBy::Fields(fields) => {
+                // Each element's keys are read once, not at every comparison.
+                let mut keyed: Vec<(Vec<Value>, Value)> = items
+                    .into_iter()
+                    .map(|v| {
+                        let keys = fields.iter().map(|(p, up)| sort_key(&v, p, *up)).collect();
+                        (keys, v)
+                    })
+                    .collect();
+                keyed.sort_by(|(ka, _), (kb, _)| {
+                    ka.iter()
+                        .zip(kb)
+                        .zip(fields)
+                        .map(|((a, b), (_, up))| directed(order::compare(a, b), *up))
+                        .find(|o| o.is_ne())
+                        .unwrap_or(Ordering::Equal)
+                });
+                items = keyed.into_iter().map(|(_, v)| v).collect();
+            }
+        }
         Ok(Some(Value::Array(items)))
     }
 
@@ -418,33 +439,16 @@ impl SortBy {
             },
         }
     }
-
-    /// A field pattern reads each field of a document (through arrays: the least element
-    /// for an ascending key, the greatest for a descending one); an element that is not a
-    /// document, or lacks the field, sorts as null there.
-    fn compare(&self, a: &Value, b: &Value) -> Ordering {
-        match self {
-            SortBy::Whole(up) => directed(order::compare(a, b), *up),
-            SortBy::Fields(fields) => {
-                for (path, up) in fields {
-                    let ka = sort_key(a, path, *up);
-                    let kb = sort_key(b, path, *up);
-                    let o = directed(order::compare(&ka, &kb), *up);
-                    if o != Ordering::Equal {
-                        return o;
-                    }
-                }
-                Ordering::Equal
-            }
-        }
-    }
 }
 
+/// `o` for an ascending key, reversed for a descending one.
 fn directed(o: Ordering, up: bool) -> Ordering {
     if up { o } else { o.reverse() }
 }
 
-/// The value a sort pattern's dotted `path` gives `v`.
+/// The value a sort pattern's dotted `path` gives `v`: through arrays, the least element
+/// for an ascending key, the greatest for a descending one; an element that is not a
+/// document, or lacks the field, sorts as null there.
 fn sort_key(v: &Value, path: &str, up: bool) -> Value {
     let mut found = Vec::new();
     if let Value::Document(d) = v {

@@ -5,7 +5,7 @@
 //! Truthiness is the server's `Value::coerceToBool`: false, null, undefined, missing and a
 //! zero of any numeric type are false; everything else (an empty string or array too) is true.
 
-use super::{Evaluator, ExprError, Scope, err, truthy};
+use super::{Budget, Evaluator, ExprError, Scope, err, truthy};
 use crate::bson::Value;
 use crate::query::server::code;
 
@@ -146,12 +146,15 @@ impl Evaluator<'_> {
         for name in vars.keys() {
             user_variable_name(name)?;
         }
+        // The values held at once are counted: many copies of a large field are refused.
+        let mut held = Budget::operands();
         let mut values: Vec<(&str, Value)> = Vec::with_capacity(vars.len());
         for (name, e) in vars.iter() {
             // The server binds a missing value as missing; a binding here holds a value, so
             // it is null (`{ $type: '$$x' }` says "null" where the server says "missing").
-            let v = self.eval_opt(e, depth)?;
-            values.push((name, v.unwrap_or(Value::Null)));
+            let v = self.eval_opt(e, depth)?.unwrap_or(Value::Null);
+            held.add(&v)?;
+            values.push((name, v));
         }
         // One frame per variable, each pointing to the one before, held in cells allocated
         // up front: no recursion, however many variables there are.
