@@ -1524,3 +1524,27 @@ fn eval_prints_the_new_operators_from_the_command_line() {
         "{err}"
     );
 }
+
+#[test]
+fn arrays_built_from_user_data_stay_within_a_document() {
+    // bson-tutor's own limit (no server words): an operator that builds more than a document
+    // can hold stops with the tutor's error instead of exhausting memory.
+    let big = "{ $range: [0, 1000000] }";
+    for expr in [
+        format!("{{ $concatArrays: [{big}, {big}] }}"),
+        format!("{{ $zip: {{ inputs: [{big}, {big}] }} }}"),
+    ] {
+        let e = evaluate_in(&parse(&expr), None, &[]).unwrap_err();
+        assert_eq!(e.code(), None, "{expr}");
+        assert!(
+            e.to_string().starts_with("this expression holds more than"),
+            "{expr}: {e}"
+        );
+    }
+    // A union of the same large array twice is one copy: within the limit.
+    let union = format!("{{ $size: {{ $setUnion: [{big}, {big}] }} }}");
+    assert_eq!(
+        evaluate_in(&parse(&union), None, &[]).map(|v| v.map(|v| print_value(&v))),
+        Ok(Some("1000000".to_owned()))
+    );
+}
