@@ -317,8 +317,9 @@ fn let_binds_variables_for_in() {
 
 #[test]
 fn is_number_and_is_array_test_types() {
-    // Manual: $isNumber (int, long, double, decimal are numbers; strings and missing are not)
-    // and $isArray (one argument: an array literal must be wrapped).
+    // The rules the manual pages state for $isNumber (int, long, double and decimal are
+    // numbers; strings and missing are not) and $isArray (one argument: an array literal must
+    // be wrapped in another array). The data are ours.
     table(&[
         ("{ $isNumber: 1 }", "true"),
         ("{ $isNumber: NumberLong(1) }", "true"),
@@ -1057,8 +1058,9 @@ fn sort_array_by_value_or_by_fields() {
 
 #[test]
 fn n_operators_on_arrays() {
-    // Manual: $firstN (array operator), $lastN (array operator), $maxN (array operator),
-    // $minN (array operator): null values are left out of $maxN/$minN and kept by the others.
+    // The rules the manual pages state for $firstN, $lastN, $maxN and $minN (array operators):
+    // null values are left out by $maxN/$minN and kept by the others; n larger than the array
+    // gives the whole array. The data are ours.
     table(&[
         ("{ $firstN: { n: 2, input: [10, 20, 30, 40] } }", "[10, 20]"),
         ("{ $firstN: { n: 5, input: [10, null] } }", "[10, null]"),
