@@ -589,6 +589,21 @@ fn concat_reverse_slice_first_last() {
         ("{ $last: [[]] }", "MISSING"),
         ("{ $last: '$nope' }", "null"),
     ]);
+    // mongodb/mongo jstests/aggregation/expressions/first_last.js.
+    for (doc, first, last) in [
+        ("{ _id: 0, a: [] }", "MISSING", "MISSING"),
+        ("{ _id: 1, a: ['A'] }", "'A'", "'A'"),
+        ("{ _id: 2, a: ['A', 'B'] }", "'A'", "'B'"),
+        ("{ _id: 3, a: ['A', 'B', 'C'] }", "'A'", "'C'"),
+        ("{ _id: 4, a: null }", "null", "null"),
+        ("{ _id: 5, a: undefined }", "null", "null"),
+        ("{ _id: 6 }", "null", "null"),
+    ] {
+        table_on(
+            doc,
+            &[("{ $first: '$a' }", first), ("{ $last: '$a' }", last)],
+        );
+    }
     // mongodb/mongo src/mongo/db/exec/expression/evaluate_array.cpp (ExpressionConcatArrays,
     // ExpressionReverseArray, ExpressionSlice, arrayElemAt for $first/$last).
     table(&[
