@@ -721,8 +721,28 @@ fn all_and_any_element_true() {
         ("{ $anyElementTrue: [[null, false, 0]] }", "false"),
         ("{ $anyElementTrue: [[]] }", "false"),
     ]);
-    // mongodb/mongo src/mongo/db/pipeline/expression.cpp (ExpressionAllElementsTrue,
-    // ExpressionAnyElementTrue).
+    // mongodb/mongo jstests/aggregation/expressions/any_element_true.js (it expects the code
+    // 5159200 of the SBE engine for a non-array; the classic evaluate_logical.cpp says 17041).
+    table(&[
+        ("{ $anyElementTrue: { $literal: [true, 0] } }", "true"),
+        (
+            "{ $anyElementTrue: { $literal: [false, 0, false] } }",
+            "false",
+        ),
+        ("{ $anyElementTrue: [['$non_existent_field']] }", "false"),
+        (
+            "{ $anyElementTrue: [['$non_existent_field', true]] }",
+            "true",
+        ),
+        ("{ $anyElementTrue: [[null]] }", "false"),
+        ("{ $anyElementTrue: [[undefined, true]] }", "true"),
+        (
+            "{ $anyElementTrue: ['$non_existent_field'] }",
+            "!17041 $anyElementTrue's argument must be an array, but is missing",
+        ),
+    ]);
+    // mongodb/mongo src/mongo/db/exec/expression/evaluate_logical.cpp
+    // (ExpressionAllElementsTrue, ExpressionAnyElementTrue).
     table(&[
         (
             "{ $allElementsTrue: [1] }",
