@@ -5,13 +5,17 @@
 use std::cmp::Ordering;
 
 mod arith;
+mod array_forms;
 mod arrays;
 mod convert;
 mod date_parts;
 mod dates;
 mod error;
 mod forms;
+mod logic;
+mod objects;
 mod regex;
+mod sets;
 mod strings;
 pub mod summation;
 
@@ -198,10 +202,15 @@ struct Scope<'s> {
 
 impl Scope<'_> {
     fn lookup(&self, name: &str) -> Option<&Value> {
-        if self.name == name {
-            return Some(self.value);
+        // A loop, not recursion: a `$let` may bind many thousands of variables.
+        let mut frame = Some(self);
+        while let Some(f) = frame {
+            if f.name == name {
+                return Some(f.value);
+            }
+            frame = f.parent;
         }
-        self.parent.and_then(|p| p.lookup(name))
+        None
     }
 }
 
@@ -282,6 +291,12 @@ impl Evaluator<'_> {
                 Some((first, tail)) => traverse(root.get(first)?, tail),
             }
         };
+        // `$let` may rebind CURRENT: plain field paths then read the new value.
+        if matches!(var, None | Some("CURRENT"))
+            && let Some(v) = self.scope.and_then(|s| s.lookup("CURRENT"))
+        {
+            return Ok(traverse(v, &parts));
+        }
         Ok(match var {
             None | Some("ROOT" | "CURRENT") => from_root(),
             Some("REMOVE") => None,
@@ -578,6 +593,11 @@ impl Evaluator<'_> {
             }
             _ if strings::OPS.contains(&op) => self.string_op(op, arg, depth),
             _ if dates::handles(op) => self.date_op(op, arg, depth),
+            op if logic::handles(op) => self.logic_family(op, arg, depth),
+            op if arrays::handles(op) => self.array_family(op, arg, depth),
+            op if array_forms::handles(op) => self.array_form(op, arg, depth),
+            op if sets::handles(op) => self.set_family(op, arg, depth),
+            op if objects::handles(op) => self.object_family(op, arg, depth),
             _ => self.operator(op, arg, depth).map(Some),
         }
     }

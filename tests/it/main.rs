@@ -18,6 +18,7 @@ mod decimal_arith;
 mod differential;
 mod e2e_tmux;
 mod error_languages;
+mod expr_more;
 mod expr_ops;
 mod expr_strings_dates;
 mod help_languages;

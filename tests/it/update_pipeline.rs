@@ -119,7 +119,6 @@ fn manual_example_1_set_with_now() {
 }
 
 #[test]
-#[ignore = "$mergeObjects is not yet an expression of the tutor (src/query/expr.rs)"]
 fn manual_example_2_replace_root_with_defaults() {
     // Manual, Example 2 (updateMany with $replaceRoot and $set): $mergeObjects puts the
     // defaults' fields first; the server then moves `_id` to the front of the stored document.
@@ -196,7 +195,6 @@ fn manual_example_3_average_and_grade() {
 }
 
 #[test]
-#[ignore = "$concatArrays is not yet an expression of the tutor (src/query/expr.rs)"]
 fn manual_example_4_concat_arrays() {
     // Manual, Example 4 (updateOne with $set and $concatArrays).
     let got = after(
