@@ -193,8 +193,8 @@ pub enum RunCommand {
     Inspect,
     /// Make ObjectIds from a seed at a fixed time, or take one apart.
     Oid,
-    /// Update documents (modifiers, a replacement or a pipeline), then show mongosh's
-    /// result and the collection.
+    /// Update documents (modifiers, a replacement or a pipeline), then show the collection
+    /// and the result mongosh prints.
     Update,
 }
 

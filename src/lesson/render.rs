@@ -343,10 +343,12 @@ fn run_output(r: &RunStep, ctx: &Context) -> Result<String, RenderError> {
                     upsert: r.upsert,
                 },
             )?;
+            // As a terminal shows `bson-tutor update`: the collection, then the result line
+            // it prints on standard error.
             format!(
-                "{}\n{}",
-                crate::bson::shell::print_document(&result.shell_result()),
-                compute::print_documents(&after, r.ids)
+                "{}{}\n",
+                compute::print_documents(&after, r.ids),
+                crate::bson::shell::print_document(&result.shell_result())
             )
         }
         RunCommand::Inspect => {

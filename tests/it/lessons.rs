@@ -474,7 +474,11 @@ fn every_command_a_lesson_shows_prints_what_the_lesson_shows() {
                 .output()
                 .unwrap();
             // A refusal is shown as the error line the command prints.
-            let printed = if run.status.success() {
+            // `update` prints the collection, then mongosh's result line on standard error,
+            // and the lesson shows both in that order, as a terminal does.
+            let printed = if run.status.success() && command.starts_with("update ") {
+                String::from_utf8(run.stdout).unwrap() + &String::from_utf8(run.stderr).unwrap()
+            } else if run.status.success() {
                 String::from_utf8(run.stdout).unwrap()
             } else {
                 String::from_utf8(run.stderr).unwrap()
