@@ -39,8 +39,10 @@ fn show(id: &str, lang: &str, seed: &str) -> Output {
 }
 
 #[test]
-fn three_lessons_in_vietnamese_and_chinese() {
-    for id in ["bytes", "numbers", "order"] {
+fn six_lessons_in_vietnamese_and_chinese() {
+    // The first three, and the three on real data (limits, mixed types, Unicode), whose
+    // English snapshots are in lessons.rs.
+    for id in ["bytes", "numbers", "order", "limits", "mixed-types", "unicode"] {
         for lang in ["vi", "zh"] {
             let out = show(id, lang, "7");
             assert!(
