@@ -42,7 +42,14 @@ fn show(id: &str, lang: &str, seed: &str) -> Output {
 fn six_lessons_in_vietnamese_and_chinese() {
     // The first three, and the three on real data (limits, mixed types, Unicode), whose
     // English snapshots are in lessons.rs.
-    for id in ["bytes", "numbers", "order", "limits", "mixed-types", "unicode"] {
+    for id in [
+        "bytes",
+        "numbers",
+        "order",
+        "limits",
+        "mixed-types",
+        "unicode",
+    ] {
         for lang in ["vi", "zh"] {
             let out = show(id, lang, "7");
             assert!(
