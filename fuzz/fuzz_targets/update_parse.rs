@@ -1,5 +1,6 @@
-//! Arbitrary text through the update parser and applier: the first line is the update, the
-//! second (optional) the array filters, the rest the document. No panic, no hang; an update
+//! Arbitrary text through the update parser and applier: the first line is the update (a
+//! document of modifiers, a replacement, or an array: a pipeline), the second (optional) the
+//! array filters, the rest the document. No panic, no hang; an update
 //! that fails leaves the document as it was; errors say something in every language; what an
 //! update produces encodes.
 #![no_main]
@@ -19,7 +20,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let mut lines = text.splitn(3, '\n');
     let mut generator = FixedGenerator::new(1_791_431_149_000);
-    let Some(update) = lines.next().and_then(|l| document(l, &mut generator)) else { return };
+    let Some(update) = lines
+        .next()
+        .and_then(|l| shell::parse_value(l, &mut generator).ok())
+        .map(|p| p.value)
+    else {
+        return;
+    };
     let filters: Vec<Document> = match lines.next().map(|l| shell::parse_document(&format!("{{ f: {l} }}"), &mut generator)) {
         Some(Ok(p)) => match p.value.get("f") {
             Some(Value::Array(items)) => items
@@ -37,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         .next()
         .and_then(|l| document(l, &mut generator))
         .unwrap_or_default();
-    let parsed = match Update::parse_with_filters(&update, &filters) {
+    let parsed = match Update::parse_value(&update, &filters) {
         Ok(u) => u,
         Err(e) => {
             for lang in [Lang::En, Lang::Vi, Lang::Zh] {
