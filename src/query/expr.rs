@@ -423,7 +423,17 @@ impl Evaluator<'_> {
             }
             "$range" => self.range(arg, depth),
             "$eq" | "$ne" | "$gt" | "$gte" | "$lt" | "$lte" | "$cmp" => {
-                let [a, b] = self.exactly(op, arg, depth)?;
+                // A missing operand compares as the server's EOO, which ranks with undefined,
+                // below null (canonicalizeBSONType): { $eq: ['$nope', null] } is false.
+                let args = self.args_opt(arg, depth)?;
+                let n = args.len();
+                let Ok([a, b]) = <[Option<Value>; 2]>::try_from(args) else {
+                    return err(
+                        16020,
+                        format!("Expression {op} takes exactly 2 arguments. {n} were passed in."),
+                    );
+                };
+                let (a, b) = (a.unwrap_or(Value::Undefined), b.unwrap_or(Value::Undefined));
                 let o = order::compare(&a, &b);
                 Ok(match op {
                     "$cmp" => Value::Int32(match o {

@@ -476,6 +476,25 @@ fn convert_follows_the_manual_conversion_table() {
 }
 
 #[test]
+fn a_missing_operand_compares_below_null() {
+    // bsontypes.h canonicalizeBSONType: EOO (a missing field) ranks with undefined, below
+    // null, so in an expression a missing field is not equal to null (unlike a query's
+    // { a: null }, which matches a missing a).
+    table(&[
+        ("{ $eq: ['$nope', null] }", "false"),
+        ("{ $ne: ['$nope', null] }", "true"),
+        ("{ $lt: ['$nope', null] }", "true"),
+        ("{ $gte: [null, '$nope'] }", "true"),
+        ("{ $eq: ['$nope', '$other'] }", "true"),
+        ("{ $cmp: ['$nope', MinKey()] }", "1"),
+        (
+            "{ $eq: ['$nope'] }",
+            "!16020 Expression $eq takes exactly 2 arguments. 1 were passed in.",
+        ),
+    ]);
+}
+
+#[test]
 fn strings_become_numbers_as_the_servers_number_parser_reads_them() {
     // src/mongo/base/parse_number.cpp, as $convert calls it (NumberParser().base(10) for
     // integers, base 0 for doubles): no leading whitespace skipped, no trailing text, an
