@@ -55,6 +55,9 @@ pub struct FindArgs {
     /// valid JSON, mongosh syntax otherwise).
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
+    /// Let a sort past the server's 100 MB spill sorted runs to a temporary directory (allowDiskUse).
+    #[arg(long)]
+    pub allow_disk_use: bool,
     /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
     /// with its error (`operation exceeded time limit`); 0: no limit.
     #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
@@ -88,6 +91,9 @@ pub struct AggregateArgs {
     /// valid JSON, mongosh syntax otherwise).
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
+    /// Let a sort past the server's 100 MB spill sorted runs to a temporary directory (allowDiskUse).
+    #[arg(long)]
+    pub allow_disk_use: bool,
     /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
     /// with its error (`operation exceeded time limit`); 0: no limit.
     #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
@@ -289,6 +295,20 @@ pub(super) fn timed<T>(
     }
 }
 
+/// With `--allow-disk-use`, a fresh directory under the system's temporary directory for a
+/// sort's spill files, with a unique name; it is removed, with anything in it, when dropped.
+fn spill_dir(allow_disk_use: bool) -> Result<Option<tempfile::TempDir>, CliError> {
+    if !allow_disk_use {
+        return Ok(None);
+    }
+    let base = std::env::temp_dir();
+    tempfile::Builder::new()
+        .prefix("bson-tutor-sort-")
+        .tempdir_in(&base)
+        .map(Some)
+        .map_err(|error| CliError::Io { path: base, error })
+}
+
 /// The `--collation` option read as the server reads a collation (simple when absent).
 fn collation(spec: Option<&str>, from: Option<TextFormat>) -> Result<Collation, CliError> {
     let Some(spec) = spec else {
@@ -304,6 +324,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
     let run = || -> Result<(Vec<Document>, Vec<String>), CliError> {
         let from = args.from;
         let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
+        let spill = spill_dir(args.allow_disk_use)?;
         let options = FindOptions {
             projection: args
                 .project
@@ -318,6 +339,8 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
             skip: args.skip,
             limit: args.limit,
             collation: collation(args.collation.as_deref(), from)?,
+            allow_disk_use: Some(args.allow_disk_use),
+            spill_dir: spill.as_ref().map(|d| d.path().to_path_buf()),
         };
         let c = collection(load_documents(&args.docs, from)?)?;
         timed(args.max_time_ms, || {
@@ -395,10 +418,15 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
         }
         let context = Context { now_ms: now_ms() };
         let collation = collation(args.collation.as_deref(), args.from)?;
+        let spill = spill_dir(args.allow_disk_use)?;
         timed(args.max_time_ms, || {
-            Ok(aggregate::Pipeline::parse(&pipeline)?
+            let mut pipeline = aggregate::Pipeline::parse(&pipeline)?
                 .collation(&collation)
-                .run_in(&input, &context, &collections)?)
+                .allow_disk_use(args.allow_disk_use);
+            if let Some(dir) = &spill {
+                pipeline = pipeline.spill_dir(dir.path());
+            }
+            Ok(pipeline.run_in(&input, &context, &collections)?)
         })
     };
     match run().and_then(|docs| print(&docs, args.ids, args.to)) {

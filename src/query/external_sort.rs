@@ -484,3 +484,19 @@ pub fn sort_all(
     }
     sorter.finish()?.collect()
 }
+
+impl From<SortError> for QueryError {
+    /// For callers whose errors are [`QueryError`]s: a spill file's trouble becomes
+    /// [`QueryErrorKind::SpillFailed`] (its English words: the system's reason is English).
+    fn from(e: SortError) -> Self {
+        match e {
+            SortError::Query(e) => e,
+            other => QueryError::new(
+                "sort",
+                QueryErrorKind::SpillFailed {
+                    reason: other.to_string(),
+                },
+            ),
+        }
+    }
+}
