@@ -17,6 +17,8 @@ use bson_tutor::query::external_sort::{ExternalSorter, SortBudget, SortError, so
 use bson_tutor::query::sort::SortSpec;
 use proptest::prelude::*;
 
+use crate::common::{self, TempDir};
+
 const SMALL: usize = 64 * 1024;
 
 fn doc(s: &str) -> Document {
@@ -99,16 +101,16 @@ proptest! {
     fn spilled_sort_equals_in_memory_sort(docs in documents(), spec in specs()) {
         let mut expected = docs.clone();
         spec.sort(&mut expected).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let mut sorter = ExternalSorter::new(&spec, budget(dir.path()));
+        let dir = TempDir::new("extsort", "spill");
+        let mut sorter = ExternalSorter::new(&spec, budget(&dir));
         for d in docs.clone() {
             sorter.push(d).unwrap();
         }
         // A few hundred padded documents are past 64 KB: runs were written.
-        prop_assert!(files_in(dir.path()) > 0);
+        prop_assert!(files_in(&dir) > 0);
         let sorted: Vec<Document> = sorter.finish().unwrap().map(Result::unwrap).collect();
         prop_assert_eq!(&sorted, &expected);
-        prop_assert_eq!(files_in(dir.path()), 0);
+        prop_assert_eq!(files_in(&dir), 0);
     }
 
     #[test]
@@ -125,14 +127,14 @@ proptest! {
 #[test]
 fn without_allow_disk_use_the_servers_refusal() {
     let spec = SortSpec::parse(&doc("{ v: 1 }")).unwrap();
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TempDir::new("extsort", "refusal");
     let docs = (0..1000).map(|i| doc(&format!("{{ v: {i}, pad: '{}' }}", "y".repeat(100))));
     let e = sort_all(
         &spec,
         docs,
         SortBudget {
             allow_disk_use: false,
-            ..budget(dir.path())
+            ..budget(&dir)
         },
     )
     .unwrap_err();
@@ -144,7 +146,7 @@ fn without_allow_disk_use_the_servers_refusal() {
         panic!("{e:?}")
     };
     assert_eq!(e.kind.code(), Some(292));
-    assert_eq!(files_in(dir.path()), 0);
+    assert_eq!(files_in(&dir), 0);
 }
 
 #[test]
@@ -192,13 +194,13 @@ fn a_top_k_sort_checks_what_it_holds() {
 #[test]
 fn no_file_is_left_after_an_error() {
     let spec = SortSpec::parse(&doc("{ a: 1, b: 1 }")).unwrap();
-    let dir = tempfile::tempdir().unwrap();
+    let dir = TempDir::new("extsort", "error");
     let mut docs: Vec<Document> = (0..1000)
         .map(|i| doc(&format!("{{ a: {i}, pad: '{}' }}", "y".repeat(100))))
         .collect();
     // Parallel arrays, after runs were spilled.
     docs.push(doc("{ a: [1], b: [2] }"));
-    let mut sorter = ExternalSorter::new(&spec, budget(dir.path()));
+    let mut sorter = ExternalSorter::new(&spec, budget(&dir));
     let mut error = None;
     for d in docs {
         if let Err(e) = sorter.push(d) {
@@ -206,20 +208,20 @@ fn no_file_is_left_after_an_error() {
             break;
         }
     }
-    assert!(files_in(dir.path()) > 0);
+    assert!(files_in(&dir) > 0);
     assert_eq!(
         error.unwrap().to_string(),
         "sort: cannot sort with keys that are parallel arrays"
     );
     drop(sorter);
-    assert_eq!(files_in(dir.path()), 0);
+    assert_eq!(files_in(&dir), 0);
 }
 
 #[test]
 fn no_file_is_left_after_an_early_drop() {
     let spec = SortSpec::parse(&doc("{ v: -1 }")).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let mut sorter = ExternalSorter::new(&spec, budget(dir.path()));
+    let dir = TempDir::new("extsort", "early-drop");
+    let mut sorter = ExternalSorter::new(&spec, budget(&dir));
     for i in 0..1000 {
         sorter
             .push(doc(&format!("{{ v: {i}, pad: '{}' }}", "y".repeat(100))))
@@ -230,22 +232,22 @@ fn no_file_is_left_after_an_early_drop() {
         sorted.next().unwrap().unwrap().get("v"),
         Some(&Value::Int32(999))
     );
-    assert!(files_in(dir.path()) > 0);
+    assert!(files_in(&dir) > 0);
     drop(sorted);
-    assert_eq!(files_in(dir.path()), 0);
+    assert_eq!(files_in(&dir), 0);
 }
 
 #[test]
 fn a_damaged_spill_file_is_an_error_not_a_panic() {
     let spec = SortSpec::parse(&doc("{ v: 1 }")).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let mut sorter = ExternalSorter::new(&spec, budget(dir.path()));
+    let dir = TempDir::new("extsort", "damaged");
+    let mut sorter = ExternalSorter::new(&spec, budget(&dir));
     for i in 0..1000 {
         sorter
             .push(doc(&format!("{{ v: {i}, pad: '{}' }}", "y".repeat(100))))
             .unwrap();
     }
-    for entry in std::fs::read_dir(dir.path()).unwrap() {
+    for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         std::fs::write(&path, [0xff, 0xff, 0xff, 0x7f, 1, 2, 3]).unwrap();
     }
@@ -254,5 +256,60 @@ fn a_damaged_spill_file_is_an_error_not_a_panic() {
         Err(e) => Err(e),
     };
     assert!(result.is_err());
-    assert_eq!(files_in(dir.path()), 0);
+    assert_eq!(files_in(&dir), 0);
+}
+
+/// The command line: `find --sort` over 120 documents of 1 MiB fails with the server's
+/// words, and with `--allow-disk-use` sorts them through a directory it makes under the
+/// system's temporary directory (here a scratch one, through `TMPDIR`) and removes.
+#[test]
+fn the_command_line_spills_with_allow_disk_use_and_leaves_nothing() {
+    let dir = TempDir::new("extsort", "cli");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let big = "z".repeat(1024 * 1024);
+    let mut bytes = Vec::new();
+    for i in 0..120 {
+        let mut d = Document::new();
+        d.push("_id", Value::Int32(i));
+        d.push("v", Value::Int32((i * 7) % 120));
+        d.push("pad", Value::from(big.as_str()));
+        bytes.extend(bson_tutor::bson::encode_document(&d).unwrap());
+    }
+    let file = dir.join("big.bson");
+    std::fs::write(&file, bytes).unwrap();
+    let find = |extra: &[&str]| {
+        common::bson_tutor()
+            .env("TMPDIR", &tmp)
+            .args(["find", "--docs"])
+            .arg(&file)
+            .args(["--sort", "{ v: 1 }", "--ids"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let refused = find(&[]);
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains(
+            "Sort exceeded memory limit of 104857600 bytes, but did not opt in to external sorting."
+        ),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    let sorted = find(&["--allow-disk-use"]);
+    assert!(
+        sorted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sorted.stderr)
+    );
+    let ids = String::from_utf8_lossy(&sorted.stdout);
+    assert!(ids.starts_with("[ 0, 103, 86,"), "{ids}");
+    assert_eq!(files_in(&tmp), 0);
+    // With a limit only the top documents are held: no refusal, no flag needed.
+    let top = find(&["--limit", "3"]);
+    assert_eq!(
+        String::from_utf8_lossy(&top.stdout).trim(),
+        "[ 0, 103, 86 ]"
+    );
 }
