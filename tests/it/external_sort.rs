@@ -278,6 +278,7 @@ fn the_command_line_spills_with_allow_disk_use_and_leaves_nothing() {
     }
     let file = dir.join("big.bson");
     std::fs::write(&file, bytes).unwrap();
+    interrupted_find_leaves_nothing(&file, &tmp);
     let find = |extra: &[&str]| {
         common::bson_tutor()
             .env("TMPDIR", &tmp)
@@ -312,4 +313,35 @@ fn the_command_line_spills_with_allow_disk_use_and_leaves_nothing() {
         String::from_utf8_lossy(&top.stdout).trim(),
         "[ 0, 103, 86 ]"
     );
+}
+
+/// Ctrl-C while the sort has files on disk: the command ends with status 130 and its
+/// spill directory is gone.
+fn interrupted_find_leaves_nothing(file: &Path, tmp: &Path) {
+    let mut child = common::bson_tutor()
+        .env("TMPDIR", tmp)
+        .args(["find", "--docs"])
+        .arg(file)
+        .args(["--sort", "{ v: 1 }", "--ids", "--allow-disk-use"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let spilled = || {
+        std::fs::read_dir(tmp)
+            .unwrap()
+            .any(|d| std::fs::read_dir(d.unwrap().path()).is_ok_and(|mut f| f.next().is_some()))
+    };
+    let start = std::time::Instant::now();
+    while !spilled() && start.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let pid = i32::try_from(child.id()).unwrap();
+    // SAFETY: `kill` on the child's own process id.
+    unsafe {
+        libc::kill(pid, libc::SIGINT);
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(files_in(tmp), 0, "{status:?}");
+    assert_eq!(status.code(), Some(130));
 }
