@@ -162,7 +162,7 @@ static NEXT_FILE: AtomicU64 = AtomicU64::new(0);
 /// use bson_tutor::bson::shell::{parse_document, FixedGenerator};
 /// use bson_tutor::query::external_sort::{ExternalSorter, SortBudget};
 /// use bson_tutor::query::sort::SortSpec;
-/// let doc = |s| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
+/// let doc = |s: &str| parse_document(s, &mut FixedGenerator::new(0)).unwrap().value;
 /// let spec = SortSpec::parse(&doc("{ v: -1 }")).unwrap();
 /// let mut sorter = ExternalSorter::new(&spec, SortBudget::server());
 /// for v in [1, 3, 2] {
