@@ -9,6 +9,7 @@ pub mod collation;
 pub mod collection;
 pub mod error;
 pub mod expr;
+pub mod external_sort;
 pub mod interrupt;
 pub mod limits;
 pub mod matcher;

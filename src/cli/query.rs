@@ -3,6 +3,11 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::processes_from_seed;
@@ -55,6 +60,9 @@ pub struct FindArgs {
     /// valid JSON, mongosh syntax otherwise).
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
+    /// Let a sort past the server's 100 MB spill sorted runs to a temporary directory (allowDiskUse).
+    #[arg(long)]
+    pub allow_disk_use: bool,
     /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
     /// with its error (`operation exceeded time limit`); 0: no limit.
     #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
@@ -88,6 +96,9 @@ pub struct AggregateArgs {
     /// valid JSON, mongosh syntax otherwise).
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
+    /// Let a sort past the server's 100 MB spill sorted runs to a temporary directory (allowDiskUse).
+    #[arg(long)]
+    pub allow_disk_use: bool,
     /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
     /// with its error (`operation exceeded time limit`); 0: no limit.
     #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
@@ -289,6 +300,60 @@ pub(super) fn timed<T>(
     }
 }
 
+/// The spill directory of `--allow-disk-use`: a fresh directory under the system's
+/// temporary directory, with a unique name, removed with anything in it when dropped. Ctrl-C
+/// (or SIGTERM, SIGHUP) while it exists removes it before the process ends, with the
+/// shell's status for an interrupt (130): the sort's files never outlive the command.
+struct Spill {
+    dir: tempfile::TempDir,
+    done: Arc<AtomicBool>,
+}
+
+impl Spill {
+    /// A spill directory when `allow_disk_use`, none otherwise.
+    fn new(allow_disk_use: bool) -> Result<Option<Spill>, CliError> {
+        if !allow_disk_use {
+            return Ok(None);
+        }
+        let base = std::env::temp_dir();
+        let dir = tempfile::Builder::new()
+            .prefix("bson-tutor-sort-")
+            .tempdir_in(&base)
+            .map_err(|error| CliError::Io { path: base, error })?;
+        let signalled = Arc::new(AtomicBool::new(false));
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            // A signal that cannot be watched keeps its default action: the files stay, as
+            // they would without this watch.
+            let _ = signal_hook::flag::register(signal, Arc::clone(&signalled));
+        }
+        let done = Arc::new(AtomicBool::new(false));
+        let (path, finished) = (dir.path().to_path_buf(), Arc::clone(&done));
+        // Without a thread, the signal is only noticed when the command ends.
+        let _ = std::thread::Builder::new()
+            .name("spill-cleanup".into())
+            .spawn(move || {
+                while !finished.load(Ordering::Relaxed) {
+                    if signalled.load(Ordering::Relaxed) {
+                        let _ = std::fs::remove_dir_all(&path);
+                        std::process::exit(130);
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            });
+        Ok(Some(Spill { dir, done }))
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for Spill {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+}
+
 /// The `--collation` option read as the server reads a collation (simple when absent).
 fn collation(spec: Option<&str>, from: Option<TextFormat>) -> Result<Collation, CliError> {
     let Some(spec) = spec else {
@@ -304,6 +369,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
     let run = || -> Result<(Vec<Document>, Vec<String>), CliError> {
         let from = args.from;
         let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
+        let spill = Spill::new(args.allow_disk_use)?;
         let options = FindOptions {
             projection: args
                 .project
@@ -318,6 +384,8 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
             skip: args.skip,
             limit: args.limit,
             collation: collation(args.collation.as_deref(), from)?,
+            allow_disk_use: Some(args.allow_disk_use),
+            spill_dir: spill.as_ref().map(|d| d.path().to_path_buf()),
         };
         let c = collection(load_documents(&args.docs, from)?)?;
         timed(args.max_time_ms, || {
@@ -395,10 +463,15 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
         }
         let context = Context { now_ms: now_ms() };
         let collation = collation(args.collation.as_deref(), args.from)?;
+        let spill = Spill::new(args.allow_disk_use)?;
         timed(args.max_time_ms, || {
-            Ok(aggregate::Pipeline::parse(&pipeline)?
+            let mut pipeline = aggregate::Pipeline::parse(&pipeline)?
                 .collation(&collation)
-                .run_in(&input, &context, &collections)?)
+                .allow_disk_use(args.allow_disk_use);
+            if let Some(dir) = &spill {
+                pipeline = pipeline.spill_dir(dir.path());
+            }
+            Ok(pipeline.run_in(&input, &context, &collections)?)
         })
     };
     match run().and_then(|docs| print(&docs, args.ids, args.to)) {

@@ -107,6 +107,7 @@ pub fn aggregate_in(
 pub struct Pipeline {
     stages: Vec<(String, Stage)>,
     allow_disk_use: bool,
+    spill_dir: Option<std::path::PathBuf>,
     collation: Collation,
 }
 
@@ -141,6 +142,8 @@ struct Env<'e> {
     vars: &'e [(&'e str, Value)],
     collections: &'e Collections,
     allow_disk_use: bool,
+    /// Where `$sort` spills past 100 MB with `allowDiskUse`.
+    spill_dir: Option<&'e std::path::Path>,
     /// How `$match`, `$sort` and `$lookup`'s join compare strings.
     collation: &'e Collation,
 }
@@ -192,6 +195,7 @@ impl Pipeline {
         Ok(Pipeline {
             stages,
             allow_disk_use: true,
+            spill_dir: None,
             collation: Collation::Simple,
         })
     }
@@ -213,6 +217,15 @@ impl Pipeline {
     #[must_use]
     pub fn allow_disk_use(mut self, allow: bool) -> Self {
         self.allow_disk_use = allow;
+        self
+    }
+
+    /// Where `$sort` writes its sorted runs past 100 MB with `allowDiskUse` (the caller's
+    /// directory; the files are removed when the stage ends). Without one, such a sort stops
+    /// with [`QueryErrorKind::WouldSpill`]. (`$group` does not spill here.)
+    #[must_use]
+    pub fn spill_dir(mut self, dir: &std::path::Path) -> Self {
+        self.spill_dir = Some(dir.to_path_buf());
         self
     }
 
@@ -266,6 +279,7 @@ impl Pipeline {
             vars,
             collections,
             allow_disk_use: self.allow_disk_use,
+            spill_dir: self.spill_dir.as_deref(),
             collation: &self.collation,
         };
         let docs = self.run_env(input.to_vec(), &env)?;
@@ -676,6 +690,7 @@ fn run_lookup(l: &Lookup, docs: Vec<Document>, env: &Env<'_>) -> Result<Vec<Docu
             vars: &vars,
             collections: env.collections,
             allow_disk_use: env.allow_disk_use,
+            spill_dir: env.spill_dir,
             collation: env.collation,
         };
         let made;
@@ -763,8 +778,6 @@ fn run_simple_stage(
         Stage::Skip(n) => return Ok(docs.into_iter().skip(*n).collect()),
         Stage::Limit(n) => return Ok(docs.into_iter().take(*n).collect()),
         Stage::Sort(spec) => {
-            let mut docs = docs;
-            super::sort::check_memory(&docs, allow_disk_use)?;
             let collated;
             let spec = if env.collation.is_simple() {
                 spec
@@ -772,8 +785,14 @@ fn run_simple_stage(
                 collated = spec.clone().collated(env.collation);
                 &collated
             };
-            spec.sort(&mut docs).map_err(|e| e.kind)?;
-            return Ok(docs);
+            let budget = super::external_sort::SortBudget {
+                memory: limits::BLOCKING_MEMORY,
+                allow_disk_use,
+                spill_dir: env.spill_dir,
+                limit: None,
+            };
+            return super::external_sort::sort_all(spec, docs, budget)
+                .map_err(|e| QueryError::from(e).kind);
         }
         Stage::Project(p) => out.extend(docs.iter().map(|d| p.apply(d, vars)))?,
         Stage::AddFields(a) => out.extend(docs.iter().map(|d| a.apply(d, vars)))?,

@@ -18,7 +18,9 @@ use std::collections::BTreeMap;
 use super::aggregate::{Policy, Projection};
 use super::collation::Collation;
 use super::error::{QueryError, QueryErrorKind, code};
+use super::external_sort::{SortBudget, sort_all};
 use super::interrupt;
+use super::limits;
 use super::matcher::Filter;
 use super::path;
 use super::sort::{OrderedValue, SortSpec};
@@ -39,6 +41,12 @@ pub struct FindOptions {
     pub limit: Option<usize>,
     /// How the filter and the sort compare strings (`simple` by default).
     pub collation: Collation,
+    /// `allowDiskUse`: a sort past the server's 100 MB spills to disk instead of failing;
+    /// `None` is the server's default since 6.0, on.
+    pub allow_disk_use: Option<bool>,
+    /// Where a sort spills (the caller's directory: the library never picks one). `None`: a
+    /// sort past 100 MB with `allowDiskUse` stops with [`QueryErrorKind::WouldSpill`].
+    pub spill_dir: Option<std::path::PathBuf>,
 }
 
 /// The options of `update_one`, `update_many` and `replace_one`.
@@ -215,16 +223,7 @@ impl Collection {
             Some(spec) => SortSpec::parse(spec)?.collated(&options.collation),
             None => SortSpec::default(),
         };
-        let mut found: Vec<Document> = self
-            .scan(&filter, usize::MAX)?
-            .into_iter()
-            .map(|(_, d)| d.clone())
-            .collect();
-        if !sort.is_empty() {
-            // find's allowDiskUse is on by default since 6.0, as aggregate's.
-            super::sort::check_memory(&found, true).map_err(|e| QueryError::new("sort", e))?;
-        }
-        sort.sort(&mut found)?;
+        let found = self.sorted(&self.scan(&filter, usize::MAX)?, &sort, options)?;
         let found = found
             .into_iter()
             .skip(options.skip)
@@ -241,6 +240,28 @@ impl Collection {
         };
         interrupt::check()?;
         Ok(out)
+    }
+
+    /// The matching documents in `sort`'s order, within the server's 100 MB (spilling to
+    /// `options.spill_dir` with `allowDiskUse`); with a limit, only the first `skip + limit`
+    /// are kept, as the server's top-k sort does.
+    fn sorted(
+        &self,
+        found: &[(u64, &Document)],
+        sort: &SortSpec,
+        options: &FindOptions,
+    ) -> Result<Vec<Document>, QueryError> {
+        let docs = found.iter().map(|(_, d)| (*d).clone());
+        if sort.is_empty() {
+            return Ok(docs.collect());
+        }
+        let budget = SortBudget {
+            memory: limits::BLOCKING_MEMORY,
+            allow_disk_use: options.allow_disk_use.unwrap_or(true),
+            spill_dir: options.spill_dir.as_deref(),
+            limit: options.limit.map(|n| n.saturating_add(options.skip)),
+        };
+        Ok(sort_all(sort, docs, budget)?)
     }
 
     /// The records `filter` matches, in natural order, at most `limit` of them; a stop

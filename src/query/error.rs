@@ -116,6 +116,11 @@ pub enum QueryErrorKind {
         /// The bytes of memory allowed.
         limit: usize,
     },
+    /// A sort's spill file could not be written or read back (the system's reason).
+    SpillFailed {
+        /// What went wrong, with the file.
+        reason: String,
+    },
 }
 
 /// Kinds of filter operators the server runs and bson-tutor's matcher does not.
@@ -318,6 +323,9 @@ impl QueryErrorKind {
             OutputTooLarge {
                 limit: crate::query::limits::STAGE_OUTPUT_MEMORY,
             },
+            SpillFailed {
+                reason: "ENOSPC".into(),
+            },
         ];
         all.extend(MatcherFeature::ALL.map(|feature| NotRun {
             operator: "$op".into(),
@@ -349,7 +357,8 @@ impl QueryErrorKind {
                 | Path(_)
                 | Num(_)
                 | WouldSpill { .. }
-                | OutputTooLarge { .. } => {}
+                | OutputTooLarge { .. }
+                | SpillFailed { .. } => {}
             }
         }
         all
@@ -398,6 +407,7 @@ impl QueryErrorKind {
                  to temporary files on disk and go on (allowDiskUse, on by default since MongoDB \
                  6.0), but bson-tutor does not spill to disk and stops here"
             ),
+            SpillFailed { reason } => write!(out, "the sort's spill to disk failed: {reason}"),
             OutputTooLarge { limit } => write!(
                 out,
                 "the documents of this step take more than {limit} bytes of memory: the server \
@@ -450,6 +460,12 @@ impl QueryErrorKind {
                  trên đĩa rồi chạy tiếp (allowDiskUse, mặc định bật từ MongoDB 6.0), còn \
                  bson-tutor không ghi ra đĩa nên dừng ở đây"
             ),
+            SpillFailed { reason } => {
+                write!(
+                    out,
+                    "việc ghi tràn ra đĩa của phép sắp xếp thất bại: {reason}"
+                )
+            }
             OutputTooLarge { limit } => write!(
                 out,
                 "các document của bước này chiếm hơn {limit} byte bộ nhớ: server chuyển tiếp \
@@ -500,6 +516,7 @@ impl QueryErrorKind {
                 "{stage} 需要超过 {limit} 字节的内存：服务器会把数据写到磁盘上的临时文件里并继续\
                  （allowDiskUse，自 MongoDB 6.0 起默认开启），而 bson-tutor 不写磁盘，所以在这里停下"
             ),
+            SpillFailed { reason } => write!(out, "排序写入磁盘失败：{reason}"),
             OutputTooLarge { limit } => write!(
                 out,
                 "这一步的文档占用了超过 {limit} 字节的内存：服务器一次只传递一个文档，\

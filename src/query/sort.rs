@@ -206,6 +206,18 @@ impl SortSpec {
         }
     }
 
+    /// Whether `doc` has a sort key: the server's "cannot sort with keys that are parallel
+    /// arrays" when its keys go through two different arrays (see [`SortSpec::sort`]).
+    ///
+    /// # Errors
+    /// That refusal.
+    pub fn check_key(&self, doc: &Document) -> Result<(), QueryError> {
+        if self.is_empty() || document_key(doc, &self.keys, &self.collation).is_some() {
+            return Ok(());
+        }
+        Err(parallel_arrays())
+    }
+
     /// Sorts documents in place (stably).
     ///
     /// # Errors
@@ -223,15 +235,7 @@ impl SortSpec {
             let mut keys: Vec<Vec<KeyValue<'_>>> = Vec::with_capacity(docs.len());
             for d in docs.iter() {
                 let Some(key) = document_key(d, &self.keys, &self.collation) else {
-                    // The server's sort key generator, when the key generator finds two
-                    // different arrays (src/mongo/db/exec/sort_key_generator.cpp).
-                    return Err(QueryError::new(
-                        "sort",
-                        QueryErrorKind::server(
-                            code::BAD_VALUE,
-                            "cannot sort with keys that are parallel arrays",
-                        ),
-                    ));
+                    return Err(parallel_arrays());
                 };
                 keys.push(key);
             }
@@ -274,23 +278,42 @@ pub fn check_memory(docs: &[Document], allow_disk_use: bool) -> Result<(), Query
     for d in docs {
         memory = memory.saturating_add(limits::measure(d).memory + std::mem::size_of::<Document>());
         if memory > limits::BLOCKING_MEMORY {
-            return Err(if allow_disk_use {
-                QueryErrorKind::WouldSpill {
-                    stage: "$sort".into(),
-                    limit: limits::BLOCKING_MEMORY,
-                }
-            } else {
-                QueryErrorKind::server(
-                    code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
-                    format!(
-                        "Sort exceeded memory limit of {} bytes, but did not opt in to external sorting.",
-                        limits::BLOCKING_MEMORY
-                    ),
-                )
-            });
+            return Err(memory_exceeded(allow_disk_use, limits::BLOCKING_MEMORY));
         }
     }
     Ok(())
+}
+
+/// A sort past its memory `limit`: without `allowDiskUse`, the server's refusal
+/// (`QueryExceededMemoryLimitNoDiskUseAllowed`, "Sort exceeded memory limit of {limit}
+/// bytes, but did not opt in to external sorting."); with it but nowhere to spill, the
+/// tutor's [`QueryErrorKind::WouldSpill`].
+pub fn memory_exceeded(allow_disk_use: bool, limit: usize) -> QueryErrorKind {
+    if allow_disk_use {
+        QueryErrorKind::WouldSpill {
+            stage: "$sort".into(),
+            limit,
+        }
+    } else {
+        QueryErrorKind::server(
+            code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
+            format!(
+                "Sort exceeded memory limit of {limit} bytes, but did not opt in to external sorting."
+            ),
+        )
+    }
+}
+
+/// The server's sort key generator, when the key generator finds two different arrays
+/// (src/mongo/db/exec/sort_key_generator.cpp).
+fn parallel_arrays() -> QueryError {
+    QueryError::new(
+        "sort",
+        QueryErrorKind::server(
+            code::BAD_VALUE,
+            "cannot sort with keys that are parallel arrays",
+        ),
+    )
 }
 
 /// A value ordered by the server's comparison ([`order::compare`]), for ordered maps: the

@@ -5,6 +5,11 @@
 
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
+    // find/aggregate --allow-disk-use
+    (
+        "Let a sort past the server's 100 MB spill sorted runs to a temporary directory (allowDiskUse)",
+        "Cho phép một phép sắp xếp vượt quá 100 MB của server ghi các đoạn đã sắp xếp ra một thư mục tạm (allowDiskUse)",
+    ),
     // find/aggregate --collation
     (
         "Collation, e.g. '{ locale: \"en\", numericOrdering: true }': how strings compare in filters and sorts (default: byte by byte, `simple`)",
@@ -490,6 +495,11 @@ pub(super) const VI: &[(&str, &str)] = &[
 
 /// Chinese.
 pub(super) const ZH: &[(&str, &str)] = &[
+    // find/aggregate --allow-disk-use
+    (
+        "Let a sort past the server's 100 MB spill sorted runs to a temporary directory (allowDiskUse)",
+        "允许超过服务器 100 MB 的排序把已排好序的分段写入临时目录（allowDiskUse）",
+    ),
     // find/aggregate --collation
     (
         "Collation, e.g. '{ locale: \"en\", numericOrdering: true }': how strings compare in filters and sorts (default: byte by byte, `simple`)",

@@ -21,6 +21,7 @@ mod error_languages;
 mod expr_more;
 mod expr_ops;
 mod expr_strings_dates;
+mod external_sort;
 mod help_languages;
 mod hostile;
 mod imports;
