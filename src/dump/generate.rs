@@ -59,7 +59,10 @@ pub fn mixed_document(rng: &mut impl Rng, i: u64) -> Document {
     rng.fill(&mut process);
     let counter = u32::try_from(i & 0xff_ffff).unwrap_or(0);
     let mut doc = Document::new();
-    doc.push("_id", Value::ObjectId(ObjectId::from_parts(secs, process, counter)));
+    doc.push(
+        "_id",
+        Value::ObjectId(ObjectId::from_parts(secs, process, counter)),
+    );
     doc.push("n", Value::Int64(i64::try_from(i).unwrap_or(i64::MAX)));
     let name: String = (0..rng.random_range(1..24))
         .map(|_| char::from(rng.random_range(b'a'..=b'z')))
@@ -78,7 +81,10 @@ pub fn mixed_document(rng: &mut impl Rng, i: u64) -> Document {
         )),
     );
     let mut address = Document::new();
-    address.push("city", ["Hanoi", "Beijing", "Lyon", "Quito"][rng.random_range(0..4)]);
+    address.push(
+        "city",
+        ["Hanoi", "Beijing", "Lyon", "Quito"][rng.random_range(0..4)],
+    );
     address.push("zip", rng.random_range(10_000..99_999));
     let mut geo = Document::new();
     geo.push("lat", rng.random_range(-90.0..90.0));

@@ -44,8 +44,9 @@ pub enum ScanItem<'a> {
 /// Validates every document of a stream with the project's decoder, streaming: the window
 /// holds at most the largest document plus 64 KiB, whatever the size of the input.
 ///
-/// A document whose length prefix is plausible and is followed by another plausible prefix
-/// (or the end) is reported as damaged on its own and skipped by its length, in both modes.
+/// A document whose length prefix is plausible and is followed by the end or by a document
+/// that decodes cleanly is reported as damaged on its own and skipped by its length, in both
+/// modes (its frame is intact, only its contents are bad).
 /// Other damage ends a [`Mode::Check`] scan; a [`Mode::Salvage`] scan resynchronises.
 ///
 /// # Examples
@@ -161,12 +162,14 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    fn decode(&self, len: usize) -> Result<(), crate::bson::DecodeError> {
+    /// Decodes the `len` bytes `rel` bytes after the current position (already filled).
+    fn decode(&self, rel: usize, len: usize) -> Result<(), crate::bson::DecodeError> {
         let limits = Limits {
             max_size: MAX_DOCUMENT_LEN,
             ..Limits::default()
         };
-        decode_document_with(&self.win[self.start..self.start + len], limits).map(drop)
+        let at = self.start + rel;
+        decode_document_with(&self.win[at..at + len], limits).map(drop)
     }
 
     /// The next document or damaged region; `None` at the end.
@@ -226,14 +229,14 @@ impl<R: Read> Scanner<R> {
                 needed: len as u64,
                 got: self.avail() as u64,
             },
-            Frame::Framed(len) => match self.decode(len) {
+            Frame::Framed(len) => match self.decode(0, len) {
                 Ok(()) => return Ok(Some(Ok(len))),
                 Err(error) => {
                     let reason = DumpError::Decode { offset, error };
                     let next_ok = match self.frame(len)? {
                         Frame::NoPrefix => self.avail() == len,
-                        Frame::BadLen(_) => false,
-                        Frame::Short(_) | Frame::Framed(_) => true,
+                        Frame::Framed(next) => self.decode(len, next).is_ok(),
+                        Frame::BadLen(_) | Frame::Short(_) => false,
                     };
                     if next_ok {
                         self.start += len;
@@ -281,7 +284,7 @@ impl<R: Read> Scanner<R> {
             skipped += 1;
             match self.frame(0)? {
                 Frame::NoPrefix => return Ok(skipped + self.skip_to_end()?),
-                Frame::Framed(len) if self.decode(len).is_ok() => return Ok(skipped),
+                Frame::Framed(len) if self.decode(0, len).is_ok() => return Ok(skipped),
                 _ => {}
             }
         }
