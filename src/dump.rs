@@ -10,6 +10,8 @@
 //!   the tutor to teach, so we use the well-kept implementation instead of writing our own.
 //! - [`Scanner`] validates every document with the project's decoder and reports damaged
 //!   regions by offset; in salvage mode it resynchronises on the next plausible document.
+//! - [`archive::ArchiveReader`] demultiplexes the `--archive` format: its prelude, then
+//!   each document with its database and collection.
 //! - [`generate`] writes deterministic test dumps from a seed.
 //!
 //! This module sits beside `bson` in the layer order: it imports only `bson` and `strings`.
@@ -23,6 +25,7 @@ use crate::bson::DecodeError;
 use crate::strings::localize::Localize;
 use crate::strings::{Lang, trf};
 
+pub mod archive;
 pub mod generate;
 mod reader;
 mod scan;
@@ -64,6 +67,8 @@ pub enum DumpError {
         /// The decoder's reason; its offsets are relative to the document.
         error: DecodeError,
     },
+    /// The input does not start with the archive magic number (mongorestore's words).
+    NotArchive,
     /// Reading the input failed (the operating system's words).
     Io(io::Error),
 }
@@ -98,6 +103,9 @@ impl Localize for DumpError {
                     "document at byte {offset}: {reason}",
                     &[offset, &reason],
                 ))
+            }
+            DumpError::NotArchive => {
+                out.write_str("stream or file does not appear to be a mongodump archive")
             }
             DumpError::Io(e) => write!(out, "{e}"),
         }

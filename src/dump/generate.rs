@@ -9,6 +9,7 @@ use flate2::write::GzEncoder;
 use rand::Rng;
 use rand::rngs::StdRng;
 
+use super::archive::ARCHIVE_MAGIC;
 use crate::bson::oid::{ObjectId, seeded_rng};
 use crate::bson::value::{Binary, Regex, Timestamp};
 use crate::bson::{Decimal128, Document, Value, encode_document};
@@ -147,5 +148,79 @@ pub fn gzip(mut input: impl Read, out: &mut impl Write) -> io::Result<()> {
     let mut enc = GzEncoder::new(out, Compression::fast());
     io::copy(&mut input, &mut enc)?;
     enc.finish()?;
+    Ok(())
+}
+
+fn encoded(doc: &Document) -> io::Result<Vec<u8>> {
+    encode_document(doc).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+fn namespace(db: &str, collection: &str, eof: bool) -> Document {
+    let mut doc = Document::new();
+    doc.push("db", db);
+    doc.push("collection", collection);
+    doc.push("EOF", eof);
+    doc.push("CRC", Value::Int64(0));
+    doc
+}
+
+/// Writes an archive as `mongodump --archive` does: the magic number, the prelude (a header
+/// and each collection's metadata), then each collection's documents in segments of up to 7,
+/// the collections' segments interleaved, then each collection's EOF header. (The EOF
+/// headers' CRC is written as 0.)
+///
+/// # Errors
+/// What `out` returns; a document too large to encode is `InvalidData`.
+pub fn write_archive(
+    collections: &[(&str, &str, Vec<Document>)],
+    out: &mut impl Write,
+) -> io::Result<()> {
+    const TERMINATOR: [u8; 4] = [0xff; 4];
+    out.write_all(&ARCHIVE_MAGIC)?;
+    let mut header = Document::new();
+    header.push("concurrent_collections", 4);
+    header.push("version", "0.1");
+    header.push("server_version", "8.0.4");
+    header.push("tool_version", "100.10.0");
+    out.write_all(&encoded(&header)?)?;
+    for (db, collection, docs) in collections {
+        let size: usize = docs.iter().map(crate::bson::document_size).sum();
+        let mut meta = Document::new();
+        meta.push("db", *db);
+        meta.push("collection", *collection);
+        meta.push(
+            "metadata",
+            format!(
+                r#"{{"indexes":[{{"v":{{"$numberInt":"2"}},"key":{{"_id":{{"$numberInt":"1"}}}},"name":"_id_"}}],"collectionName":"{collection}","type":"collection"}}"#
+            ),
+        );
+        meta.push("size", i64::try_from(size).unwrap_or(i64::MAX));
+        meta.push("type", "collection");
+        out.write_all(&encoded(&meta)?)?;
+    }
+    out.write_all(&TERMINATOR)?;
+    let mut next = vec![0usize; collections.len()];
+    loop {
+        let mut wrote = false;
+        for (k, (db, collection, docs)) in collections.iter().enumerate() {
+            if next[k] >= docs.len() {
+                continue;
+            }
+            out.write_all(&encoded(&namespace(db, collection, false))?)?;
+            for doc in docs.iter().skip(next[k]).take(7) {
+                out.write_all(&encoded(doc)?)?;
+            }
+            next[k] = (next[k] + 7).min(docs.len());
+            out.write_all(&TERMINATOR)?;
+            wrote = true;
+        }
+        if !wrote {
+            break;
+        }
+    }
+    for (db, collection, _) in collections {
+        out.write_all(&encoded(&namespace(db, collection, true))?)?;
+        out.write_all(&TERMINATOR)?;
+    }
     Ok(())
 }

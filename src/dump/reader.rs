@@ -43,6 +43,15 @@ pub struct DocumentReader<R: Read> {
     offset: u64,
     ordinal: u64,
     done: bool,
+    /// Whether `ff ff ff ff` is a terminator (inside an archive) rather than a bad length.
+    terminators: bool,
+}
+
+/// What [`DocumentReader::next_frame`] found.
+pub(super) enum Frame {
+    End,
+    Document,
+    Terminator,
 }
 
 impl<R: Read> DocumentReader<R> {
@@ -54,6 +63,7 @@ impl<R: Read> DocumentReader<R> {
             offset: 0,
             ordinal: 0,
             done: false,
+            terminators: false,
         }
     }
 
@@ -74,7 +84,7 @@ impl<R: Read> DocumentReader<R> {
             return None;
         }
         match self.read_one() {
-            Ok(true) => {
+            Ok(Frame::Document) => {
                 let item = RawDocumentRef {
                     offset: self.offset,
                     ordinal: self.ordinal,
@@ -84,7 +94,7 @@ impl<R: Read> DocumentReader<R> {
                 self.ordinal += 1;
                 Some(Ok(item))
             }
-            Ok(false) => {
+            Ok(Frame::End | Frame::Terminator) => {
                 self.done = true;
                 None
             }
@@ -95,13 +105,44 @@ impl<R: Read> DocumentReader<R> {
         }
     }
 
-    /// Fills `buf` with the next document; `false` at a clean end.
-    fn read_one(&mut self) -> Result<bool, DumpError> {
+    /// A reader inside an archive, where `ff ff ff ff` is a terminator and `offset` bytes
+    /// (the magic number) came before.
+    pub(super) fn in_archive(inner: R, offset: u64) -> Self {
+        let mut reader = DocumentReader::new(inner);
+        reader.terminators = true;
+        reader.offset = offset;
+        reader
+    }
+
+    /// The bytes of the document [`Self::next_frame`] last read, and its offset.
+    pub(super) fn last(&self) -> (u64, &[u8]) {
+        (self.offset - self.buf.len() as u64, &self.buf)
+    }
+
+    /// The next frame of an archive: a document (see [`Self::last`]), a terminator or the end.
+    pub(super) fn next_frame(&mut self) -> Result<Frame, DumpError> {
+        if self.done {
+            return Ok(Frame::End);
+        }
+        let frame = self.read_one();
+        match frame {
+            Ok(Frame::Document) => {
+                self.offset += self.buf.len() as u64;
+                self.ordinal += 1;
+            }
+            Ok(Frame::Terminator) => self.offset += 4,
+            Ok(Frame::End) | Err(_) => self.done = true,
+        }
+        frame
+    }
+
+    /// Fills `buf` with the next document.
+    fn read_one(&mut self) -> Result<Frame, DumpError> {
         let offset = self.offset;
         let mut prefix = [0u8; 4];
         let got = read_full(&mut self.inner, &mut prefix)?;
         if got == 0 {
-            return Ok(false);
+            return Ok(Frame::End);
         }
         if got < 4 {
             return Err(DumpError::Truncated {
@@ -109,6 +150,9 @@ impl<R: Read> DocumentReader<R> {
                 needed: 4,
                 got: got as u64,
             });
+        }
+        if self.terminators && prefix == [0xff; 4] {
+            return Ok(Frame::Terminator);
         }
         let len =
             plausible_len(prefix).map_err(|declared| DumpError::BadLength { offset, declared })?;
@@ -123,6 +167,6 @@ impl<R: Read> DocumentReader<R> {
                 got: got as u64,
             });
         }
-        Ok(true)
+        Ok(Frame::Document)
     }
 }

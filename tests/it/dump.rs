@@ -5,7 +5,8 @@
 use std::io::Read;
 
 use bson_tutor::bson::{Document, Limits, decode_document_with, encode_document};
-use bson_tutor::dump::generate::{gzip, mixed_documents, write_bson};
+use bson_tutor::dump::archive::{ArchiveItem, ArchiveReader, Prelude};
+use bson_tutor::dump::generate::{gzip, mixed_documents, write_archive, write_bson};
 use bson_tutor::dump::{
     DocumentReader, DumpError, MAX_DOCUMENT_LEN, Mode, ScanItem, Scanner, open_input,
 };
@@ -352,4 +353,103 @@ proptest! {
         }).sum();
         prop_assert_eq!(total, damaged.len() as u64);
     }
+}
+
+/// Every document of an archive as `(db, collection, document)`, and the collections ended.
+#[allow(clippy::type_complexity)]
+fn read_archive(input: impl Read) -> (Prelude, Vec<(String, String, Document)>, Vec<String>) {
+    let mut archive = ArchiveReader::open(open_input(input).unwrap()).unwrap();
+    let prelude = archive.prelude().clone();
+    let (mut docs, mut ended) = (Vec::new(), Vec::new());
+    while let Some(item) = archive.next_item() {
+        match item.unwrap() {
+            ArchiveItem::Document {
+                db,
+                collection,
+                bytes,
+                ..
+            } => docs.push((
+                db.to_owned(),
+                collection.to_owned(),
+                decode_document_with(bytes, limits()).unwrap(),
+            )),
+            ArchiveItem::CollectionEnd { db, collection, .. } => {
+                ended.push(format!("{db}.{collection}"))
+            }
+        }
+    }
+    (prelude, docs, ended)
+}
+
+#[test]
+fn an_archive_of_two_collections_reads_back_equal() {
+    let people: Vec<Document> = mixed_documents(20, 30).collect();
+    let orders: Vec<Document> = mixed_documents(21, 18).collect();
+    let mut bytes = Vec::new();
+    write_archive(
+        &[
+            ("shop", "people", people.clone()),
+            ("shop", "orders", orders.clone()),
+        ],
+        &mut bytes,
+    )
+    .unwrap();
+    assert_eq!(bytes[..4], [0x6d, 0xe2, 0x99, 0x81]);
+    let mut gz = Vec::new();
+    gzip(&bytes[..], &mut gz).unwrap();
+    for input in [&bytes, &gz] {
+        let (prelude, docs, ended) = read_archive(&input[..]);
+        assert_eq!(prelude.header.version, "0.1");
+        let names: Vec<_> = prelude
+            .collections
+            .iter()
+            .map(|c| c.collection.as_str())
+            .collect();
+        assert_eq!(names, ["people", "orders"]);
+        assert!(prelude.collections[0].metadata.contains(r#""name":"_id_""#));
+        let of = |name: &str| -> Vec<Document> {
+            docs.iter()
+                .filter(|(db, c, _)| db == "shop" && c == name)
+                .map(|(_, _, d)| d.clone())
+                .collect()
+        };
+        assert_eq!(of("people"), people);
+        assert_eq!(of("orders"), orders);
+        assert_eq!(docs.len(), 48);
+        // The segments interleave: the first orders document comes before the last people one.
+        assert!(
+            docs.iter().position(|d| d.1 == "orders") < docs.iter().rposition(|d| d.1 == "people")
+        );
+        assert_eq!(ended, ["shop.people", "shop.orders"]);
+    }
+}
+
+#[test]
+fn a_plain_bson_file_is_not_an_archive() {
+    let (bytes, _, _) = dump(1, 2);
+    let err = ArchiveReader::open(&bytes[..]).err().unwrap();
+    assert!(matches!(err, DumpError::NotArchive));
+    // mongorestore's words, the same in every language.
+    assert_eq!(
+        err.to_string_in(Lang::Zh),
+        "stream or file does not appear to be a mongodump archive"
+    );
+}
+
+#[test]
+fn a_truncated_archive_is_an_error_with_the_offset() {
+    let mut bytes = Vec::new();
+    write_archive(&[("db", "c", mixed_documents(2, 10).collect())], &mut bytes).unwrap();
+    let cut = bytes.len() - 30;
+    let mut archive = ArchiveReader::open(&bytes[..cut]).unwrap();
+    let mut last = None;
+    while let Some(item) = archive.next_item() {
+        if let Err(e) = item {
+            last = Some(e);
+        }
+    }
+    assert!(
+        matches!(last, Some(DumpError::Truncated { .. })),
+        "{last:?}"
+    );
 }
