@@ -164,21 +164,17 @@ impl<R: Read> ArchiveReader<R> {
             }
             Frame::End | Frame::Terminator => return Err(DumpError::NotArchive),
         }
-        loop {
-            match reader.next_frame()? {
-                Frame::Document => {
-                    let (offset, bytes) = reader.last();
-                    let doc = decode(offset, bytes)?;
-                    prelude.collections.push(CollectionMetadata {
-                        db: text(&doc, "db"),
-                        collection: text(&doc, "collection"),
-                        metadata: text(&doc, "metadata"),
-                        size: int(&doc, "size"),
-                        kind: text(&doc, "type"),
-                    });
-                }
-                Frame::Terminator | Frame::End => break,
-            }
+        // Metadata documents until the terminator.
+        while let Frame::Document = reader.next_frame()? {
+            let (offset, bytes) = reader.last();
+            let doc = decode(offset, bytes)?;
+            prelude.collections.push(CollectionMetadata {
+                db: text(&doc, "db"),
+                collection: text(&doc, "collection"),
+                metadata: text(&doc, "metadata"),
+                size: int(&doc, "size"),
+                kind: text(&doc, "type"),
+            });
         }
         Ok(ArchiveReader {
             reader,
