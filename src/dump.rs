@@ -12,6 +12,7 @@
 //!   regions by offset; in salvage mode it resynchronises on the next plausible document.
 //! - [`archive::ArchiveReader`] demultiplexes the `--archive` format: its prelude, then
 //!   each document with its database and collection.
+//! - [`metadata`] reads `<collection>.metadata.json` (indexes, options, collation, UUID).
 //! - [`generate`] writes deterministic test dumps from a seed.
 //!
 //! This module sits beside `bson` in the layer order: it imports only `bson` and `strings`.
@@ -21,12 +22,13 @@ use std::io::{self, Chain, Cursor, Read};
 
 use flate2::read::MultiGzDecoder;
 
-use crate::bson::DecodeError;
+use crate::bson::{DecodeError, ParseError};
 use crate::strings::localize::Localize;
 use crate::strings::{Lang, trf};
 
 pub mod archive;
 pub mod generate;
+pub mod metadata;
 mod reader;
 mod scan;
 
@@ -69,6 +71,13 @@ pub enum DumpError {
     },
     /// The input does not start with the archive magic number (mongorestore's words).
     NotArchive,
+    /// A `metadata.json` that is not valid Extended JSON.
+    Metadata(ParseError),
+    /// A text input (a `metadata.json`) longer than the limit.
+    TooLarge {
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// Reading the input failed (the operating system's words).
     Io(io::Error),
 }
@@ -107,6 +116,15 @@ impl Localize for DumpError {
             DumpError::NotArchive => {
                 out.write_str("stream or file does not appear to be a mongodump archive")
             }
+            DumpError::Metadata(e) => {
+                let reason = e.to_string_in(lang);
+                out.write_str(&trf(lang, "metadata.json: {reason}", &[&reason]))
+            }
+            DumpError::TooLarge { limit } => out.write_str(&trf(
+                lang,
+                "the input is longer than {limit} bytes",
+                &[limit],
+            )),
             DumpError::Io(e) => write!(out, "{e}"),
         }
     }

@@ -14,6 +14,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "document at byte {offset}: {reason}",
         "tài liệu tại byte {offset}: {reason}",
     ),
+    ("metadata.json: {reason}", "metadata.json: {reason}"),
+    (
+        "the input is longer than {limit} bytes",
+        "dữ liệu vào dài hơn {limit} byte",
+    ),
 ];
 
 /// Chinese.
@@ -29,5 +34,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "document at byte {offset}: {reason}",
         "第 {offset} 字节处的文档：{reason}",
+    ),
+    ("metadata.json: {reason}", "metadata.json：{reason}"),
+    (
+        "the input is longer than {limit} bytes",
+        "输入超过 {limit} 字节",
     ),
 ];

@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use bson_tutor::bson::{Document, Limits, decode_document_with, encode_document};
+use bson_tutor::bson::{Document, Limits, Value, decode_document_with, encode_document};
 use bson_tutor::dump::archive::{ArchiveItem, ArchiveReader, Prelude};
 use bson_tutor::dump::generate::{gzip, mixed_documents, write_archive, write_bson};
 use bson_tutor::dump::{
@@ -452,4 +452,50 @@ fn a_truncated_archive_is_an_error_with_the_offset() {
         matches!(last, Some(DumpError::Truncated { .. })),
         "{last:?}"
     );
+}
+
+#[test]
+fn metadata_json_reads_into_a_typed_value() {
+    // The shape mongodump 100.x writes: canonical Extended JSON on one line.
+    let text = r#"{"indexes":[{"v":{"$numberInt":"2"},"key":{"_id":{"$numberInt":"1"}},"name":"_id_"},{"v":{"$numberInt":"2"},"unique":true,"key":{"email":{"$numberInt":"1"},"age":{"$numberInt":"-1"}},"name":"email_1_age_-1","collation":{"locale":"en","strength":{"$numberInt":"2"}}}],"uuid":"3b241101e2bb42558caf4136c566a962","collectionName":"people","type":"collection","options":{"collation":{"locale":"en","strength":{"$numberInt":"2"},"numericOrdering":true}}}"#;
+    let meta = bson_tutor::dump::metadata::read(text.as_bytes()).unwrap();
+    assert_eq!(meta.collection_name, "people");
+    assert_eq!(meta.kind, "collection");
+    assert_eq!(
+        meta.uuid.as_deref(),
+        Some("3b241101e2bb42558caf4136c566a962")
+    );
+    assert_eq!(meta.indexes.len(), 2);
+    let index = &meta.indexes[1];
+    assert_eq!(index.name, "email_1_age_-1");
+    assert_eq!(index.key.keys().collect::<Vec<_>>(), ["email", "age"]);
+    assert_eq!(index.key.get("age"), Some(&Value::Int32(-1)));
+    assert_eq!(index.options.get("unique"), Some(&Value::Boolean(true)));
+    let collation = meta.collation.unwrap();
+    assert_eq!(
+        collation.get("numericOrdering"),
+        Some(&Value::Boolean(true))
+    );
+    // Relaxed form reads the same.
+    let relaxed = bson_tutor::dump::metadata::parse(
+        r#"{"indexes":[{"v":2,"key":{"_id":1},"name":"_id_"}],"collectionName":"c"}"#,
+    )
+    .unwrap();
+    assert_eq!(relaxed.indexes[0].key.get("_id"), Some(&Value::Int32(1)));
+    assert!(relaxed.collation.is_none() && relaxed.uuid.is_none());
+    // Broken JSON is a typed error.
+    let err = bson_tutor::dump::metadata::parse("{\"indexes\": [").unwrap_err();
+    assert!(matches!(err, DumpError::Metadata(_)));
+    assert!(err.to_string().starts_with("metadata.json: "), "{err}");
+}
+
+#[test]
+fn the_archive_prelude_metadata_is_metadata_json() {
+    let mut bytes = Vec::new();
+    write_archive(&[("db", "c", mixed_documents(3, 2).collect())], &mut bytes).unwrap();
+    let archive = ArchiveReader::open(&bytes[..]).unwrap();
+    let meta =
+        bson_tutor::dump::metadata::parse(&archive.prelude().collections[0].metadata).unwrap();
+    assert_eq!(meta.collection_name, "c");
+    assert_eq!(meta.indexes[0].name, "_id_");
 }
