@@ -166,11 +166,9 @@ impl<R: Read> Read for Input<R> {
 }
 
 /// Opens a dump stream: reads its first two bytes and, if they are gzip's magic `1f 8b`,
-/// decompresses the rest transparently (a BSON document cannot start so: its length would
-/// be at least 35,615 bytes with a first byte `1f`, which is possible, so a `.bson` file whose
-/// first document is exactly such a size is the one ambiguity; mongodump never writes a
-/// `.bson` file with a `.gz`-like start except gzip). Memory stays bounded: flate2 keeps a
-/// 32 KiB window and its buffers.
+/// decompresses the rest transparently. (A plain `.bson` file starts so only if its first
+/// document's length ends in the bytes `1f 8b`, over 35 KB; mongodump's own gzip output always
+/// does.) Memory stays bounded: flate2 keeps a 32 KiB window and small buffers.
 ///
 /// # Errors
 /// Reading the first bytes failed.

@@ -67,6 +67,12 @@ impl<R: Read> DocumentReader<R> {
         }
     }
 
+    /// The capacity of the reusable document buffer: the largest document read so far (or a
+    /// little more), whatever the size of the input.
+    pub fn buffer_capacity(&self) -> usize {
+        self.buf.capacity()
+    }
+
     /// Absolute offset of the next byte to be read.
     pub fn offset(&self) -> u64 {
         self.offset

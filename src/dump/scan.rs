@@ -99,6 +99,12 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// The capacity of the window: at most about twice the largest document plus 64 KiB,
+    /// whatever the size of the input.
+    pub fn window_capacity(&self) -> usize {
+        self.win.capacity()
+    }
+
     fn avail(&self) -> usize {
         self.win.len() - self.start
     }

@@ -499,3 +499,70 @@ fn the_archive_prelude_metadata_is_metadata_json() {
     assert_eq!(meta.collection_name, "c");
     assert_eq!(meta.indexes[0].name, "_id_");
 }
+
+/// `bytes` over and over, `times` times, without holding more than one copy.
+struct Cycle<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    left: usize,
+}
+
+impl Read for Cycle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.bytes.len() - self.pos);
+        buf[..n].copy_from_slice(&self.bytes[self.pos..self.pos + n]);
+        self.pos += n;
+        if self.pos == self.bytes.len() {
+            self.pos = 0;
+            self.left -= 1;
+        }
+        Ok(n)
+    }
+}
+
+#[test]
+fn memory_stays_bounded_by_the_largest_document() {
+    let (bytes, _, offsets) = dump(9, 500);
+    let mut ends: Vec<u64> = offsets[1..].to_vec();
+    ends.push(bytes.len() as u64);
+    let largest = offsets.iter().zip(&ends).map(|(s, e)| e - s).max().unwrap() as usize;
+    let times = 200; // about 40 MB through
+    let mut reader = DocumentReader::new(Cycle {
+        bytes: &bytes,
+        pos: 0,
+        left: times,
+    });
+    let mut n = 0;
+    while let Some(item) = reader.next_document() {
+        item.unwrap();
+        n += 1;
+    }
+    assert_eq!(n, 500 * times);
+    assert!(
+        reader.buffer_capacity() <= 2 * largest,
+        "{}",
+        reader.buffer_capacity()
+    );
+    let mut scanner = Scanner::new(
+        Cycle {
+            bytes: &bytes,
+            pos: 0,
+            left: 20,
+        },
+        Mode::Salvage,
+    );
+    let mut n = 0;
+    while let Some(item) = scanner.next_item() {
+        assert!(matches!(item.unwrap(), ScanItem::Document(_)));
+        n += 1;
+    }
+    assert_eq!(n, 500 * 20);
+    assert!(
+        scanner.window_capacity() <= 2 * (largest + 64 * 1024),
+        "{}",
+        scanner.window_capacity()
+    );
+}
