@@ -6,6 +6,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod bson;
+pub mod dump;
 pub mod inspect;
 pub mod lesson;
 pub mod query;

@@ -11,6 +11,7 @@ mod claims;
 mod cli;
 mod collation;
 mod course;
+mod dump;
 mod exercise;
 mod help;
 mod layout;
@@ -83,6 +84,7 @@ const TABLES: &[(Table, Table)] = &[
     (printing::VI, printing::ZH),
     (stages::VI, stages::ZH),
     (collation::VI, collation::ZH),
+    (dump::VI, dump::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so

@@ -16,6 +16,7 @@ mod corpus;
 mod dates;
 mod decimal_arith;
 mod differential;
+mod dump;
 mod e2e_tmux;
 mod error_languages;
 mod expr_more;
