@@ -35,6 +35,28 @@ fn err<T>(code: i32, text: impl Into<String>) -> Result<T, ExprError> {
     Err(ExprError::Server(ServerError::new(code, text)))
 }
 
+/// The named arguments of an operator written as an object (`$map: { input, as, in }`): for
+/// each of `names`, its value in `spec` (`None` where absent, the last one where repeated),
+/// or, at the first field that is none of them, the server's refusal `(code, words)` that
+/// `unknown` gives for it.
+fn named_args<'a, const N: usize>(
+    spec: &'a Document,
+    names: [&str; N],
+    unknown: impl Fn(&str) -> (i32, String),
+) -> Result<[Option<&'a Value>; N], ExprError> {
+    let mut found = [None; N];
+    for (k, v) in spec.iter() {
+        match names.iter().position(|n| *n == k) {
+            Some(at) => found[at] = Some(v),
+            None => {
+                let (code, text) = unknown(k);
+                return err(code, text);
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// The server's refusal `text`, whose code is not known here.
 fn err_uncoded<T>(text: impl Into<String>) -> Result<T, ExprError> {
     Err(ExprError::Server(ServerError::uncoded(text)))

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use super::arith::integral;
 use super::arrays::{as_i32, value_string};
 use super::logic::user_variable_name;
-use super::{Budget, Evaluator, ExprError, Scope, err, truthy};
+use super::{Budget, Evaluator, ExprError, Scope, err, named_args, truthy};
 use crate::bson::num::Number;
 use crate::bson::{Document, Value};
 use crate::query::{interrupt, order};
@@ -42,16 +42,10 @@ impl Evaluator<'_> {
         let Value::Document(spec) = arg else {
             return err(28646, "$filter only supports an object as its argument");
         };
-        let (mut input, mut name, mut cond, mut limit) = (None, None, None, None);
-        for (k, v) in spec.iter() {
-            match k {
-                "input" => input = Some(v),
-                "as" => name = Some(v),
-                "cond" => cond = Some(v),
-                "limit" => limit = Some(v),
-                other => return err(28647, format!("Unrecognized parameter to $filter: {other}")),
-            }
-        }
+        let [input, name, cond, limit] =
+            named_args(spec, ["input", "as", "cond", "limit"], |other| {
+                (28647, format!("Unrecognized parameter to $filter: {other}"))
+            })?;
         let Some(input) = input else {
             return err(28648, "Missing 'input' parameter to $filter");
         };
@@ -246,19 +240,12 @@ impl Evaluator<'_> {
                 ),
             );
         };
-        let (mut input, mut sort_by) = (None, None);
-        for (k, v) in spec.iter() {
-            match k {
-                "input" => input = Some(v),
-                "sortBy" => sort_by = Some(v),
-                other => {
-                    return err(
-                        2_942_501,
-                        format!("$sortArray found an unknown argument: {other}"),
-                    );
-                }
-            }
-        }
+        let [input, sort_by] = named_args(spec, ["input", "sortBy"], |other| {
+            (
+                2_942_501,
+                format!("$sortArray found an unknown argument: {other}"),
+            )
+        })?;
         let Some(input) = input else {
             return err(2_942_502, "$sortArray requires 'input' to be specified");
         };

@@ -9,7 +9,7 @@
 use super::date_parts::{
     self, DAY_MS, Parts, Zone, as_date, days_from_civil, integral64, iso_weekday, read_zone,
 };
-use super::{Evaluator, ExprError, err};
+use super::{Evaluator, ExprError, err, named_args};
 use crate::bson::Value;
 use crate::bson::datetime;
 use crate::query::server::code;
@@ -366,22 +366,16 @@ impl Evaluator<'_> {
                 "$dateDiff only supports an object as its argument",
             );
         };
-        let (mut start, mut end, mut unit, mut tz, mut sow) = (None, None, None, None, None);
-        for (k, v) in spec.iter() {
-            match k {
-                "startDate" => start = Some(v),
-                "endDate" => end = Some(v),
-                "unit" => unit = Some(v),
-                "timezone" => tz = Some(v),
-                "startOfWeek" => sow = Some(v),
-                other => {
-                    return err(
-                        5_166_302,
-                        format!("Unrecognized argument to $dateDiff: {other}"),
-                    );
-                }
-            }
-        }
+        let [start, end, unit, tz, sow] = named_args(
+            spec,
+            ["startDate", "endDate", "unit", "timezone", "startOfWeek"],
+            |other| {
+                (
+                    5_166_302,
+                    format!("Unrecognized argument to $dateDiff: {other}"),
+                )
+            },
+        )?;
         let Some(start) = start else {
             return err(5_166_303, "Missing 'startDate' parameter to $dateDiff");
         };
@@ -455,24 +449,18 @@ impl Evaluator<'_> {
                 "$dateTrunc only supports an object as its argument",
             );
         };
-        let (mut date, mut unit, mut bin, mut tz, mut sow) = (None, None, None, None, None);
-        for (k, v) in spec.iter() {
-            match k {
-                "date" => date = Some(v),
-                "unit" => unit = Some(v),
-                "binSize" => bin = Some(v),
-                "timezone" => tz = Some(v),
-                "startOfWeek" => sow = Some(v),
-                other => {
-                    return err(
-                        5_439_008,
-                        format!(
-                            "Unrecognized argument to $dateTrunc: {other}. Expected arguments are date, unit, and optionally, binSize, timezone, startOfWeek"
-                        ),
-                    );
-                }
-            }
-        }
+        let [date, unit, bin, tz, sow] = named_args(
+            spec,
+            ["date", "unit", "binSize", "timezone", "startOfWeek"],
+            |other| {
+                (
+                    5_439_008,
+                    format!(
+                        "Unrecognized argument to $dateTrunc: {other}. Expected arguments are date, unit, and optionally, binSize, timezone, startOfWeek"
+                    ),
+                )
+            },
+        )?;
         let Some(date) = date else {
             return err(5_439_009, "Missing 'date' parameter to $dateTrunc");
         };

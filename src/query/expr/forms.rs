@@ -5,7 +5,7 @@
 use super::arith::{integral, nullish};
 use super::{
     Budget, Evaluator, ExprError, Scope, check_variable_name, convert, err, err_uncoded, fmt_g,
-    truthy,
+    named_args, truthy,
 };
 use crate::bson::num::Number;
 use crate::bson::{ElementType, Value};
@@ -19,15 +19,9 @@ impl Evaluator<'_> {
         let Value::Document(spec) = arg else {
             return err(16878, "$map only supports an object as its argument");
         };
-        let (mut input, mut name, mut body) = (None, None, None);
-        for (k, v) in spec.iter() {
-            match k {
-                "input" => input = Some(v),
-                "as" => name = Some(v),
-                "in" => body = Some(v),
-                other => return err(16879, format!("Unrecognized parameter to $map: {other}")),
-            }
-        }
+        let [input, name, body] = named_args(spec, ["input", "as", "in"], |other| {
+            (16879, format!("Unrecognized parameter to $map: {other}"))
+        })?;
         let Some(input) = input else {
             return err(16880, "Missing 'input' parameter to $map");
         };

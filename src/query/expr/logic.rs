@@ -5,7 +5,7 @@
 //! Truthiness is the server's `Value::coerceToBool`: false, null, undefined, missing and a
 //! zero of any numeric type are false; everything else (an empty string or array too) is true.
 
-use super::{Budget, Evaluator, ExprError, Scope, err, truthy};
+use super::{Budget, Evaluator, ExprError, Scope, err, named_args, truthy};
 use crate::bson::Value;
 use crate::query::server::code;
 
@@ -187,19 +187,12 @@ fn switch_branch(branch: &Value) -> Result<(&Value, &Value), ExprError> {
             ),
         );
     };
-    let (mut case, mut then) = (None, None);
-    for (k, v) in b.iter() {
-        match k {
-            "case" => case = Some(v),
-            "then" => then = Some(v),
-            other => {
-                return err(
-                    40063,
-                    format!("$switch found an unknown argument to a branch: {other}"),
-                );
-            }
-        }
-    }
+    let [case, then] = named_args(b, ["case", "then"], |other| {
+        (
+            40063,
+            format!("$switch found an unknown argument to a branch: {other}"),
+        )
+    })?;
     let Some(case) = case else {
         return err(
             40064,

@@ -4,7 +4,7 @@
 //! a field path cannot spell (`"a.b"`, `"$price"`).
 
 use super::arrays::value_string;
-use super::{Budget, Evaluator, ExprError, err};
+use super::{Budget, Evaluator, ExprError, err, named_args};
 use crate::bson::{Document, Value};
 
 /// Whether `op` is one of this family's operators.
@@ -70,19 +70,12 @@ impl Evaluator<'_> {
             if d.iter().next().is_some_and(|(k, _)| !k.starts_with('$')));
         let (field, input) = match arg {
             Value::Document(spec) if named => {
-                let (mut field, mut input) = (None, None);
-                for (k, v) in spec.iter() {
-                    match k {
-                        "field" => field = Some(v),
-                        "input" => input = Some(v),
-                        other => {
-                            return err(
-                                3_041_701,
-                                format!("$getField found an unknown argument: {other}"),
-                            );
-                        }
-                    }
-                }
+                let [field, input] = named_args(spec, ["field", "input"], |other| {
+                    (
+                        3_041_701,
+                        format!("$getField found an unknown argument: {other}"),
+                    )
+                })?;
                 let Some(field) = field else {
                     return err(3_041_702, "$getField requires 'field' to be specified");
                 };
