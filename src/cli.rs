@@ -13,6 +13,7 @@ mod deadline;
 mod error;
 mod help;
 mod i18n;
+mod inspect;
 mod lesson;
 mod out;
 mod pack;
@@ -30,7 +31,7 @@ use bson_tutor::bson::oid::{self, ObjectId};
 use bson_tutor::bson::shell::{self, Parsed};
 use bson_tutor::bson::text::{self, Syntax};
 use bson_tutor::bson::{ParseError, Value, encode_document, hex};
-use bson_tutor::inspect::{self, View};
+use bson_tutor::inspect::View;
 use bson_tutor::query::expr;
 use bson_tutor::strings::localize::Localize;
 
@@ -192,6 +193,17 @@ pub struct InspectArgs {
     /// Indent JSON views instead of printing one document per line.
     #[arg(long)]
     pub pretty: bool,
+    /// Validate every document of --file and report each damaged one by its number and byte
+    /// offset with the reason; exit 1 if any is damaged.
+    #[arg(long, requires = "file", conflicts_with = "salvage")]
+    pub check: bool,
+    /// Like --check, but go on after damage from the next document that reads, and print
+    /// the documents recovered (in --to's view); the report goes to standard error.
+    #[arg(long, requires = "file")]
+    pub salvage: bool,
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
+    #[arg(long, value_name = "DB.COLLECTION", requires = "file")]
+    pub ns: Option<String>,
 }
 
 /// Arguments of `oid`.
@@ -357,11 +369,38 @@ fn dispatch(cli: Cli) -> ExitCode {
 }
 
 fn run_inspect(args: &InspectArgs) -> ExitCode {
+    let view = args.to.view(args.pretty);
+    // A dump folder given as the argument is listed.
+    if let Some(doc) = &args.document
+        && args.from.is_none()
+        && std::path::Path::new(doc).is_dir()
+    {
+        return inspect::run_file(std::path::Path::new(doc), view, None, None);
+    }
+    if let Some(path) = &args.file
+        && matches!(args.from, None | Some(FromFormat::Bson))
+    {
+        let scan = match (args.check, args.salvage) {
+            (true, _) => Some(bson_tutor::dump::Mode::Check),
+            (_, true) => Some(bson_tutor::dump::Mode::Salvage),
+            _ => None,
+        };
+        return inspect::run_file(path, view, scan, args.ns.as_deref());
+    }
+    if args.check || args.salvage {
+        return fail(&CliError::ScanNeedsBson);
+    }
     let input = match read_input(args) {
         Ok(bytes) => bytes,
         Err(e) => return fail(&e),
     };
-    let result = inspect::inspect(&input, args.to.view(args.pretty), i18n::lang());
+    print_inspection(&input, view)
+}
+
+/// The view of a whole input, as `inspect` has always shown it: the text for the documents
+/// that read, then the error that stopped it.
+fn print_inspection(input: &[u8], view: View) -> ExitCode {
+    let result = bson_tutor::inspect::inspect(input, view, i18n::lang());
     if let Err(e) = out::print(&out::escape_code(&result.text)) {
         return fail(&CliError::Output(e));
     }

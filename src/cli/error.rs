@@ -17,7 +17,7 @@ use bson_tutor::lesson::solve::SolveError;
 use bson_tutor::query::error::QueryError;
 use bson_tutor::query::expr::ExprError;
 use bson_tutor::strings::localize::Localize;
-use bson_tutor::strings::{Lang, write_trf};
+use bson_tutor::strings::{Lang, tr, write_trf};
 
 use super::i18n;
 use super::out::safe_lines;
@@ -312,6 +312,13 @@ pub enum CliError {
         /// The namespaces it holds, comma-separated.
         known: String,
     },
+    /// `inspect DIR` on a folder holding no `.bson` or `.bson.gz` file, nor folders of them.
+    NotADump {
+        /// The folder.
+        path: String,
+    },
+    /// `--check` or `--salvage` on input that is not raw BSON.
+    ScanNeedsBson,
     /// An archive of several collections read where one is needed, without `--ns`.
     SeveralNamespaces {
         /// The archive's path.
@@ -617,6 +624,16 @@ impl Localize for CliError {
                 "--ns: the archive {path} holds no collection `{namespace}`; it holds: {known}",
                 &[path, namespace, known],
             ),
+            E::NotADump { path } => write_trf(
+                out,
+                lang,
+                "{path} is a folder without a dump: mongodump writes DB/COLLECTION.bson (or .bson.gz) files, and there are none in it or in its folders",
+                &[path],
+            ),
+            E::ScanNeedsBson => out.write_str(tr(
+                lang,
+                "--check and --salvage read raw BSON (--file with --from bson, the default)",
+            )),
             E::SeveralNamespaces { path, known } => write_trf(
                 out,
                 lang,

@@ -44,6 +44,9 @@ impl<R: Read> Read for Counted<R> {
 
 type Boxed = Box<dyn Read + Send>;
 
+/// Inputs up to this size are also kept whole ([`DocStream::whole`]).
+pub const SMALL_INPUT: usize = 1024 * 1024;
+
 /// What the input turned out to be.
 enum Reader {
     /// Concatenated documents (`.bson`), possibly gzip'd.
@@ -72,6 +75,9 @@ pub struct DocStream {
     /// The path as given, for messages.
     name: String,
     gzip: bool,
+    /// The whole input (decompressed), when it is a `.bson` stream of at most
+    /// [`SMALL_INPUT`] bytes.
+    whole: Option<Vec<u8>>,
     meter: Meter,
     /// Only this `db.collection` of an archive (all when `None`).
     only: Option<String>,
@@ -121,6 +127,7 @@ impl DocStream {
         let got = read_full(&mut input, &mut head).map_err(io_error(path))?;
         let rest: Boxed = Box::new(io::Cursor::new(head[..got].to_vec()).chain(input));
         let name = path.display().to_string();
+        let mut whole = None;
         let reader = if got == 4 && head == ARCHIVE_MAGIC {
             let archive = ArchiveReader::open(rest).map_err(|error| CliError::Dump {
                 path: name.clone(),
@@ -129,12 +136,24 @@ impl DocStream {
             })?;
             Reader::Archive(Box::new(archive))
         } else {
-            Reader::Plain(DocumentReader::new(rest))
+            // A small input is kept whole as well: `inspect` shows it as it always has, with
+            // the whole input's context in its messages.
+            let mut head = Vec::new();
+            let mut rest = rest;
+            (&mut rest)
+                .take(SMALL_INPUT as u64 + 1)
+                .read_to_end(&mut head)
+                .map_err(io_error(path))?;
+            if head.len() <= SMALL_INPUT {
+                whole = Some(head.clone());
+            }
+            Reader::Plain(DocumentReader::new(Box::new(io::Cursor::new(head).chain(rest))))
         };
         Ok(DocStream {
             reader,
             name,
             gzip,
+            whole,
             meter: Meter::new(total, read),
             only: None,
             counts: Vec::new(),
@@ -189,6 +208,13 @@ impl DocStream {
     /// Whether the input was gzip'd (offsets are then in the decompressed stream).
     pub fn is_gzip(&self) -> bool {
         self.gzip
+    }
+
+    /// The whole (decompressed) input when it is a `.bson` stream of at most [`SMALL_INPUT`]
+    /// bytes: reading it whole costs no more than a document. [`Self::next_doc`] reads it
+    /// all the same.
+    pub fn whole(&self) -> Option<&[u8]> {
+        self.whole.as_deref()
     }
 
     /// The archive's header and collections, when the input is an archive.
@@ -306,13 +332,22 @@ impl DocStream {
     ///
     /// # Errors
     /// The stream's or `sink`'s first error.
+    /// `map` is told whether the input holds more than one document.
     pub fn par_map<T: Send>(
         &mut self,
         batch_bytes: usize,
-        map: impl Fn(&Owned) -> T + Sync,
+        map: impl Fn(&Owned, bool) -> T + Sync,
         mut sink: impl FnMut(&Owned, T) -> Result<(), CliError>,
     ) -> Result<(), CliError> {
         let mut batch = self.read_batch(batch_bytes);
+        if batch.docs.len() == 1 && batch.error.is_none() {
+            // One document so far: a second, or the end, says whether there are several.
+            let more = self.read_batch(batch_bytes);
+            batch.docs.extend(more.docs);
+            batch.error = more.error;
+        }
+        let several = batch.docs.len() > 1;
+        let map = |doc: &Owned| map(doc, several);
         loop {
             if batch.docs.is_empty() {
                 return batch.error.map_or(Ok(()), Err);
@@ -488,7 +523,7 @@ impl Meter {
             self.shown = true;
         }
         bar.set_position(self.read.load(Ordering::Relaxed));
-        bar.set_message(super::i18n::tf("{n} documents", &[&documents]));
+        bar.set_message(super::i18n::tn(documents, "{n} document", "{n} documents"));
     }
 
     /// Runs `f` (which writes to standard error) with the bar out of the way.

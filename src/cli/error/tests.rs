@@ -220,6 +220,10 @@ impl CliError {
                 path: "shop.archive".into(),
                 known: "shop.orders, shop.items".into(),
             },
+            CliError::NotADump {
+                path: "photos".into(),
+            },
+            CliError::ScanNeedsBson,
         ];
         for e in &all {
             // A new variant must be added above.
@@ -253,6 +257,8 @@ impl CliError {
                 | CliError::Dump { .. }
                 | CliError::NoSuchNamespace { .. }
                 | CliError::SeveralNamespaces { .. }
+                | CliError::NotADump { .. }
+                | CliError::ScanNeedsBson
                 | CliError::ReadStdin(_)
                 | CliError::Io { .. }
                 | CliError::NoGenerators
