@@ -147,7 +147,9 @@ impl DocStream {
             if head.len() <= SMALL_INPUT {
                 whole = Some(head.clone());
             }
-            Reader::Plain(DocumentReader::new(Box::new(io::Cursor::new(head).chain(rest))))
+            Reader::Plain(DocumentReader::new(Box::new(
+                io::Cursor::new(head).chain(rest),
+            )))
         };
         Ok(DocStream {
             reader,

@@ -282,7 +282,13 @@ impl<R: Read> Scanner<R> {
     }
 
     /// Moves one byte at a time until a prefix within bounds whose document decodes
-    /// cleanly, or the end; returns the bytes skipped.
+    /// cleanly and is followed by something that could be a document (or the end), or the
+    /// end; returns the bytes skipped.
+    ///
+    /// The second condition keeps a damaged document's own sub-documents out: an embedded
+    /// document or array decodes cleanly too, but after it come the parent's next type byte
+    /// and key, whose bytes read as a length prefix no document has (`04 74 61 67`, the
+    /// array `tag…`, would be 1.7 GB).
     fn resync(&mut self) -> io::Result<u64> {
         let mut skipped = 0u64;
         loop {
@@ -290,7 +296,12 @@ impl<R: Read> Scanner<R> {
             skipped += 1;
             match self.frame(0)? {
                 Frame::NoPrefix => return Ok(skipped + self.skip_to_end()?),
-                Frame::Framed(len) if self.decode(0, len).is_ok() => return Ok(skipped),
+                Frame::Framed(len)
+                    if self.decode(0, len).is_ok()
+                        && !matches!(self.frame(len)?, Frame::BadLen(_)) =>
+                {
+                    return Ok(skipped);
+                }
                 _ => {}
             }
         }

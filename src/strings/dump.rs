@@ -9,7 +9,10 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("{n} bytes", "{n} byte"),
     ("{n} collection", "{n} collection"),
     ("{n} collections", "{n} collection"),
-    ("{path}: {documents}, all valid", "{path}: {documents}, tất cả đều hợp lệ"),
+    (
+        "{path}: {documents}, all valid",
+        "{path}: {documents}, tất cả đều hợp lệ",
+    ),
     (
         "{path}: {regions} ({bytes}); {documents} valid before and between them",
         "{path}: {regions} ({bytes}); {documents} hợp lệ ở trước và giữa các vùng đó",
@@ -18,8 +21,14 @@ pub(super) const VI: &[(&str, &str)] = &[
         "{path}: {documents} recovered; {regions}, {bytes} skipped",
         "{path}: khôi phục được {documents}; {regions}, bỏ qua {bytes}",
     ),
-    ("database {db}: {collections}", "cơ sở dữ liệu {db}: {collections}"),
-    ("{collection}: {documents}, {bytes}", "{collection}: {documents}, {bytes}"),
+    (
+        "database {db}: {collections}",
+        "cơ sở dữ liệu {db}: {collections}",
+    ),
+    (
+        "{collection}: {documents}, {bytes}",
+        "{collection}: {documents}, {bytes}",
+    ),
     (" (gzip: {size} on disk)", " (gzip: {size} trên đĩa)"),
     ("collection {namespace}", "collection {namespace}"),
     ("index {index}", "chỉ mục {index}"),
@@ -66,7 +75,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("{n} bytes", "{n} 字节"),
     ("{n} collection", "{n} 个集合"),
     ("{n} collections", "{n} 个集合"),
-    ("{path}: {documents}, all valid", "{path}：{documents}，全部有效"),
+    (
+        "{path}: {documents}, all valid",
+        "{path}：{documents}，全部有效",
+    ),
     (
         "{path}: {regions} ({bytes}); {documents} valid before and between them",
         "{path}：{regions}（{bytes}）；在它们之前和之间有 {documents}有效",
@@ -76,7 +88,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "{path}：恢复了 {documents}；{regions}，跳过 {bytes}",
     ),
     ("database {db}: {collections}", "数据库 {db}：{collections}"),
-    ("{collection}: {documents}, {bytes}", "{collection}：{documents}，{bytes}"),
+    (
+        "{collection}: {documents}, {bytes}",
+        "{collection}：{documents}，{bytes}",
+    ),
     (" (gzip: {size} on disk)", "（gzip：磁盘上 {size}）"),
     ("collection {namespace}", "集合 {namespace}"),
     ("index {index}", "索引 {index}"),

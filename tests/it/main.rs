@@ -5,6 +5,7 @@ mod answers;
 mod bits;
 mod class;
 mod classroom;
+mod cli_dump;
 mod cli_inspect;
 mod cli_languages;
 mod cli_query;
