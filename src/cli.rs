@@ -377,18 +377,27 @@ fn run_inspect(args: &InspectArgs) -> ExitCode {
     {
         return inspect::run_file(std::path::Path::new(doc), view, None, None);
     }
-    if let Some(path) = &args.file
-        && matches!(args.from, None | Some(FromFormat::Bson))
-    {
-        let scan = match (args.check, args.salvage) {
-            (true, _) => Some(bson_tutor::dump::Mode::Check),
-            (_, true) => Some(bson_tutor::dump::Mode::Salvage),
-            _ => None,
+    if let Some(path) = &args.file {
+        if args.from.is_some_and(|f| f != FromFormat::Bson) && (args.check || args.salvage) {
+            return fail(&CliError::ScanNeedsBson);
+        }
+        return match args.from.unwrap_or(FromFormat::Bson) {
+            FromFormat::Bson => {
+                let scan = match (args.check, args.salvage) {
+                    (true, _) => Some(bson_tutor::dump::Mode::Check),
+                    (_, true) => Some(bson_tutor::dump::Mode::Salvage),
+                    _ => None,
+                };
+                inspect::run_file(path, view, scan, args.ns.as_deref())
+            }
+            FromFormat::Hex => inspect::run_lines(path, view, |line| Ok(hex::decode(line)?)),
+            FromFormat::Ejson => {
+                inspect::run_lines(path, view, |line| encode_text(line, None, Syntax::Ejson))
+            }
+            FromFormat::Shell => {
+                inspect::run_lines(path, view, |line| encode_text(line, None, Syntax::Shell))
+            }
         };
-        return inspect::run_file(path, view, scan, args.ns.as_deref());
-    }
-    if args.check || args.salvage {
-        return fail(&CliError::ScanNeedsBson);
     }
     let input = match read_input(args) {
         Ok(bytes) => bytes,
@@ -594,19 +603,6 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, CliError> {
             (doc.as_str(), args.from.unwrap_or(detected), "DOCUMENT")
         }
         (_, Some(h), _) => (h.as_str(), args.from.unwrap_or(FromFormat::Hex), "--hex"),
-        (_, _, Some(path)) => {
-            let place = Place::Arg("--file");
-            return match args.from.unwrap_or(FromFormat::Bson) {
-                FromFormat::Bson => read_bson(path),
-                FromFormat::Hex => read_lines(path, &place, |line| Ok(hex::decode(line)?)),
-                FromFormat::Ejson => {
-                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Ejson))
-                }
-                FromFormat::Shell => {
-                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Shell))
-                }
-            };
-        }
         _ => return Err(CliError::NoInput),
     };
     let place = Place::Arg(origin);
@@ -617,39 +613,6 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, CliError> {
         FromFormat::Ejson => encode_text(text, Some(&place), Syntax::Ejson),
         FromFormat::Shell => encode_text(text, Some(&place), Syntax::Shell),
     }
-}
-
-/// A file to read, or standard input for `-`.
-fn open(path: &std::path::Path) -> Result<Box<dyn Read>, CliError> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(std::io::stdin().lock()));
-    }
-    match std::fs::File::open(path) {
-        Ok(file) => Ok(Box::new(file)),
-        Err(error) => Err(CliError::Io {
-            path: path.to_path_buf(),
-            error,
-        }),
-    }
-}
-
-/// The error of reading `path` (standard input for `-`).
-fn read_error(path: &std::path::Path) -> impl Fn(std::io::Error) -> CliError + '_ {
-    move |error| {
-        if path.as_os_str() == "-" {
-            CliError::ReadStdin(error)
-        } else {
-            CliError::Io {
-                path: path.to_path_buf(),
-                error,
-            }
-        }
-    }
-}
-
-/// The raw BSON documents of a file, read document by document (see [`read_documents`]).
-fn read_bson(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
-    read_documents(&mut open(path)?).map_err(read_error(path))
 }
 
 /// Raw BSON documents read one at a time by their length prefixes: a document is read only
@@ -684,50 +647,6 @@ pub fn read_documents(reader: &mut dyn Read) -> std::io::Result<Vec<u8>> {
             return Ok(out);
         }
     }
-}
-
-/// One document per non-blank line of a text file, each turned into BSON bytes by `parse`
-/// and concatenated; an error names its line. A line is read only up to [`TEXT_MAX`] bytes.
-fn read_lines(
-    path: &std::path::Path,
-    origin: &Place,
-    mut parse: impl FnMut(&str) -> Result<Vec<u8>, CliError>,
-) -> Result<Vec<u8>, CliError> {
-    use std::io::BufRead;
-    let mut reader = std::io::BufReader::new(open(path)?);
-    let mut out = Vec::new();
-    let mut buf = Vec::new();
-    let mut offset = 0;
-    for number in 1.. {
-        buf.clear();
-        let read = (&mut reader)
-            .take(TEXT_MAX + 1)
-            .read_until(b'\n', &mut buf)
-            .map_err(read_error(path))?;
-        if read == 0 {
-            break;
-        }
-        let place = origin.line(number);
-        if buf.len() as u64 > TEXT_MAX {
-            return Err(CliError::TextTooLarge {
-                place,
-                max: TEXT_MAX,
-            });
-        }
-        let line = std::str::from_utf8(&buf).map_err(|e| CliError::NotUtf8 {
-            path: path.display().to_string(),
-            at: offset + e.valid_up_to(),
-        })?;
-        offset += read;
-        let line = line.strip_suffix('\n').unwrap_or(line);
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bytes = parse(line).map_err(|e| CliError::at(place, e))?;
-        out.extend_from_slice(&bytes);
-    }
-    Ok(out)
 }
 
 /// Parses one document (Extended JSON or mongosh syntax) and encodes it.

@@ -50,6 +50,126 @@ pub fn run_file(
     finish(stream_view(stream, view, namespace.is_some()))
 }
 
+/// `inspect --file PATH --from hex|ejson|shell`: one document per non-blank line, each
+/// turned into BSON by `parse` and shown as it is read (an error names its line, after the
+/// documents before it). A line is read only up to [`super::TEXT_MAX`] bytes.
+pub fn run_lines(
+    path: &Path,
+    view: View,
+    parse: impl Fn(&str) -> Result<Vec<u8>, CliError>,
+) -> ExitCode {
+    finish(stream_lines(path, view, parse))
+}
+
+fn stream_lines(
+    path: &Path,
+    view: View,
+    parse: impl Fn(&str) -> Result<Vec<u8>, CliError>,
+) -> Result<ExitCode, CliError> {
+    use super::TEXT_MAX;
+    use std::io::{BufRead, Read};
+    let lang = i18n::lang();
+    let (raw, mut meter) = super::source::open_counted(path)?;
+    let mut reader = std::io::BufReader::new(raw);
+    let read_error = |error| {
+        if path.as_os_str() == "-" {
+            CliError::ReadStdin(error)
+        } else {
+            CliError::Io {
+                path: path.to_path_buf(),
+                error,
+            }
+        }
+    };
+    let origin = super::error::Place::Arg("--file");
+    let mut stdout = out::stdout();
+    let mut rows = DumpRows::default();
+    // The first document waits for the second: the table heads documents with their number
+    // only when there are several.
+    let mut first: Option<Vec<u8>> = None;
+    let (mut number, mut start) = (0usize, 0usize);
+    let mut show = |bytes: &[u8], number: usize, start: usize, several: bool| {
+        let mut text = String::new();
+        if view == View::Dump {
+            text.push_str(&rows.push(bytes));
+        }
+        // Our own encoder wrote the bytes: a view fails only past a limit, and says so.
+        match inspect::render_document(bytes, view, number, start, several, lang) {
+            Ok(t) => text.push_str(&t),
+            Err(error) => {
+                return Err(CliError::Input(InputError {
+                    document: number,
+                    start,
+                    in_stream: several,
+                    error,
+                }));
+            }
+        }
+        stdout
+            .write_all(out::escape_code(&text).as_bytes())
+            .map_err(CliError::Output)
+    };
+    let mut buf = Vec::new();
+    let mut offset = 0;
+    for line_number in 1.. {
+        buf.clear();
+        let read = (&mut reader)
+            .take(TEXT_MAX + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(read_error)?;
+        if read == 0 {
+            break;
+        }
+        let place = origin.line(line_number);
+        if buf.len() as u64 > TEXT_MAX {
+            return Err(CliError::TextTooLarge {
+                place,
+                max: TEXT_MAX,
+            });
+        }
+        let line = std::str::from_utf8(&buf).map_err(|e| CliError::NotUtf8 {
+            path: path.display().to_string(),
+            at: offset + e.valid_up_to(),
+        })?;
+        offset += read;
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bytes = parse(line).map_err(|e| CliError::at(place, e))?;
+        number += 1;
+        meter.tick(number as u64);
+        match first.take() {
+            Some(one) if number == 2 => {
+                show(&one, 1, 0, true)?;
+                show(&bytes, 2, one.len(), true)?;
+                start = one.len() + bytes.len();
+            }
+            _ if number == 1 => first = Some(bytes),
+            _ => {
+                show(&bytes, number, start, true)?;
+                start += bytes.len();
+            }
+        }
+    }
+    meter.finish();
+    match first {
+        Some(one) => show(&one, 1, 0, false)?,
+        // No document at all: the error the whole-input view gives for empty input.
+        None if number == 0 => return Ok(super::print_inspection(&[], view)),
+        None => {}
+    }
+    if view == View::Dump {
+        let rest = rows.finish();
+        stdout
+            .write_all(rest.as_bytes())
+            .map_err(CliError::Output)?;
+    }
+    stdout.flush().map_err(CliError::Output)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
     match result {
         Ok(code) => code,
@@ -207,11 +327,7 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
             }
         }
     };
-    let raw: Box<dyn std::io::Read> = if path.as_os_str() == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        Box::new(std::fs::File::open(path).map_err(io)?)
-    };
+    let (raw, mut meter) = super::source::open_counted(path)?;
     let input = open_input(raw).map_err(io)?;
     let mut scanner = Scanner::new(input, mode);
     let lang = i18n::lang();
@@ -226,6 +342,7 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
         })? {
             ScanItem::Document(doc) => {
                 documents += 1;
+                meter.tick(documents);
                 if mode == ScanMode::Salvage {
                     let number = usize::try_from(doc.ordinal + 1).unwrap_or(usize::MAX);
                     let start = usize::try_from(doc.offset).unwrap_or(usize::MAX);
@@ -259,11 +376,12 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
                 if mode == ScanMode::Check {
                     writeln!(stdout, "{line}").map_err(CliError::Output)?;
                 } else {
-                    out::eprint_line(line);
+                    meter.suspend(|| out::eprint_line(line));
                 }
             }
         }
     }
+    meter.finish();
     if view == View::Dump && mode == ScanMode::Salvage {
         stdout
             .write_all(rows.finish().as_bytes())

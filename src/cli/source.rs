@@ -27,6 +27,36 @@ use bson_tutor::dump::{DocumentReader, DumpError, open_input};
 
 use super::error::CliError;
 
+/// `path` (`-`: standard input) opened for reading, with the progress bar that counts the
+/// bytes read from it (the file's, before any decompression): a regular file, or a named pipe
+/// read as a stream.
+///
+/// # Errors
+/// The file cannot be opened, or is not a regular file nor a named pipe.
+pub fn open_counted(path: &Path) -> Result<(impl Read + Send + use<>, Meter), CliError> {
+    let read = Arc::new(AtomicU64::new(0));
+    let (raw, total): (Boxed, Option<u64>) = if path.as_os_str() == "-" {
+        (Box::new(io::stdin()), None)
+    } else {
+        let metadata = std::fs::metadata(path).map_err(io_error(path))?;
+        // A named pipe streams like standard input (`--docs <(zcat dump.bson.gz)`).
+        let kind = super::error::FileKind::of(&metadata);
+        if let Some(kind) = kind.filter(|k| *k != super::error::FileKind::Fifo) {
+            return Err(CliError::NotAFile {
+                path: path.display().to_string(),
+                kind,
+            });
+        }
+        let file = std::fs::File::open(path).map_err(io_error(path))?;
+        (Box::new(file), kind.is_none().then_some(metadata.len()))
+    };
+    let counted = Counted {
+        inner: raw,
+        read: Arc::clone(&read),
+    };
+    Ok((counted, Meter::new(total, read)))
+}
+
 /// A reader that counts the bytes taken from the file, below any decompression: the progress
 /// bar measures how far into the file the stream is.
 struct Counted<R> {
@@ -99,27 +129,8 @@ impl DocStream {
     /// The file cannot be opened or read, is not a regular file, or an archive's prelude is
     /// damaged.
     pub fn open(path: &Path) -> Result<DocStream, CliError> {
-        let read = Arc::new(AtomicU64::new(0));
-        let (raw, total): (Boxed, Option<u64>) = if path.as_os_str() == "-" {
-            (Box::new(io::stdin()), None)
-        } else {
-            let metadata = std::fs::metadata(path).map_err(io_error(path))?;
-            // A named pipe streams like standard input (`--docs <(zcat dump.bson.gz)`).
-            let kind = super::error::FileKind::of(&metadata);
-            if let Some(kind) = kind.filter(|k| *k != super::error::FileKind::Fifo) {
-                return Err(CliError::NotAFile {
-                    path: path.display().to_string(),
-                    kind,
-                });
-            }
-            let file = std::fs::File::open(path).map_err(io_error(path))?;
-            (Box::new(file), kind.is_none().then_some(metadata.len()))
-        };
-        let counted = Counted {
-            inner: raw,
-            read: Arc::clone(&read),
-        };
-        let input = open_input(counted).map_err(io_error(path))?;
+        let (input, meter) = open_counted(path)?;
+        let input = open_input(input).map_err(io_error(path))?;
         let gzip = input.is_gzip();
         // Peek at the first four bytes of what the input holds, decompressed.
         let mut input: Boxed = Box::new(input);
@@ -156,7 +167,7 @@ impl DocStream {
             name,
             gzip,
             whole,
-            meter: Meter::new(total, read),
+            meter,
             only: None,
             counts: Vec::new(),
             count: 0,
@@ -511,7 +522,7 @@ impl Meter {
     }
 
     /// Notes that `documents` have been read so far.
-    fn tick(&mut self, documents: u64) {
+    pub fn tick(&mut self, documents: u64) {
         let Some(bar) = &self.bar else { return };
         // A clock read per document is cheap next to decoding it; the bar is fed 10 times a
         // second at most.
@@ -537,7 +548,7 @@ impl Meter {
     }
 
     /// Clears the bar: the stream ended.
-    fn finish(&mut self) {
+    pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }

@@ -365,3 +365,43 @@ fn a_dump_folder_lists_databases_collections_counts_and_metadata() {
         stderr(&out)
     );
 }
+
+#[test]
+fn text_lines_stream_into_every_view_as_their_encoded_documents() {
+    let docs: Vec<Document> = mixed_documents(9, 30).collect();
+    let text: String = docs
+        .iter()
+        .map(|d| {
+            bson_tutor::bson::ejson::to_string(d, bson_tutor::bson::ejson::Mode::Canonical) + "\n"
+        })
+        .collect();
+    for (name, view) in VIEWS {
+        let out = bson_tutor()
+            .args(["inspect", "--file", "-", "--from", "ejson", "--to", name])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(text.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert!(stdout(&out) == expected(&docs, view, 0), "{name}");
+    }
+    // One line: no document heading, as for one document given any other way.
+    let one = bson_tutor()
+        .args(["inspect", "--file", "-", "--from", "shell"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"{ a: 1 }\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(stdout(&one).starts_with("offset"), "{}", stdout(&one));
+}
