@@ -139,7 +139,7 @@ fn stream_lines(
         }
         let bytes = parse(line).map_err(|e| CliError::at(place, e))?;
         number += 1;
-        meter.tick(number as u64);
+        meter.tick(number as u64, None);
         match first.take() {
             Some(one) if number == 2 => {
                 show(&one, 1, 0, true)?;
@@ -329,6 +329,7 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
     };
     let (raw, mut meter) = super::source::open_counted(path)?;
     let input = open_input(raw).map_err(io)?;
+    let exact = !input.is_gzip();
     let mut scanner = Scanner::new(input, mode);
     let lang = i18n::lang();
     let mut stdout = out::stdout();
@@ -342,7 +343,10 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
         })? {
             ScanItem::Document(doc) => {
                 documents += 1;
-                meter.tick(documents);
+                meter.tick(
+                    documents,
+                    exact.then_some(doc.offset + doc.bytes.len() as u64),
+                );
                 if mode == ScanMode::Salvage {
                     let number = usize::try_from(doc.ordinal + 1).unwrap_or(usize::MAX);
                     let start = usize::try_from(doc.offset).unwrap_or(usize::MAX);

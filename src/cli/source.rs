@@ -278,7 +278,8 @@ impl DocStream {
                     }
                 };
                 self.count = number;
-                self.meter.tick(number);
+                let end = doc.offset + doc.bytes.len() as u64;
+                self.meter.tick(number, (!self.gzip).then_some(end));
                 Some(Ok(RawDoc {
                     offset: doc.offset,
                     number,
@@ -314,7 +315,9 @@ impl DocStream {
                     if self.only.as_ref().is_some_and(|o| *o != self.namespace) {
                         continue;
                     }
-                    self.meter.tick(so_far + 1);
+                    let (offset, bytes) = archive.last_document();
+                    let end = offset + bytes.len() as u64;
+                    self.meter.tick(so_far + 1, (!self.gzip).then_some(end));
                     break;
                 }
                 let number = match self.counts.iter_mut().find(|(n, _)| *n == self.namespace) {
@@ -521,8 +524,10 @@ impl Meter {
         }
     }
 
-    /// Notes that `documents` have been read so far.
-    pub fn tick(&mut self, documents: u64) {
+    /// Notes that `documents` have been read so far, the last ending at byte `at` of the
+    /// file when that is known (a stream not decompressed): the bar then shows how far the
+    /// documents are rather than how far reading ahead has gone.
+    pub fn tick(&mut self, documents: u64, at: Option<u64>) {
         let Some(bar) = &self.bar else { return };
         // A clock read per document is cheap next to decoding it; the bar is fed 10 times a
         // second at most.
@@ -535,7 +540,7 @@ impl Meter {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             self.shown = true;
         }
-        bar.set_position(self.read.load(Ordering::Relaxed));
+        bar.set_position(at.unwrap_or_else(|| self.read.load(Ordering::Relaxed)));
         bar.set_message(super::i18n::tn(documents, "{n} document", "{n} documents"));
     }
 

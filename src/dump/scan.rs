@@ -281,6 +281,16 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// Whether what follows the `len` bytes at the current position could start a document:
+    /// a length prefix within bounds (complete or cut short by the end), or the very end.
+    fn followed(&mut self, len: usize) -> io::Result<bool> {
+        Ok(match self.frame(len)? {
+            Frame::Framed(_) | Frame::Short(_) => true,
+            Frame::NoPrefix => self.avail() == len,
+            Frame::BadLen(_) => false,
+        })
+    }
+
     /// Moves one byte at a time until a prefix within bounds whose document decodes
     /// cleanly and is followed by something that could be a document (or the end), or the
     /// end; returns the bytes skipped.
@@ -296,10 +306,7 @@ impl<R: Read> Scanner<R> {
             skipped += 1;
             match self.frame(0)? {
                 Frame::NoPrefix => return Ok(skipped + self.skip_to_end()?),
-                Frame::Framed(len)
-                    if self.decode(0, len).is_ok()
-                        && !matches!(self.frame(len)?, Frame::BadLen(_)) =>
-                {
+                Frame::Framed(len) if self.decode(0, len).is_ok() && self.followed(len)? => {
                     return Ok(skipped);
                 }
                 _ => {}
