@@ -202,7 +202,9 @@ fn stream_view(
         |doc: &Owned, several| {
             let start = usize::try_from(doc.offset).unwrap_or(usize::MAX);
             let number = usize::try_from(doc.number).unwrap_or(usize::MAX);
+            // Escaped here, on the worker, not on the thread that writes.
             inspect::render_document(&doc.bytes, view, number, start, several, lang)
+                .map(|text| out::escape_code(&text).into_owned())
         },
         |doc, rendered| {
             let text = rendered.map_err(|error| {
@@ -225,7 +227,7 @@ fn stream_view(
             if view == View::Dump {
                 write(&mut stdout, &rows.push(&doc.bytes))?;
             }
-            write(&mut stdout, &text)
+            stdout.write_all(text.as_bytes()).map_err(CliError::Output)
         },
     );
     if view == View::Dump {
