@@ -17,7 +17,7 @@ use bson_tutor::lesson::solve::SolveError;
 use bson_tutor::query::error::QueryError;
 use bson_tutor::query::expr::ExprError;
 use bson_tutor::strings::localize::Localize;
-use bson_tutor::strings::{Lang, write_trf};
+use bson_tutor::strings::{Lang, trf, write_trf};
 
 use super::i18n;
 use super::out::safe_lines;
@@ -293,6 +293,21 @@ pub enum CliError {
         /// The most it reads, in bytes.
         max: u64,
     },
+    // Issue 17: `browse`.
+    /// `browse` on a gzip file, which cannot be read by window.
+    BrowseCompressed {
+        /// The file as given.
+        path: String,
+    },
+    /// `browse` on something that is not a regular file (a pipe cannot be seeked in).
+    BrowseNotAFile {
+        /// The path as given.
+        path: String,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// `browse` without a terminal.
+    BrowseNeedsTerminal,
 }
 
 /// What a path names, when it is not a regular file.
@@ -561,6 +576,26 @@ impl Localize for CliError {
                 "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
                 &[&place.display_in(lang), max],
             ),
+            E::BrowseCompressed { path } => {
+                write!(out, "{path}: ")?;
+                bson_tutor::dump::index::OpenError::Compressed.write_in(lang, out)
+            }
+            E::BrowseNotAFile { path, kind } => {
+                let key = match kind {
+                    FileKind::Directory => {
+                        "{path} is a directory; browse reads one .bson file (a collection of a dump)"
+                    }
+                    _ => {
+                        "{path} is not a regular file: browse seeks in the file, so it cannot read a pipe or a device; save it to a file first"
+                    }
+                };
+                write_trf(out, lang, key, &[path])
+            }
+            E::BrowseNeedsTerminal => out.write_str(&trf(
+                lang,
+                "browse needs a terminal (standard input and output are not one); {command} prints the same documents as text",
+                &[&"bson-tutor inspect --file FILE"],
+            )),
         }
     }
 }

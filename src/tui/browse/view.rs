@@ -1,0 +1,369 @@
+//! Drawing the browser from a borrowed model: the title bar, the document list, the hex walk
+//! of the current document, the filter's verdict and the status line.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use unicode_width::UnicodeWidthStr;
+
+use super::keymap::HELP;
+use super::model::{Browser, Focus, Goal, Mode, Shown, Task, Verdict};
+use crate::dump::index::IndexState;
+use crate::strings::localize::Localize;
+use crate::strings::{pad, tr, trf, trn};
+use crate::tui::hex::HexView;
+
+/// The smallest window the browser draws in.
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+
+/// Where each part goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Areas {
+    /// The file, its documents and the index's progress.
+    pub title: Rect,
+    /// The document list.
+    pub list: Rect,
+    /// The hex walk.
+    pub hex: Rect,
+    /// The filter and its verdict on the current document (empty without a filter).
+    pub verdict: Rect,
+    /// Keys, the line being typed, or the last notice.
+    pub status: Rect,
+}
+
+/// Digits of `n` in decimal.
+fn digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// The list's columns: document number, byte offset, size.
+fn columns<R>(b: &Browser<R>) -> (usize, usize, usize) {
+    let len = b.index.len().max(1) as u64;
+    (digits(len).max(2), digits(b.index.file_len()).max(4), 5)
+}
+
+/// Lays out a frame of `area`.
+pub fn areas<R>(b: &Browser<R>, area: Rect) -> Areas {
+    let verdict_rows = if b.filter.is_some() { 2 } else { 0 };
+    let [title, body, verdict, status] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(3),
+        Constraint::Length(verdict_rows),
+        Constraint::Length(1),
+    ]));
+    let (n, o, s) = columns(b);
+    let list_width = u16::try_from(n + o + s + 4 + 2).unwrap_or(30);
+    let list_width = list_width.min(body.width / 2);
+    let [list, hex] = body.layout(&Layout::horizontal([
+        Constraint::Length(list_width),
+        Constraint::Min(10),
+    ]));
+    Areas {
+        title,
+        list,
+        hex,
+        verdict,
+        status,
+    }
+}
+
+/// Where the terminal's cursor goes: at the end of the line being typed.
+pub fn cursor<R>(b: &Browser<R>, area: Rect) -> Option<Position> {
+    let (prompt, line) = prompt(b)?;
+    let a = areas(b, area);
+    let x = a.status.x as usize + prompt.width() + line.width();
+    Some(Position {
+        x: u16::try_from(x).unwrap_or(u16::MAX).min(a.status.right().saturating_sub(1)),
+        y: a.status.y,
+    })
+}
+
+/// The prompt and text of the line being typed.
+fn prompt<R>(b: &Browser<R>) -> Option<(String, &str)> {
+    match &b.mode {
+        Mode::Jump(line) => Some((format!(" {} › ", tr(b.lang, "go to")), line)),
+        Mode::Filter(line) => Some((format!(" {} › ", tr(b.lang, "filter")), line)),
+        _ => None,
+    }
+}
+
+impl<R> Widget for &Browser<R> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+            let text = trf(
+                self.lang,
+                "the window is {width}x{height}; browse needs at least {min_width}x{min_height}",
+                &[&area.width, &area.height, &MIN_SIZE.0, &MIN_SIZE.1],
+            );
+            Paragraph::new(text)
+                .style(self.theme.text)
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            return;
+        }
+        let a = areas(self, area);
+        render_title(self, a.title, buf);
+        render_list(self, a.list, buf);
+        render_hex(self, a.hex, buf);
+        render_verdict(self, a.verdict, buf);
+        render_status(self, a.status, buf);
+        if self.mode == Mode::Help {
+            render_help(self, area, buf);
+        }
+    }
+}
+
+fn render_title<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    let lang = b.lang;
+    let count = b.index.len();
+    let n = count as u64;
+    let progress = match b.index.state() {
+        IndexState::Indexing => trn(
+            lang,
+            n,
+            "indexing… {n} document so far",
+            "indexing… {n} documents so far",
+            &[&count],
+        ),
+        IndexState::Complete => trn(lang, n, "{n} document", "{n} documents", &[&count]),
+        IndexState::Damaged(_) => trn(
+            lang,
+            n,
+            "{n} document, then damage",
+            "{n} documents, then damage",
+            &[&count],
+        ),
+    };
+    let len = b.index.file_len();
+    let text = format!(
+        " {} · {} · {}",
+        b.path,
+        trn(lang, len, "{n} byte", "{n} bytes", &[&len]),
+        progress
+    );
+    buf.set_style(area, b.theme.status);
+    buf.set_stringn(area.x, area.y, text, area.width.into(), b.theme.status);
+}
+
+fn block<'a, R>(b: &Browser<R>, title: String, focused: bool) -> Block<'a> {
+    let border = if focused {
+        b.theme.focus_border
+    } else {
+        b.theme.border
+    };
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(border)
+        .title(Span::styled(title, b.theme.title))
+}
+
+fn render_list<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    let focused = b.focus == Focus::List && b.mode != Mode::Help;
+    let outer = block(b, tr(b.lang, "Documents").into(), focused);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    if inner.height == 0 {
+        return;
+    }
+    let (wn, wo, ws) = columns(b);
+    let header = format!(
+        "{:>wn$}  {}  {}",
+        "#",
+        crate::strings::pad_left(tr(b.lang, "byte"), wo),
+        crate::strings::pad_left(tr(b.lang, "size"), ws),
+    );
+    buf.set_stringn(inner.x, inner.y, header, inner.width.into(), b.theme.dim);
+    let rows = usize::from(inner.height - 1);
+    let len = b.index.len();
+    if len == 0 {
+        let text = tr(b.lang, "no documents");
+        buf.set_stringn(inner.x, inner.y + 1, text, inner.width.into(), b.theme.dim);
+        return;
+    }
+    let top = b
+        .current
+        .saturating_sub(rows / 2)
+        .min(len.saturating_sub(rows));
+    for (y, n) in (inner.y + 1..inner.bottom()).zip(top..len) {
+        let (offset, size) = (b.index.offset(n), b.index.size(n));
+        let text = format!(
+            "{:>wn$}  {:>wo$}  {:>ws$}",
+            n + 1,
+            offset.unwrap_or(0),
+            size.unwrap_or(0)
+        );
+        let style = if n == b.current {
+            b.theme.selected
+        } else {
+            b.theme.text
+        };
+        let line = pad(&text, inner.width.into());
+        buf.set_stringn(inner.x, y, line, inner.width.into(), style);
+    }
+}
+
+fn render_hex<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    let focused = b.focus == Focus::Hex && b.mode != Mode::Help;
+    let title = match (b.index.offset(b.current), b.index.size(b.current)) {
+        (Some(offset), Some(size)) => format!(
+            " {} ",
+            trf(
+                b.lang,
+                "Document {n} · byte {offset} (0x{hex}) · {size} bytes",
+                &[&(b.current + 1), &offset, &format_args!("{offset:x}"), &size],
+            )
+        ),
+        _ => format!(" {} ", tr(b.lang, "Bytes")),
+    };
+    let outer = block(b, title, focused);
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    match &b.shown {
+        Shown::Hex(model) => HexView {
+            model,
+            state: &b.hex,
+            theme: &b.theme,
+            lang: b.lang,
+        }
+        .render(inner, buf),
+        Shown::Broken(why) => Paragraph::new(why.as_str())
+            .style(b.theme.error)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf),
+        Shown::Nothing => {
+            let text = if b.index.is_done() {
+                tr(b.lang, "no documents")
+            } else {
+                tr(b.lang, "indexing…")
+            };
+            buf.set_stringn(inner.x, inner.y, text, inner.width.into(), b.theme.dim);
+        }
+    }
+}
+
+fn render_verdict<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    let (Some(filter), true) = (&b.filter, area.height > 0) else {
+        return;
+    };
+    let width = usize::from(area.width);
+    let head = Line::from(vec![
+        Span::styled(format!(" {}: ", tr(b.lang, "filter")), b.theme.dim),
+        Span::styled(filter.text.replace(['\n', '\r'], " "), b.theme.code),
+    ]);
+    buf.set_line(area.x, area.y, &head, area.width);
+    let (text, style) = match &b.verdict {
+        Some(Verdict::Matches) => (
+            trf(b.lang, "✓ document {n} matches", &[&(b.current + 1)]),
+            b.theme.right,
+        ),
+        Some(Verdict::Fails(why)) => (
+            trf(b.lang, "✗ document {n}: {why}", &[&(b.current + 1), why]),
+            b.theme.wrong,
+        ),
+        Some(Verdict::Undecodable) | None => (
+            trf(
+                b.lang,
+                "✗ document {n} does not decode, so it matches nothing",
+                &[&(b.current + 1)],
+            ),
+            b.theme.wrong,
+        ),
+    };
+    let text = format!(" {}", text.replace(['\n', '\r'], " "));
+    if area.height > 1 {
+        buf.set_stringn(area.x, area.y + 1, text, width, style);
+    }
+}
+
+fn render_status<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    buf.set_style(area, b.theme.status);
+    let lang = b.lang;
+    if let Some((prompt, line)) = prompt(b) {
+        let spans = vec![
+            Span::styled(prompt, b.theme.status),
+            Span::styled(line.to_string(), b.theme.status),
+        ];
+        let mut line = Line::from(spans);
+        // A notice about the line (why it does not read) goes after it.
+        if let Some(n) = &b.notice {
+            line.push_span(Span::styled(format!("   {}", n.text), b.theme.status));
+        }
+        buf.set_line(area.x, area.y, &line, area.width);
+        return;
+    }
+    let text = match (b.task, &b.notice) {
+        (Task::Searching { next }, _) => trf(
+            lang,
+            "searching… document {n} (Esc stops)",
+            &[&(next + 1)],
+        ),
+        (Task::Waiting(goal), _) => {
+            let what = match goal {
+                Goal::Last => tr(lang, "the last document").to_string(),
+                Goal::Document(n) => trf(lang, "document {n}", &[&(n + 1)]),
+                Goal::Offset(at) => trf(lang, "byte {offset}", &[&at]),
+            };
+            trf(
+                lang,
+                "waiting for the index to reach {what}… {n} documents so far (Esc stops)",
+                &[&what, &b.index.len()],
+            )
+        }
+        (Task::Idle, Some(notice)) => notice.text.clone(),
+        (Task::Idle, None) => match b.index.damage() {
+            Some(damage) => trf(
+                lang,
+                "the index stops at the damage: {reason}",
+                &[&damage.to_string_in(lang)],
+            ),
+            None => tr(
+                lang,
+                "↑↓ documents · Tab bytes · g go to · / filter · n next · ? keys · q quit",
+            )
+            .to_string(),
+        },
+    };
+    let error = matches!(b.task, Task::Idle)
+        && (b.notice.as_ref().is_some_and(|n| n.error)
+            || (b.notice.is_none() && b.index.damage().is_some()));
+    let style = if error {
+        b.theme.status.patch(b.theme.error)
+    } else {
+        b.theme.status
+    };
+    let text = format!(" {}", text.replace(['\n', '\r'], " "));
+    buf.set_stringn(area.x, area.y, text, area.width.into(), style);
+}
+
+fn render_help<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    let lang = b.lang;
+    let key_width = HELP.iter().map(|(k, _)| k.width()).max().unwrap_or(0);
+    let lines: Vec<Line> = HELP
+        .iter()
+        .map(|(keys, what)| {
+            Line::from(vec![
+                Span::styled(format!(" {}  ", pad(keys, key_width)), b.theme.key),
+                Span::styled(tr(lang, what), b.theme.text),
+            ])
+        })
+        .collect();
+    let want = lines.iter().map(Line::width).max().unwrap_or(0) + 3;
+    let width = u16::try_from(want).unwrap_or(u16::MAX).min(area.width);
+    let height = u16::try_from(lines.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    Clear.render(rect, buf);
+    let outer = block(b, format!(" {} ", tr(lang, "Keys")), true);
+    Paragraph::new(lines)
+        .style(b.theme.text)
+        .wrap(Wrap { trim: false })
+        .block(outer)
+        .render(rect, buf);
+}
