@@ -29,6 +29,10 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Document {n} · byte {offset} (0x{hex}) · {size} bytes",
         "Tài liệu {n} · byte {offset} (0x{hex}) · {size} byte",
     ),
+    (
+        "Document {n} · byte {offset} · {size} bytes",
+        "Tài liệu {n} · byte {offset} · {size} byte",
+    ),
     ("indexing…", "đang lập chỉ mục…"),
     (
         "the window is {width}x{height}; browse needs at least {min_width}x{min_height}",
@@ -61,7 +65,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     (
         "↑↓ documents · Tab bytes · g go to · / filter · n next · ? keys · q quit",
-        "↑↓ tài liệu · Tab byte · g đi tới · / bộ lọc · n kết quả tiếp · ? phím · q thoát",
+        "↑↓ tài liệu · Tab byte · g đi tới · / lọc · n tiếp · ? phím · q thoát",
     ),
     (
         "no filter yet: press / to type one",
@@ -164,6 +168,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "Document {n} · byte {offset} (0x{hex}) · {size} bytes",
         "文档 {n} · 字节 {offset} (0x{hex}) · {size} 字节",
+    ),
+    (
+        "Document {n} · byte {offset} · {size} bytes",
+        "文档 {n} · 字节 {offset} · {size} 字节",
     ),
     ("indexing…", "正在建立索引…"),
     (

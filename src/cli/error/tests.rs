@@ -197,6 +197,18 @@ impl CliError {
                 place: Place::File("big.json".into()).line(3),
                 max: 67_108_864,
             },
+            CliError::BrowseCompressed {
+                path: "orders.bson.gz".into(),
+            },
+            CliError::BrowseNotAFile {
+                path: "dump".into(),
+                kind: FileKind::Directory,
+            },
+            CliError::BrowseNotAFile {
+                path: "/dev/stdin".into(),
+                kind: FileKind::Fifo,
+            },
+            CliError::BrowseNeedsTerminal,
         ];
         for e in &all {
             // A new variant must be added above.
@@ -250,7 +262,10 @@ impl CliError {
                 | CliError::Output(_)
                 | CliError::TooManyIds { .. }
                 | CliError::NotAFile { .. }
-                | CliError::TextTooLarge { .. } => {}
+                | CliError::TextTooLarge { .. }
+                | CliError::BrowseCompressed { .. }
+                | CliError::BrowseNotAFile { .. }
+                | CliError::BrowseNeedsTerminal => {}
             }
         }
         all

@@ -40,7 +40,12 @@ fn digits(n: u64) -> usize {
 /// The list's columns: document number, byte offset, size.
 fn columns<R>(b: &Browser<R>) -> (usize, usize, usize) {
     let len = b.index.len().max(1) as u64;
-    (digits(len).max(2), digits(b.index.file_len()).max(4), 5)
+    let header = |en| tr(b.lang, en).width();
+    (
+        digits(len).max(2),
+        digits(b.index.file_len()).max(header("byte")),
+        5.max(header("size")),
+    )
 }
 
 /// Lays out a frame of `area`.
@@ -136,11 +141,11 @@ fn render_title<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
         ),
     };
     let len = b.index.file_len();
+    // The counts first: a long path is what gets cut.
     let text = format!(
-        " {} · {} · {}",
-        b.path,
+        " {progress} · {} · {}",
         trn(lang, len, "{n} byte", "{n} bytes", &[&len]),
-        progress
+        b.path,
     );
     buf.set_style(area, b.theme.status);
     buf.set_stringn(area.x, area.y, text, area.width.into(), b.theme.status);
@@ -206,14 +211,26 @@ fn render_list<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
 fn render_hex<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
     let focused = b.focus == Focus::Hex && b.mode != Mode::Help;
     let title = match (b.index.offset(b.current), b.index.size(b.current)) {
-        (Some(offset), Some(size)) => format!(
-            " {} ",
-            trf(
+        (Some(offset), Some(size)) => {
+            let n = b.current + 1;
+            let hex = format!("{offset:x}");
+            let full = trf(
                 b.lang,
                 "Document {n} · byte {offset} (0x{hex}) · {size} bytes",
-                &[&(b.current + 1), &offset, &format_args!("{offset:x}"), &size],
-            )
-        ),
+                &[&n, &offset, &hex, &size],
+            );
+            // The offset in hex goes first when the border is too short for it.
+            let title = if full.width() + 4 <= usize::from(area.width) {
+                full
+            } else {
+                trf(
+                    b.lang,
+                    "Document {n} · byte {offset} · {size} bytes",
+                    &[&n, &offset, &size],
+                )
+            };
+            format!(" {title} ")
+        }
         _ => format!(" {} ", tr(b.lang, "Bytes")),
     };
     let outer = block(b, title, focused);
