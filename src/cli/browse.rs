@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use bson_tutor::dump::index::{DocumentIndex, OpenError};
 use bson_tutor::strings::localize::Localize;
+use bson_tutor::tui::browse::model::Mode;
 use bson_tutor::tui::browse::view;
 use bson_tutor::tui::browse::{Browser, Effect, Message, keymap, update};
-use bson_tutor::tui::browse::model::Mode;
 use bson_tutor::tui::theme::{Theme, ThemeName};
 use ratatui::crossterm::event;
 

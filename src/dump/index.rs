@@ -292,7 +292,11 @@ impl<R> DocumentIndex<R> {
         if offset >= self.next {
             return None;
         }
-        Some(self.offsets.partition_point(|&o| o <= offset).saturating_sub(1))
+        Some(
+            self.offsets
+                .partition_point(|&o| o <= offset)
+                .saturating_sub(1),
+        )
     }
 
     /// The bytes the index holds: its offsets table, its read buffer and the last document

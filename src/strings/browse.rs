@@ -18,8 +18,14 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     ("{n} document", "{n} tài liệu"),
     ("{n} documents", "{n} tài liệu"),
-    ("{n} document, then damage", "{n} tài liệu, rồi đến chỗ hỏng"),
-    ("{n} documents, then damage", "{n} tài liệu, rồi đến chỗ hỏng"),
+    (
+        "{n} document, then damage",
+        "{n} tài liệu, rồi đến chỗ hỏng",
+    ),
+    (
+        "{n} documents, then damage",
+        "{n} tài liệu, rồi đến chỗ hỏng",
+    ),
     ("{n} byte", "{n} byte"),
     ("{n} bytes", "{n} byte"),
     ("Documents", "Tài liệu"),
@@ -142,7 +148,24 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     (
         "browse needs a terminal (standard input and output are not one); {command} prints the same documents as text",
-        "browse cần một terminal (đầu vào và đầu ra chuẩn không phải terminal); {command} in cùng các tài liệu đó dưới dạng văn bản",
+        "browse cần một terminal (đầu vào và đầu ra chuẩn không phải terminal); {command} hiển thị cùng các tài liệu đó dưới dạng văn bản",
+    ),
+    // --help
+    (
+        "Browse a dump in the hex view: a .bson file of any size, read by window",
+        "Duyệt một bản dump trong khung xem hex: một tệp .bson kích thước bất kỳ, đọc theo từng cửa sổ",
+    ),
+    (
+        "Browse a dump in the hex view: a .bson file of any size, read by window.\n\nThe document list with offsets and sizes, jumps to a document or a byte, a filter that finds the next matching document (and says why the current one does not).",
+        "Duyệt một bản dump trong khung xem hex: một tệp .bson kích thước bất kỳ, đọc theo từng cửa sổ.\n\nDanh sách tài liệu kèm vị trí và kích thước, nhảy tới một tài liệu hay một byte, một bộ lọc tìm tài liệu khớp tiếp theo (và cho biết vì sao tài liệu hiện tại không khớp).",
+    ),
+    (
+        "The .bson file: documents back to back, as mongodump writes them. Read by window (length prefixes, then one document at a time), so its size does not matter; a .bson.gz must be decompressed first (gunzip -k FILE)",
+        "Tệp .bson: các tài liệu nối tiếp nhau, như mongodump ghi. Đọc theo từng cửa sổ (các tiền tố độ dài, rồi mỗi lần một tài liệu), nên kích thước tệp không quan trọng; tệp .bson.gz phải được giải nén trước (gunzip -k FILE)",
+    ),
+    (
+        "Start with this filter (mongosh syntax or Extended JSON) and go to its first match",
+        "Bắt đầu với bộ lọc này (cú pháp mongosh hoặc Extended JSON) và đi tới tài liệu khớp đầu tiên",
     ),
 ];
 
@@ -154,8 +177,14 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "该文件经过 gzip 压缩（以 1f 8b 开头），压缩文件无法按窗口读取：请先解压（{command}），再浏览 .bson 文件",
     ),
     // Title bar and panels
-    ("indexing… {n} document so far", "正在建立索引… 已有 {n} 个文档"),
-    ("indexing… {n} documents so far", "正在建立索引… 已有 {n} 个文档"),
+    (
+        "indexing… {n} document so far",
+        "正在建立索引… 已有 {n} 个文档",
+    ),
+    (
+        "indexing… {n} documents so far",
+        "正在建立索引… 已有 {n} 个文档",
+    ),
     ("{n} document", "{n} 个文档"),
     ("{n} documents", "{n} 个文档"),
     ("{n} document, then damage", "{n} 个文档，之后损坏"),
@@ -207,7 +236,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "↑↓ documents · Tab bytes · g go to · / filter · n next · ? keys · q quit",
         "↑↓ 文档 · Tab 字节 · g 跳转 · / 筛选 · n 下一个 · ? 按键 · q 退出",
     ),
-    ("no filter yet: press / to type one", "还没有筛选条件：按 / 输入"),
+    (
+        "no filter yet: press / to type one",
+        "还没有筛选条件：按 / 输入",
+    ),
     (
         "“{line}” is not a document number, nor @offset or 0x… for a byte",
         "“{line}”不是文档编号，也不是表示字节位置的 @偏移 或 0x…",
@@ -243,7 +275,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "first / last document (End waits for the index)",
         "第一个 / 最后一个文档（End 会等待索引完成）",
     ),
-    ("switch between the list and the bytes", "在列表和字节之间切换"),
+    (
+        "switch between the list and the bytes",
+        "在列表和字节之间切换",
+    ),
     (
         "in the bytes: into / out of a nested document",
         "在字节中：进入 / 退出嵌套文档",
@@ -274,5 +309,22 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "browse needs a terminal (standard input and output are not one); {command} prints the same documents as text",
         "browse 需要终端（标准输入和输出都不是终端）；{command} 以文本形式打印同样的文档",
+    ),
+    // --help
+    (
+        "Browse a dump in the hex view: a .bson file of any size, read by window",
+        "在十六进制视图中浏览转储：任意大小的 .bson 文件，按窗口读取",
+    ),
+    (
+        "Browse a dump in the hex view: a .bson file of any size, read by window.\n\nThe document list with offsets and sizes, jumps to a document or a byte, a filter that finds the next matching document (and says why the current one does not).",
+        "在十六进制视图中浏览转储：任意大小的 .bson 文件，按窗口读取。\n\n带偏移和大小的文档列表，跳转到某个文档或字节，用筛选查找下一个匹配的文档（并说明当前文档为何不匹配）。",
+    ),
+    (
+        "The .bson file: documents back to back, as mongodump writes them. Read by window (length prefixes, then one document at a time), so its size does not matter; a .bson.gz must be decompressed first (gunzip -k FILE)",
+        ".bson 文件：文档首尾相接，与 mongodump 写出的一样。按窗口读取（先读长度前缀，再每次读一个文档），因此文件大小无关紧要；.bson.gz 须先解压（gunzip -k FILE）",
+    ),
+    (
+        "Start with this filter (mongosh syntax or Extended JSON) and go to its first match",
+        "以此筛选开始（mongosh 语法或 Extended JSON），并跳到第一个匹配",
     ),
 ];

@@ -9,10 +9,16 @@ use crate::tui::hex::HexMove;
 
 /// The keys as the help shows them: keys, what they do (English, translated when drawn).
 pub const HELP: &[(&str, &str)] = &[
-    ("↑ ↓  j k", "previous / next document (in the bytes: element)"),
+    (
+        "↑ ↓  j k",
+        "previous / next document (in the bytes: element)",
+    ),
     ("← →", "in the bytes: previous / next run"),
     ("PgUp PgDn", "a page up / down"),
-    ("Home End", "first / last document (End waits for the index)"),
+    (
+        "Home End",
+        "first / last document (End waits for the index)",
+    ),
     ("Tab", "switch between the list and the bytes"),
     ("Enter Esc", "in the bytes: into / out of a nested document"),
     ("g", "go to a document number, or @offset / 0x… for a byte"),

@@ -5,8 +5,7 @@ use std::io::{Read, Seek};
 
 use super::message::Message;
 use super::model::{
-    ActiveFilter, Browser, Focus, Goal, INDEX_STEP, Mode, Notice, SEARCH_STEP, Shown, Task,
-    matches,
+    ActiveFilter, Browser, Focus, Goal, INDEX_STEP, Mode, Notice, SEARCH_STEP, Shown, Task, matches,
 };
 use crate::bson::shell::FixedGenerator;
 use crate::bson::text::parse_document;
@@ -88,7 +87,11 @@ pub fn update<R: Read + Seek>(b: &mut Browser<R>, message: Message) -> Option<Ef
         Message::SwitchFocus => b.focus = b.focus.next(),
         Message::OpenJump => b.mode = Mode::Jump(String::new()),
         Message::OpenFilter => {
-            let text = b.filter.as_ref().map(|f| f.text.clone()).unwrap_or_default();
+            let text = b
+                .filter
+                .as_ref()
+                .map(|f| f.text.clone())
+                .unwrap_or_default();
             b.mode = Mode::Filter(text);
         }
         Message::NextMatch => {
@@ -163,10 +166,7 @@ fn submit<R: Read + Seek>(b: &mut Browser<R>) {
             }
             match parse_filter(&line, b.lang) {
                 Ok(filter) => {
-                    b.filter = Some(ActiveFilter {
-                        text: line,
-                        filter,
-                    });
+                    b.filter = Some(ActiveFilter { text: line, filter });
                     let current = b.current;
                     b.load(current);
                     search_from(b, current + 1);

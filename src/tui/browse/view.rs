@@ -79,7 +79,9 @@ pub fn cursor<R>(b: &Browser<R>, area: Rect) -> Option<Position> {
     let a = areas(b, area);
     let x = a.status.x as usize + prompt.width() + line.width();
     Some(Position {
-        x: u16::try_from(x).unwrap_or(u16::MAX).min(a.status.right().saturating_sub(1)),
+        x: u16::try_from(x)
+            .unwrap_or(u16::MAX)
+            .min(a.status.right().saturating_sub(1)),
         y: a.status.y,
     })
 }
@@ -310,11 +312,9 @@ fn render_status<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
         return;
     }
     let text = match (b.task, &b.notice) {
-        (Task::Searching { next }, _) => trf(
-            lang,
-            "searching… document {n} (Esc stops)",
-            &[&(next + 1)],
-        ),
+        (Task::Searching { next }, _) => {
+            trf(lang, "searching… document {n} (Esc stops)", &[&(next + 1)])
+        }
         (Task::Waiting(goal), _) => {
             let what = match goal {
                 Goal::Last => tr(lang, "the last document").to_string(),

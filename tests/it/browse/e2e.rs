@@ -89,7 +89,9 @@ fn tmux_missing() -> bool {
         std::env::var_os("BSON_TUTOR_E2E_REQUIRED").is_none(),
         "tmux is missing but BSON_TUTOR_E2E_REQUIRED is set (as .ci/run sets it)"
     );
-    eprintln!("\n!!! SKIPPED: tmux is not installed, so the browse end-to-end test did not run !!!\n");
+    eprintln!(
+        "\n!!! SKIPPED: tmux is not installed, so the browse end-to-end test did not run !!!\n"
+    );
     true
 }
 

@@ -102,7 +102,14 @@ fn a_document_cut_by_the_end_of_the_file_is_damage_too() {
     let mut index = DocumentIndex::open(cursor(&two)).unwrap();
     let damage = index.index_all().expect("damage");
     assert!(
-        matches!(damage, DumpError::Truncated { needed: 4, got: 2, .. }),
+        matches!(
+            damage,
+            DumpError::Truncated {
+                needed: 4,
+                got: 2,
+                ..
+            }
+        ),
         "{damage:?}"
     );
 }
@@ -116,10 +123,17 @@ fn gzip_is_refused_with_the_command_that_decompresses_it() {
         panic!("gzip opened");
     };
     assert!(matches!(e, OpenError::Compressed));
-    assert!(e.to_string().contains("decompress it first (gunzip -k FILE)"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("decompress it first (gunzip -k FILE)"),
+        "{e}"
+    );
     for lang in [Lang::Vi, Lang::Zh] {
         let text = e.to_string_in(lang);
-        assert!(text.contains("gunzip -k FILE") && text != e.to_string(), "{text}");
+        assert!(
+            text.contains("gunzip -k FILE") && text != e.to_string(),
+            "{text}"
+        );
     }
 }
 
@@ -156,7 +170,10 @@ fn memory_is_the_offsets_table_and_one_document() {
     let (bytes, _) = dump(7, 20_000);
     let mut index = DocumentIndex::open(cursor(&bytes)).unwrap();
     index.index_all();
-    let largest = (0..index.len()).map(|n| index.size(n).unwrap()).max().unwrap() as usize;
+    let largest = (0..index.len())
+        .map(|n| index.size(n).unwrap())
+        .max()
+        .unwrap() as usize;
     index.read(index.len() - 1).unwrap();
     let memory = index.memory();
     // A Vec doubles: at most twice 8 bytes a document, plus the read buffer and a document.

@@ -20,7 +20,12 @@ type B = Browser<Cursor<Vec<u8>>>;
 
 fn browser_on(bytes: &[u8], lang: Lang, theme: ThemeName) -> B {
     let index = DocumentIndex::open(cursor(bytes)).unwrap();
-    Browser::new(index, "dump/shop/orders.bson".into(), Theme::new(theme), lang)
+    Browser::new(
+        index,
+        "dump/shop/orders.bson".into(),
+        Theme::new(theme),
+        lang,
+    )
 }
 
 /// A browser on 60 mixed documents, indexed.
