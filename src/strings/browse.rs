@@ -136,7 +136,6 @@ pub(super) const VI: &[(&str, &str)] = &[
         "stop a search; close a line or this help",
         "dừng tìm; đóng dòng nhập hoặc bảng trợ giúp này",
     ),
-    ("this help", "bảng trợ giúp này"),
     // The command line
     (
         "{path} is a directory; browse reads one .bson file (a collection of a dump)",
@@ -296,7 +295,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "stop a search; close a line or this help",
         "停止搜索；关闭输入行或本帮助",
     ),
-    ("this help", "本帮助"),
     // The command line
     (
         "{path} is a directory; browse reads one .bson file (a collection of a dump)",
