@@ -576,10 +576,13 @@ impl Localize for CliError {
                 "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
                 &[&place.display_in(lang), max],
             ),
-            E::BrowseCompressed { path } => {
-                write!(out, "{path}: ")?;
-                bson_tutor::dump::index::OpenError::Compressed.write_in(lang, out)
-            }
+            // The library's sentence, with the command for this very file.
+            E::BrowseCompressed { path } => write_trf(
+                out,
+                lang,
+                "{path}: the file is gzip-compressed (it starts with 1f 8b), and a compressed file cannot be read by window: decompress it first ({command}) and browse the .bson file",
+                &[path, &format!("gunzip -k {path}")],
+            ),
             E::BrowseNotAFile { path, kind } => {
                 let key = match kind {
                     FileKind::Directory => {

@@ -7,6 +7,10 @@ pub(super) const VI: &[(&str, &str)] = &[
         "the file is gzip-compressed (it starts with 1f 8b), and a compressed file cannot be read by window: decompress it first ({command}) and browse the .bson file",
         "tệp được nén gzip (bắt đầu bằng 1f 8b), mà tệp nén thì không đọc theo từng cửa sổ được: hãy giải nén trước ({command}) rồi duyệt tệp .bson",
     ),
+    (
+        "{path}: the file is gzip-compressed (it starts with 1f 8b), and a compressed file cannot be read by window: decompress it first ({command}) and browse the .bson file",
+        "{path}: tệp được nén gzip (bắt đầu bằng 1f 8b), mà tệp nén thì không đọc theo từng cửa sổ được: hãy giải nén trước ({command}) rồi duyệt tệp .bson",
+    ),
     // Title bar and panels
     (
         "indexing… {n} document so far",
@@ -174,6 +178,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "the file is gzip-compressed (it starts with 1f 8b), and a compressed file cannot be read by window: decompress it first ({command}) and browse the .bson file",
         "该文件经过 gzip 压缩（以 1f 8b 开头），压缩文件无法按窗口读取：请先解压（{command}），再浏览 .bson 文件",
+    ),
+    (
+        "{path}: the file is gzip-compressed (it starts with 1f 8b), and a compressed file cannot be read by window: decompress it first ({command}) and browse the .bson file",
+        "{path}: tệp được nén gzip (bắt đầu bằng 1f 8b), mà tệp nén thì không đọc theo từng cửa sổ được: hãy giải nén trước ({command}) rồi duyệt tệp .bson",
     ),
     // Title bar and panels
     (

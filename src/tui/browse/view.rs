@@ -13,6 +13,7 @@ use crate::dump::index::IndexState;
 use crate::strings::localize::Localize;
 use crate::strings::{pad, tr, trf, trn};
 use crate::tui::hex::HexView;
+use crate::tui::playground::text::wrap;
 
 /// The smallest window the browser draws in.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
@@ -50,12 +51,16 @@ fn columns<R>(b: &Browser<R>) -> (usize, usize, usize) {
 
 /// Lays out a frame of `area`.
 pub fn areas<R>(b: &Browser<R>, area: Rect) -> Areas {
-    let verdict_rows = if b.filter.is_some() { 2 } else { 0 };
+    let verdict_rows = match (&b.filter, verdict_text(b)) {
+        (Some(_), Some((text, _))) => 1 + verdict_lines(&text, area.width.into()).len(),
+        _ => 0,
+    };
+    let status_rows = status_lines(b, area.width).0.len().max(1);
     let [title, body, verdict, status] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(3),
-        Constraint::Length(verdict_rows),
-        Constraint::Length(1),
+        Constraint::Length(u16::try_from(verdict_rows).unwrap_or(3)),
+        Constraint::Length(u16::try_from(status_rows).unwrap_or(2)),
     ]));
     let (n, o, s) = columns(b);
     let list_width = u16::try_from(n + o + s + 4 + 2).unwrap_or(30);
@@ -77,7 +82,8 @@ pub fn areas<R>(b: &Browser<R>, area: Rect) -> Areas {
 pub fn cursor<R>(b: &Browser<R>, area: Rect) -> Option<Position> {
     let (prompt, line) = prompt(b)?;
     let a = areas(b, area);
-    let x = a.status.x as usize + prompt.width() + line.width();
+    // After the space that starts the status line.
+    let x = a.status.x as usize + 1 + prompt.width() + line.width();
     Some(Position {
         x: u16::try_from(x)
             .unwrap_or(u16::MAX)
@@ -89,8 +95,8 @@ pub fn cursor<R>(b: &Browser<R>, area: Rect) -> Option<Position> {
 /// The prompt and text of the line being typed.
 fn prompt<R>(b: &Browser<R>) -> Option<(String, &str)> {
     match &b.mode {
-        Mode::Jump(line) => Some((format!(" {} › ", tr(b.lang, "go to")), line)),
-        Mode::Filter(line) => Some((format!(" {} › ", tr(b.lang, "filter")), line)),
+        Mode::Jump(line) => Some((format!("{} › ", tr(b.lang, "go to")), line)),
+        Mode::Filter(line) => Some((format!("{} › ", tr(b.lang, "filter")), line)),
         _ => None,
     }
 }
@@ -271,45 +277,55 @@ fn render_verdict<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
         Span::styled(filter.text.replace(['\n', '\r'], " "), b.theme.code),
     ]);
     buf.set_line(area.x, area.y, &head, area.width);
-    let (text, style) = match &b.verdict {
-        Some(Verdict::Matches) => (
-            trf(b.lang, "✓ document {n} matches", &[&(b.current + 1)]),
-            b.theme.right,
-        ),
-        Some(Verdict::Fails(why)) => (
-            trf(b.lang, "✗ document {n}: {why}", &[&(b.current + 1), why]),
-            b.theme.wrong,
-        ),
+    let Some((text, matches)) = verdict_text(b) else {
+        return;
+    };
+    let style = if matches {
+        b.theme.right
+    } else {
+        b.theme.wrong
+    };
+    for (y, line) in (area.y + 1..area.bottom()).zip(verdict_lines(&text, width)) {
+        buf.set_stringn(area.x, y, format!(" {line}"), width, style);
+    }
+}
+
+/// The filter's verdict on the current document, and whether it matches.
+fn verdict_text<R>(b: &Browser<R>) -> Option<(String, bool)> {
+    b.filter.as_ref()?;
+    let n = b.current + 1;
+    Some(match &b.verdict {
+        Some(Verdict::Matches) => (trf(b.lang, "✓ document {n} matches", &[&n]), true),
+        Some(Verdict::Fails(why)) => (trf(b.lang, "✗ document {n}: {why}", &[&n, why]), false),
         Some(Verdict::Undecodable) | None => (
             trf(
                 b.lang,
                 "✗ document {n} does not decode, so it matches nothing",
-                &[&(b.current + 1)],
+                &[&n],
             ),
-            b.theme.wrong,
+            false,
         ),
-    };
-    let text = format!(" {}", text.replace(['\n', '\r'], " "));
-    if area.height > 1 {
-        buf.set_stringn(area.x, area.y + 1, text, width, style);
-    }
+    })
 }
 
-fn render_status<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
-    buf.set_style(area, b.theme.status);
+/// The verdict wrapped under the filter, two lines at most.
+fn verdict_lines(text: &str, width: usize) -> Vec<String> {
+    wrap(&text.replace(['\n', '\r'], " "), width.saturating_sub(1), 2)
+}
+
+/// The status line's text, wrapped to `width` (two lines at most), and whether it reports
+/// something wrong.
+fn status_lines<R>(b: &Browser<R>, width: u16) -> (Vec<String>, bool) {
     let lang = b.lang;
     if let Some((prompt, line)) = prompt(b) {
-        let spans = vec![
-            Span::styled(prompt, b.theme.status),
-            Span::styled(line.to_string(), b.theme.status),
-        ];
-        let mut line = Line::from(spans);
         // A notice about the line (why it does not read) goes after it.
+        let mut text = format!("{prompt}{line}");
+        let error = b.notice.as_ref().is_some_and(|n| n.error);
         if let Some(n) = &b.notice {
-            line.push_span(Span::styled(format!("   {}", n.text), b.theme.status));
+            text.push_str("   ");
+            text.push_str(&n.text);
         }
-        buf.set_line(area.x, area.y, &line, area.width);
-        return;
+        return (vec![text], error);
     }
     let text = match (b.task, &b.notice) {
         (Task::Searching { next }, _) => {
@@ -344,13 +360,22 @@ fn render_status<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
     let error = matches!(b.task, Task::Idle)
         && (b.notice.as_ref().is_some_and(|n| n.error)
             || (b.notice.is_none() && b.index.damage().is_some()));
+    let lines = wrap(&text, usize::from(width.saturating_sub(1)), 2);
+    (lines, error)
+}
+
+fn render_status<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    buf.set_style(area, b.theme.status);
+    let (lines, error) = status_lines(b, area.width);
     let style = if error {
         b.theme.status.patch(b.theme.error)
     } else {
         b.theme.status
     };
-    let text = format!(" {}", text.replace(['\n', '\r'], " "));
-    buf.set_stringn(area.x, area.y, text, area.width.into(), style);
+    for (y, line) in (area.y..area.bottom()).zip(lines) {
+        let text = format!(" {}", line.replace(['\n', '\r'], " "));
+        buf.set_stringn(area.x, y, text, area.width.into(), style);
+    }
 }
 
 fn render_help<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {

@@ -175,6 +175,10 @@ fn g_jumps_to_a_document_number_or_a_byte_offset() {
     type_line(&mut b, "abc");
     press(&mut b, KeyCode::Enter);
     assert_eq!(b.mode, Mode::Jump("abc".into()));
+    // The cursor after what was typed: " go to › abc".
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let at = bson_tutor::tui::browse::view::cursor(&b, area).unwrap();
+    assert_eq!((at.x, at.y), (12, 23));
     insta::assert_snapshot!("browse_bad_jump_en_80x24", screen(&b, 80, 24));
 }
 
@@ -281,4 +285,8 @@ fn a_damaged_file_shows_what_was_indexed_and_where_it_stops() {
         shown.contains(&format!("the index stops at the damage: byte {end}")),
         "{shown}"
     );
+    // The whole reason, on two lines at 80 columns.
+    let last = shown.lines().last().unwrap();
+    assert!(last.trim_end().ends_with("to 16793600 bytes"), "{shown}");
+    insta::assert_snapshot!("browse_damage_en_80x24", shown);
 }
