@@ -50,6 +50,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     // The filter's verdict
     ("filter", "bộ lọc"),
+    ("filter: ", "bộ lọc: "),
     ("✓ document {n} matches", "✓ tài liệu {n} khớp"),
     ("✗ document {n}: {why}", "✗ tài liệu {n}: {why}"),
     (
@@ -216,6 +217,7 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ),
     // The filter's verdict
     ("filter", "筛选"),
+    ("filter: ", "筛选："),
     ("✓ document {n} matches", "✓ 文档 {n} 匹配"),
     ("✗ document {n}: {why}", "✗ 文档 {n}：{why}"),
     (

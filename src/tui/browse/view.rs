@@ -273,7 +273,7 @@ fn render_verdict<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
     };
     let width = usize::from(area.width);
     let head = Line::from(vec![
-        Span::styled(format!(" {}: ", tr(b.lang, "filter")), b.theme.dim),
+        Span::styled(format!(" {}", tr(b.lang, "filter: ")), b.theme.dim),
         Span::styled(filter.text.replace(['\n', '\r'], " "), b.theme.code),
     ]);
     buf.set_line(area.x, area.y, &head, area.width);
