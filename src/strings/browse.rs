@@ -33,6 +33,7 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("{n} byte", "{n} byte"),
     ("{n} bytes", "{n} byte"),
     ("Documents", "Tài liệu"),
+    ("As the shell prints it", "Như shell in ra"),
     ("byte", "byte"),
     ("no documents", "không có tài liệu"),
     (
@@ -200,6 +201,7 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("{n} byte", "{n} 字节"),
     ("{n} bytes", "{n} 字节"),
     ("Documents", "文档"),
+    ("As the shell prints it", "shell 的显示方式"),
     ("byte", "字节"),
     ("no documents", "没有文档"),
     (

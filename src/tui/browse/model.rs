@@ -4,6 +4,7 @@
 use std::io::{Read, Seek};
 
 use crate::bson::decode_document;
+use crate::bson::shell::print_document_pretty;
 use crate::dump::index::DocumentIndex;
 use crate::query::matcher::Filter;
 use crate::strings::Lang;
@@ -133,6 +134,8 @@ pub struct Browser<R> {
     pub shown: Shown,
     /// The hex walk's selection.
     pub hex: HexState,
+    /// The current document as mongosh prints it (`None` when it does not decode).
+    pub printed: Option<String>,
     /// Which panel has the arrows.
     pub focus: Focus,
     /// What the keyboard is doing.
@@ -163,6 +166,7 @@ impl<R: Read + Seek> Browser<R> {
             current: 0,
             shown: Shown::Nothing,
             hex: HexState::default(),
+            printed: None,
             focus: Focus::default(),
             mode: Mode::default(),
             filter: None,
@@ -190,22 +194,19 @@ impl<R: Read + Seek> Browser<R> {
                 Err(e) => Shown::Broken(e.to_string_in(self.lang)),
             }
         };
-        self.verdict = self.filter.as_ref().map(|f| self.judge(&f.filter));
-    }
-
-    /// What `filter` says about the current document.
-    fn judge(&self, filter: &Filter) -> Verdict {
-        let Shown::Hex(model) = &self.shown else {
-            return Verdict::Undecodable;
+        let doc = match &self.shown {
+            Shown::Hex(model) => decode_document(model.bytes()).ok(),
+            _ => None,
         };
-        match decode_document(model.bytes()) {
-            Ok(doc) => match filter.explain_mismatch(&doc, self.lang) {
+        self.printed = doc.as_ref().map(print_document_pretty);
+        self.verdict = self.filter.as_ref().map(|f| match &doc {
+            Some(doc) => match f.filter.explain_mismatch(doc, self.lang) {
                 Ok(None) => Verdict::Matches,
                 Ok(Some(why)) => Verdict::Fails(why),
                 Err(e) => Verdict::Fails(e.to_string_in(self.lang)),
             },
-            Err(_) => Verdict::Undecodable,
-        }
+            None => Verdict::Undecodable,
+        });
     }
 
     /// Whether the next ticks have work: indexing, a goal or a search.

@@ -11,12 +11,16 @@ use super::keymap::HELP;
 use super::model::{Browser, Focus, Goal, Mode, Shown, Task, Verdict};
 use crate::dump::index::IndexState;
 use crate::strings::localize::Localize;
+use crate::strings::safe::escape_line;
 use crate::strings::{pad, tr, trf, trn};
 use crate::tui::hex::HexView;
 use crate::tui::playground::text::wrap;
 
 /// The smallest window the browser draws in.
 pub const MIN_SIZE: (u16, u16) = (40, 12);
+
+/// The narrowest pane that shows the document as the shell prints it.
+pub const PRINTED_MIN_WIDTH: u16 = 30;
 
 /// Where each part goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,6 +31,8 @@ pub struct Areas {
     pub list: Rect,
     /// The hex walk.
     pub hex: Rect,
+    /// The document as mongosh prints it, on a screen wide enough (empty otherwise).
+    pub printed: Rect,
     /// The filter and its verdict on the current document (empty without a filter).
     pub verdict: Rect,
     /// Keys, the line being typed, or the last notice.
@@ -65,14 +71,30 @@ pub fn areas<R>(b: &Browser<R>, area: Rect) -> Areas {
     let (n, o, s) = columns(b);
     let list_width = u16::try_from(n + o + s + 4 + 2).unwrap_or(30);
     let list_width = list_width.min(body.width / 2);
-    let [list, hex] = body.layout(&Layout::horizontal([
+    let [list, rest] = body.layout(&Layout::horizontal([
         Constraint::Length(list_width),
         Constraint::Min(10),
     ]));
+    // The hex walk as wide as 16 bytes a line need; what is left, if enough, shows the
+    // document as the shell prints it.
+    let hex_width = match &b.shown {
+        Shown::Hex(model) => model.preferred_width() + 2,
+        _ => rest.width,
+    };
+    let (hex, printed) = if rest.width >= hex_width + PRINTED_MIN_WIDTH {
+        let [hex, printed] = rest.layout(&Layout::horizontal([
+            Constraint::Length(hex_width),
+            Constraint::Min(PRINTED_MIN_WIDTH),
+        ]));
+        (hex, printed)
+    } else {
+        (rest, Rect::default())
+    };
     Areas {
         title,
         list,
         hex,
+        printed,
         verdict,
         status,
     }
@@ -119,6 +141,7 @@ impl<R> Widget for &Browser<R> {
         render_title(self, a.title, buf);
         render_list(self, a.list, buf);
         render_hex(self, a.hex, buf);
+        render_printed(self, a.printed, buf);
         render_verdict(self, a.verdict, buf);
         render_status(self, a.status, buf);
         if self.mode == Mode::Help {
@@ -264,6 +287,28 @@ fn render_hex<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
             };
             buf.set_stringn(inner.x, inner.y, text, inner.width.into(), b.theme.dim);
         }
+    }
+}
+
+fn render_printed<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
+    if area.is_empty() {
+        return;
+    }
+    let outer = block(
+        b,
+        format!(" {} ", tr(b.lang, "As the shell prints it")),
+        false,
+    );
+    let inner = outer.inner(area);
+    outer.render(area, buf);
+    let Some(text) = &b.printed else {
+        return;
+    };
+    // Lines are cut, not wrapped, as the shell's own layout has them; a key or a string
+    // holding a control character shows it escaped.
+    for (y, line) in (inner.y..inner.bottom()).zip(text.lines()) {
+        let line = escape_line(line);
+        buf.set_stringn(inner.x, y, line.as_ref(), inner.width.into(), b.theme.code);
     }
 }
 

@@ -98,6 +98,11 @@ fn the_first_screen_lists_documents_and_walks_the_first() {
     assert!(shown.contains("60 documents"), "{shown}");
     assert!(shown.contains("Document 1 · byte 0 (0x0)"), "{shown}");
     insta::assert_snapshot!("browse_first_en_120x40", shown);
+    // Wider, the document as the shell prints it beside the bytes.
+    let shown = screen(&b, 160, 30);
+    assert!(shown.contains("As the shell prints it"), "{shown}");
+    assert!(shown.contains("  n: Long('0'),"), "{shown}");
+    insta::assert_snapshot!("browse_first_en_160x30", shown);
 }
 
 #[test]
