@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 
 use bson_tutor::dump::index::{DocumentIndex, OpenError};
 use bson_tutor::strings::localize::Localize;
-use bson_tutor::tui::browse::model::Mode;
 use bson_tutor::tui::browse::view;
 use bson_tutor::tui::browse::{Browser, Effect, Message, keymap, update};
 use bson_tutor::tui::theme::{Theme, ThemeName};
@@ -80,7 +79,12 @@ pub fn run(args: &BrowseArgs) -> ExitCode {
     );
     let mut browser = Browser::new(index, shown, theme, lang);
     if let Some(filter) = &args.filter {
-        browser.mode = Mode::Filter(filter.clone());
+        // As if typed: the filter line, then Enter (a filter that does not parse stays on
+        // the line with the reason).
+        update(&mut browser, Message::OpenFilter);
+        for c in filter.chars() {
+            update(&mut browser, Message::Type(c));
+        }
         update(&mut browser, Message::Submit);
     }
 

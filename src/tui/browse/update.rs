@@ -292,11 +292,15 @@ fn search<R: Read + Seek>(b: &mut Browser<R>, mut next: usize) {
     for _ in 0..SEARCH_STEP {
         if next >= index.len() {
             if index.is_done() {
-                let text = trf(
-                    b.lang,
-                    "no document after document {n} matches the filter",
-                    &[&(b.current + 1)],
-                );
+                let text = if index.is_empty() {
+                    tr(b.lang, "the file holds no document").into()
+                } else {
+                    trf(
+                        b.lang,
+                        "no document after document {n} matches the filter",
+                        &[&(b.current + 1)],
+                    )
+                };
                 b.task = Task::Idle;
                 b.notice = Some(Notice { text, error: true });
                 return;

@@ -295,3 +295,44 @@ fn a_damaged_file_shows_what_was_indexed_and_where_it_stops() {
     assert!(last.trim_end().ends_with("to 16793600 bytes"), "{shown}");
     insta::assert_snapshot!("browse_damage_en_80x24", shown);
 }
+
+#[test]
+fn an_empty_file_says_so() {
+    let mut b = browser_on(&[], Lang::En, ThemeName::Dark);
+    assert!(screen(&b, 80, 24).contains("no documents"));
+    press(&mut b, KeyCode::End);
+    assert_eq!(b.notice.clone().unwrap().text, "the file holds no document");
+    press(&mut b, KeyCode::Down);
+    press(&mut b, KeyCode::Char('/'));
+    type_line(&mut b, "{}");
+    press(&mut b, KeyCode::Enter);
+    settle(&mut b);
+    let shown = screen(&b, 80, 24);
+    assert!(shown.contains("the file holds no document"), "{shown}");
+}
+
+#[test]
+fn a_document_that_does_not_decode_shows_why_and_matches_nothing() {
+    let (good, _) = dump(11, 2);
+    // A whole document by its length, with a type byte no BSON type has.
+    let bad = [8u8, 0, 0, 0, 0x99, b'a', 0, 0];
+    let bytes = [&good[..], &bad[..], &good[..]].concat();
+    let mut b = browser_on(&bytes, Lang::En, ThemeName::Dark);
+    settle(&mut b);
+    assert_eq!(b.index.len(), 5);
+    press(&mut b, KeyCode::Char('/'));
+    type_line(&mut b, "{ n: 1 }");
+    press(&mut b, KeyCode::Enter);
+    settle(&mut b);
+    assert_eq!(b.current, 1);
+    press(&mut b, KeyCode::Char('n'));
+    settle(&mut b);
+    assert_eq!(b.current, 4, "the broken document is passed over");
+    press(&mut b, KeyCode::Up);
+    press(&mut b, KeyCode::Up);
+    assert_eq!(b.current, 2);
+    assert_eq!(b.verdict, Some(Verdict::Undecodable));
+    let shown = screen(&b, 80, 24);
+    assert!(shown.contains("0x99"), "{shown}");
+    assert!(shown.contains("✗ document 3 does not decode"), "{shown}");
+}
