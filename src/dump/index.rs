@@ -229,6 +229,52 @@ impl<R: Read + Seek> DocumentIndex<R> {
         }
         Ok(&self.buf)
     }
+
+    /// The bytes of the document that starts at byte `offset`, indexed or not: its length
+    /// prefix is read and checked first, so at most [`MAX_DOCUMENT_LEN`] bytes are read.
+    ///
+    /// # Errors
+    /// [`DumpError::BadLength`] for a prefix no document has, [`DumpError::Truncated`] when
+    /// the file ends first, [`DumpError::Io`].
+    ///
+    /// # Examples
+    /// ```
+    /// use std::io::Cursor;
+    /// use bson_tutor::dump::index::DocumentIndex;
+    /// let mut index = DocumentIndex::open(Cursor::new([5u8, 0, 0, 0, 0, 6, 0, 0, 0, 8, 0].to_vec())).unwrap();
+    /// assert_eq!(index.read_at(5).unwrap(), &[6, 0, 0, 0, 8, 0]);
+    /// assert_eq!(index.read_at(2).unwrap_err().to_string(),
+    ///     "byte 2: a document's length prefix says 100663296 bytes, but a document has 5 to 16793600 bytes");
+    /// ```
+    pub fn read_at(&mut self, offset: u64) -> Result<&[u8], DumpError> {
+        let left = self.file_len.saturating_sub(offset);
+        if left < 4 {
+            return Err(DumpError::Truncated {
+                offset,
+                needed: 4,
+                got: left,
+            });
+        }
+        self.seek(offset)?;
+        let mut prefix = [0u8; 4];
+        let got = read_full(&mut self.inner, &mut prefix)?;
+        self.pos += got as u64;
+        let len =
+            plausible_len(prefix).map_err(|declared| DumpError::BadLength { offset, declared })?;
+        self.buf.clear();
+        self.buf.extend_from_slice(&prefix);
+        self.buf.resize(len, 0);
+        let got = 4 + read_full(&mut self.inner, &mut self.buf[4..])?;
+        self.pos += (got - 4) as u64;
+        if got < len {
+            return Err(DumpError::Truncated {
+                offset,
+                needed: len as u64,
+                got: got as u64,
+            });
+        }
+        Ok(&self.buf)
+    }
 }
 
 impl<R> DocumentIndex<R> {

@@ -213,3 +213,23 @@ fn large_documents_are_skipped_by_seeking_not_read() {
         bytes.len()
     );
 }
+
+#[test]
+fn a_document_is_read_by_its_offset_before_the_index_reaches_it() {
+    let (bytes, offsets) = dump(8, 50);
+    let mut index = DocumentIndex::open(cursor(&bytes)).unwrap();
+    index.step(3);
+    let at = offsets[40] as usize;
+    let end = offsets[41] as usize;
+    assert_eq!(index.read_at(offsets[40]).unwrap(), &bytes[at..end]);
+    // Indexing goes on from where it was, whatever was read meanwhile.
+    assert!(index.index_all().is_none());
+    assert_eq!(index.len(), 50);
+    assert_eq!(index.offset(40), Some(offsets[40]));
+    // An offset inside a document reads a length prefix that is not one.
+    let e = index.read_at(offsets[40] + 1).unwrap_err();
+    assert!(
+        matches!(e, DumpError::BadLength { .. } | DumpError::Truncated { .. }),
+        "{e:?}"
+    );
+}
