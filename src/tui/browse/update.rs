@@ -187,8 +187,11 @@ fn submit<R: Read + Seek>(b: &mut Browser<R>) {
 /// The filter the text says, or why not, in `lang`.
 fn parse_filter(text: &str, lang: crate::strings::Lang) -> Result<Filter, String> {
     // The browser reads no clock: a filter's `new ObjectId()` or `new Date()` gets fixed ones.
-    let parsed = parse_document(text, None, &mut FixedGenerator::new(0))
-        .map_err(|e| e.to_string_in(lang))?;
+    // The parser's first line: the line with a caret under it repeats what the line shows.
+    let parsed = parse_document(text, None, &mut FixedGenerator::new(0)).map_err(|e| {
+        let text = e.to_string_in(lang);
+        text.lines().next().unwrap_or_default().to_owned()
+    })?;
     Filter::parse(&parsed.value).map_err(|e| e.to_string_in(lang))
 }
 

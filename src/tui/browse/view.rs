@@ -57,10 +57,9 @@ fn columns<R>(b: &Browser<R>) -> (usize, usize, usize) {
 
 /// Lays out a frame of `area`.
 pub fn areas<R>(b: &Browser<R>, area: Rect) -> Areas {
-    let verdict_rows = match (&b.filter, verdict_text(b)) {
-        (Some(_), Some((text, _))) => 1 + verdict_lines(&text, area.width.into()).len(),
-        _ => 0,
-    };
+    let verdict_rows = verdict_text(b).map_or(0, |(text, _)| {
+        1 + verdict_lines(&text, area.width.into()).len()
+    });
     let status_rows = status_lines(b, area.width).0.len().max(1);
     let [title, body, verdict, status] = area.layout(&Layout::vertical([
         Constraint::Length(1),
@@ -176,7 +175,8 @@ fn render_title<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
     let text = format!(
         " {progress} · {} · {}",
         trn(lang, len, "{n} byte", "{n} bytes", &[&len]),
-        b.path,
+        // A file name may hold an ESC: shown, not obeyed.
+        escape_line(&b.path),
     );
     buf.set_style(area, b.theme.status);
     buf.set_stringn(area.x, area.y, text, area.width.into(), b.theme.status);
@@ -355,7 +355,12 @@ fn verdict_text<R>(b: &Browser<R>) -> Option<(String, bool)> {
 
 /// The verdict wrapped under the filter, two lines at most.
 fn verdict_lines(text: &str, width: usize) -> Vec<String> {
-    wrap(&text.replace(['\n', '\r'], " "), width.saturating_sub(1), 2)
+    // A value of the document may hold an ESC: shown, not obeyed.
+    wrap(
+        &escape_line(&text.replace(['\n', '\r'], " ")),
+        width.saturating_sub(1),
+        2,
+    )
 }
 
 /// The status line's text, wrapped to `width` (two lines at most), and whether it reports
@@ -405,6 +410,7 @@ fn status_lines<R>(b: &Browser<R>, width: u16) -> (Vec<String>, bool) {
     let error = matches!(b.task, Task::Idle)
         && (b.notice.as_ref().is_some_and(|n| n.error)
             || (b.notice.is_none() && b.index.damage().is_some()));
+    let text = escape_line(&text.replace(['\n', '\r'], " ")).into_owned();
     let lines = wrap(&text, usize::from(width.saturating_sub(1)), 2);
     (lines, error)
 }
@@ -418,8 +424,7 @@ fn render_status<R>(b: &Browser<R>, area: Rect, buf: &mut Buffer) {
         b.theme.status
     };
     for (y, line) in (area.y..area.bottom()).zip(lines) {
-        let text = format!(" {}", line.replace(['\n', '\r'], " "));
-        buf.set_stringn(area.x, y, text, area.width.into(), style);
+        buf.set_stringn(area.x, y, format!(" {line}"), area.width.into(), style);
     }
 }
 

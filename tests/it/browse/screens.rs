@@ -336,3 +336,22 @@ fn a_document_that_does_not_decode_shows_why_and_matches_nothing() {
     assert!(shown.contains("0x99"), "{shown}");
     assert!(shown.contains("✗ document 3 does not decode"), "{shown}");
 }
+
+#[test]
+fn control_characters_of_a_document_are_shown_not_obeyed() {
+    let mut doc = bson_tutor::bson::Document::new();
+    doc.push("s", "a\u{1b}[2Jb");
+    let bytes = bson_tutor::bson::encode_document(&doc).unwrap();
+    let mut b = browser_on(&bytes, Lang::En, ThemeName::Dark);
+    settle(&mut b);
+    press(&mut b, KeyCode::Char('/'));
+    type_line(&mut b, "{ s: 'x' }");
+    press(&mut b, KeyCode::Enter);
+    settle(&mut b);
+    for (w, h) in [(80, 24), (160, 30)] {
+        let shown = screen(&b, w, h);
+        assert!(!shown.contains('\u{1b}'), "{shown}");
+    }
+    let shown = screen(&b, 160, 30);
+    assert!(shown.contains("✗ document 1: s: "), "{shown}");
+}
