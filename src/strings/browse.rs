@@ -95,6 +95,10 @@ pub(super) const VI: &[(&str, &str)] = &[
     ),
     ("jump cancelled", "đã hủy lệnh nhảy"),
     (
+        "byte {offset} is past the end of the file ({len} bytes)",
+        "byte {offset} nằm sau cuối tệp (tệp có {len} byte)",
+    ),
+    (
         "no document holds byte {offset}: the documents end at byte {end}",
         "không tài liệu nào chứa byte {offset}: các tài liệu kết thúc ở byte {end}",
     ),
@@ -259,6 +263,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("filter cleared", "已清除筛选"),
     ("search stopped at document {n}", "搜索已在文档 {n} 处停止"),
     ("jump cancelled", "已取消跳转"),
+    (
+        "byte {offset} is past the end of the file ({len} bytes)",
+        "字节 {offset} 超出了文件末尾（文件共 {len} 字节）",
+    ),
     (
         "no document holds byte {offset}: the documents end at byte {end}",
         "没有文档包含字节 {offset}：文档在字节 {end} 处结束",

@@ -262,6 +262,12 @@ fn settle<R: Read + Seek>(b: &mut Browser<R>) {
         Goal::Document(n) if n < len => Ok(n),
         Goal::Offset(at) => match b.index.document_at(at) {
             Some(n) => Ok(n),
+            // Past the end of the file: no need to wait for the index to say so.
+            None if at >= b.index.file_len() => Err(trf(
+                b.lang,
+                "byte {offset} is past the end of the file ({len} bytes)",
+                &[&at, &b.index.file_len()],
+            )),
             None if done => Err(trf(
                 b.lang,
                 "no document holds byte {offset}: the documents end at byte {end}",

@@ -175,6 +175,18 @@ fn g_jumps_to_a_document_number_or_a_byte_offset() {
     assert_eq!(b.current, 5);
     let text = b.notice.clone().unwrap().text;
     assert_eq!(text, "there is no document 61: the file has 60");
+    // Past the end of the file, said at once.
+    press(&mut b, KeyCode::Char('g'));
+    type_line(&mut b, "@99999999");
+    press(&mut b, KeyCode::Enter);
+    let text = b.notice.clone().unwrap().text;
+    assert_eq!(
+        text,
+        format!(
+            "byte 99999999 is past the end of the file ({} bytes)",
+            bytes.len()
+        )
+    );
     // Not a number: the line stays open with the reason.
     press(&mut b, KeyCode::Char('g'));
     type_line(&mut b, "abc");
