@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod args;
+mod browse;
 mod class;
 mod deadline;
 mod error;
@@ -159,6 +160,14 @@ pub enum Command {
         bson-tutor new lesson demo\n  \
         bson-tutor new lesson demo --dir my-pack && bson-tutor check my-pack")]
     New(pack::NewArgs),
+    /// Browse a dump in the hex view: a .bson file of any size, read by window.
+    ///
+    /// The document list with offsets and sizes, jumps to a document or a byte, a filter
+    /// that finds the next matching document (and says why the current one does not).
+    #[command(after_help = "Examples:\n  \
+        bson-tutor browse dump/shop/orders.bson\n  \
+        bson-tutor browse dump/shop/orders.bson --filter '{ status: \"A\", qty: { $gt: 5 } }'")]
+    Browse(browse::BrowseArgs),
     /// Print a shell completion script to standard output.
     #[command(after_help = "Examples:\n  \
         bson-tutor completions bash > ~/.local/share/bash-completion/completions/bson-tutor\n  \
@@ -363,6 +372,7 @@ fn dispatch(cli: Cli) -> ExitCode {
         Some(Command::Progress(args)) => progress::run_progress(&args),
         Some(Command::Class(command)) => class::run(&command),
         Some(Command::New(args)) => pack::run_new(&args),
+        Some(Command::Browse(args)) => browse::run(&args),
         Some(Command::Completions(args)) => pack::run_completions(&args),
         Some(Command::Man) => pack::run_man(),
     }

@@ -17,7 +17,7 @@ use bson_tutor::lesson::solve::SolveError;
 use bson_tutor::query::error::QueryError;
 use bson_tutor::query::expr::ExprError;
 use bson_tutor::strings::localize::Localize;
-use bson_tutor::strings::{Lang, tr, write_trf};
+use bson_tutor::strings::{Lang, tr, trf, write_trf};
 
 use super::i18n;
 use super::out::safe_lines;
@@ -326,6 +326,21 @@ pub enum CliError {
         /// The namespaces it holds, comma-separated.
         known: String,
     },
+    // Issue 17: `browse`.
+    /// `browse` on a gzip file, which cannot be read by window.
+    BrowseCompressed {
+        /// The file as given.
+        path: String,
+    },
+    /// `browse` on something that is not a regular file (a pipe cannot be seeked in).
+    BrowseNotAFile {
+        /// The path as given.
+        path: String,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// `browse` without a terminal.
+    BrowseNeedsTerminal,
 }
 
 /// What a path names, when it is not a regular file.
@@ -640,6 +655,29 @@ impl Localize for CliError {
                 "the archive {path} holds several collections ({known}): name one with --ns DB.COLLECTION",
                 &[path, known],
             ),
+            // The library's sentence, with the command for this very file.
+            E::BrowseCompressed { path } => write_trf(
+                out,
+                lang,
+                "{path}: the file is gzip-compressed (it starts with 1f 8b), and a compressed file cannot be read by window: decompress it first ({command}) and browse the .bson file",
+                &[path, &format!("gunzip -k {path}")],
+            ),
+            E::BrowseNotAFile { path, kind } => {
+                let key = match kind {
+                    FileKind::Directory => {
+                        "{path} is a directory; browse reads one .bson file (a collection of a dump)"
+                    }
+                    _ => {
+                        "{path} is not a regular file: browse seeks in the file, so it cannot read a pipe or a device; save it to a file first"
+                    }
+                };
+                write_trf(out, lang, key, &[path])
+            }
+            E::BrowseNeedsTerminal => out.write_str(&trf(
+                lang,
+                "browse needs a terminal (standard input and output are not one); {command} prints the same documents as text",
+                &[&"bson-tutor inspect --file FILE"],
+            )),
         }
     }
 }

@@ -3,6 +3,7 @@
 mod aggregate;
 mod answers;
 mod bits;
+mod browse;
 mod class;
 mod classroom;
 mod cli_dump;

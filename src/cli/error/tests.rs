@@ -224,6 +224,18 @@ impl CliError {
                 path: "photos".into(),
             },
             CliError::ScanNeedsBson,
+            CliError::BrowseCompressed {
+                path: "orders.bson.gz".into(),
+            },
+            CliError::BrowseNotAFile {
+                path: "dump".into(),
+                kind: FileKind::Directory,
+            },
+            CliError::BrowseNotAFile {
+                path: "/dev/stdin".into(),
+                kind: FileKind::Fifo,
+            },
+            CliError::BrowseNeedsTerminal,
         ];
         for e in &all {
             // A new variant must be added above.
@@ -282,7 +294,10 @@ impl CliError {
                 | CliError::Output(_)
                 | CliError::TooManyIds { .. }
                 | CliError::NotAFile { .. }
-                | CliError::TextTooLarge { .. } => {}
+                | CliError::TextTooLarge { .. }
+                | CliError::BrowseCompressed { .. }
+                | CliError::BrowseNotAFile { .. }
+                | CliError::BrowseNeedsTerminal => {}
             }
         }
         all
