@@ -565,3 +565,98 @@ impl Drop for Meter {
         self.finish();
     }
 }
+
+/// A stream's documents decoded on every core, in input order: what `find`, `aggregate` and
+/// `update` read from a dump. A document the decoder refuses ends the stream with
+/// [`CliError::Dump`] (its number and offset) after every document before it.
+pub struct Decoded {
+    stream: DocStream,
+    batch_bytes: usize,
+    ready: std::collections::VecDeque<Result<bson_tutor::bson::Document, CliError>>,
+    /// The next batch, read while the last one was decoded.
+    next: Option<Batch>,
+    done: bool,
+}
+
+impl DocStream {
+    /// The documents decoded, batches of about `batch_bytes` at a time on every core.
+    pub fn decoded(self, batch_bytes: usize) -> Decoded {
+        Decoded {
+            stream: self,
+            batch_bytes,
+            ready: std::collections::VecDeque::new(),
+            next: None,
+            done: false,
+        }
+    }
+}
+
+impl Decoded {
+    /// The stream, for its name and progress bar.
+    pub fn stream(&self) -> &DocStream {
+        &self.stream
+    }
+
+    fn refill(&mut self) {
+        use bson_tutor::bson::{Limits, decode_document_with};
+        use rayon::prelude::*;
+        let batch = match self.next.take() {
+            Some(batch) => batch,
+            None => self.stream.read_batch(self.batch_bytes),
+        };
+        if batch.docs.is_empty() && batch.error.is_none() {
+            self.done = true;
+            return;
+        }
+        let name = self.stream.name.clone();
+        let limits = Limits {
+            max_size: bson_tutor::dump::MAX_DOCUMENT_LEN,
+            ..Limits::default()
+        };
+        let decode = |doc: &Owned| {
+            decode_document_with(&doc.bytes, limits).map_err(|error| CliError::Dump {
+                path: name.clone(),
+                document: Some(doc.number),
+                error: DumpError::Decode {
+                    offset: doc.offset,
+                    error,
+                },
+            })
+        };
+        let more = batch.error.is_none();
+        let stream = &mut self.stream;
+        let batch_bytes = self.batch_bytes;
+        let (decoded, next) = rayon::join(
+            || batch.docs.par_iter().map(decode).collect::<Vec<_>>(),
+            || more.then(|| stream.read_batch(batch_bytes)),
+        );
+        self.ready.extend(decoded);
+        if let Some(e) = batch.error {
+            self.ready.push_back(Err(e));
+            self.done = true;
+        }
+        self.next = next;
+    }
+}
+
+impl Iterator for Decoded {
+    type Item = Result<bson_tutor::bson::Document, CliError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                if item.is_err() {
+                    // Nothing after a damaged document.
+                    self.ready.clear();
+                    self.next = None;
+                    self.done = true;
+                }
+                return Some(item);
+            }
+            if self.done {
+                return None;
+            }
+            self.refill();
+        }
+    }
+}
