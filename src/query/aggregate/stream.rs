@@ -228,18 +228,16 @@ impl<'p> Step<'p> {
 /// Reads `input` through `steps` into `sink`, until the input ends or a `$limit` has let
 /// through all it will.
 fn pull<E: From<QueryError>>(
-    input: impl Iterator<Item = Result<Document, E>>,
+    mut input: impl Iterator<Item = Result<Document, E>>,
     steps: &mut [Step<'_>],
     env: &Env<'_>,
     sink: &mut Sink<'_, E>,
 ) -> Result<(), E> {
-    for doc in input {
-        if steps
-            .iter()
-            .any(|s| matches!(s.kind, StepKind::Limit(0)))
-        {
+    // Looked at before each read: a finished `$limit` reads nothing more.
+    while !steps.iter().any(|s| matches!(s.kind, StepKind::Limit(0))) {
+        let Some(doc) = input.next() else {
             break;
-        }
+        };
         interrupt::check().map_err(QueryError::from)?;
         pass(steps, doc?, env, sink)?;
     }

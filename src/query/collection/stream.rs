@@ -60,10 +60,12 @@ where
     let limit = options.limit.unwrap_or(usize::MAX);
     if plan.sort.is_empty() {
         let (mut skip, mut left) = (options.skip, limit);
-        for doc in input {
-            if left == 0 {
+        let mut input = input.into_iter();
+        // Looked at before each read: once the limit is reached nothing more is read.
+        while left > 0 {
+            let Some(doc) = input.next() else {
                 break;
-            }
+            };
             interrupt::check().map_err(QueryError::from)?;
             let doc = doc?;
             if !plan.filter.matches(&doc) {
