@@ -18,6 +18,7 @@ mod out;
 mod pack;
 mod progress;
 mod query;
+mod source;
 mod store;
 mod tui;
 mod update;

@@ -293,6 +293,32 @@ pub enum CliError {
         /// The most it reads, in bytes.
         max: u64,
     },
+    // Issue 17: dumps read as streams.
+    /// A dump (`.bson`, `.bson.gz`, an archive) that is damaged where it was read.
+    Dump {
+        /// The path as given (`-` for standard input).
+        path: String,
+        /// The document's number (1 for the first) when the damage is in one.
+        document: Option<u64>,
+        /// What the reader found.
+        error: bson_tutor::dump::DumpError,
+    },
+    /// `--ns` names a collection the archive does not hold.
+    NoSuchNamespace {
+        /// The archive's path.
+        path: String,
+        /// The namespace asked for.
+        namespace: String,
+        /// The namespaces it holds, comma-separated.
+        known: String,
+    },
+    /// An archive of several collections read where one is needed, without `--ns`.
+    SeveralNamespaces {
+        /// The archive's path.
+        path: String,
+        /// The namespaces it holds, comma-separated.
+        known: String,
+    },
 }
 
 /// What a path names, when it is not a regular file.
@@ -560,6 +586,42 @@ impl Localize for CliError {
                 lang,
                 "{display_in}: more than {max} bytes of text; bson-tutor reads at most that much for one document or one file of documents",
                 &[&place.display_in(lang), max],
+            ),
+            E::Dump {
+                path,
+                document: Some(document),
+                error,
+            } => write_trf(
+                out,
+                lang,
+                "{path}: document {document}: {display_in}",
+                &[path, document, &error.display_in(lang)],
+            ),
+            E::Dump {
+                path,
+                document: None,
+                error,
+            } => write_trf(
+                out,
+                lang,
+                "{path}: {display_in}",
+                &[path, &error.display_in(lang)],
+            ),
+            E::NoSuchNamespace {
+                path,
+                namespace,
+                known,
+            } => write_trf(
+                out,
+                lang,
+                "--ns: the archive {path} holds no collection `{namespace}`; it holds: {known}",
+                &[path, namespace, known],
+            ),
+            E::SeveralNamespaces { path, known } => write_trf(
+                out,
+                lang,
+                "the archive {path} holds several collections ({known}): name one with --ns DB.COLLECTION",
+                &[path, known],
             ),
         }
     }

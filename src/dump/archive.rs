@@ -184,6 +184,13 @@ impl<R: Read> ArchiveReader<R> {
         })
     }
 
+    /// The offset and bytes of the last frame read: after [`Self::next_item`] gave an
+    /// [`ArchiveItem::Document`], that document again (for a caller that had to let go of the
+    /// item's borrow to decide whether it wanted it).
+    pub fn last_document(&self) -> (u64, &[u8]) {
+        self.reader.last()
+    }
+
     /// The header and collection metadata read by [`Self::open`].
     pub fn prelude(&self) -> &Prelude {
         &self.prelude

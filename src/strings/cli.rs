@@ -3,6 +3,20 @@
 
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
+    (
+        "{path}: document {document}: {display_in}",
+        "{path}: tài liệu {document}: {display_in}",
+    ),
+    (
+        "--ns: the archive {path} holds no collection `{namespace}`; it holds: {known}",
+        "--ns: tệp lưu trữ {path} không có collection `{namespace}`; nó chứa: {known}",
+    ),
+    (
+        "the archive {path} holds several collections ({known}): name one with --ns DB.COLLECTION",
+        "tệp lưu trữ {path} chứa nhiều collection ({known}): hãy chọn một bằng --ns DB.COLLECTION",
+    ),
+    ("{n} documents", "{n} tài liệu"),
+    ("{path}: {display_in}", "{path}: {display_in}"),
     // Prefixes
     ("error: ", "lỗi: "),
     ("warning: ", "cảnh báo: "),
@@ -479,6 +493,20 @@ pub(super) const VI: &[(&str, &str)] = &[
 
 /// Chinese.
 pub(super) const ZH: &[(&str, &str)] = &[
+    (
+        "{path}: document {document}: {display_in}",
+        "{path}：第 {document} 个文档：{display_in}",
+    ),
+    (
+        "--ns: the archive {path} holds no collection `{namespace}`; it holds: {known}",
+        "--ns：归档 {path} 中没有集合 `{namespace}`；其中的集合有：{known}",
+    ),
+    (
+        "the archive {path} holds several collections ({known}): name one with --ns DB.COLLECTION",
+        "归档 {path} 包含多个集合（{known}）：请用 --ns DB.COLLECTION 指定一个",
+    ),
+    ("{n} documents", "{n} 个文档"),
+    ("{path}: {display_in}", "{path}：{display_in}"),
     // Prefixes
     ("error: ", "错误："),
     ("warning: ", "警告："),

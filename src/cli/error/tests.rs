@@ -197,6 +197,29 @@ impl CliError {
                 place: Place::File("big.json".into()).line(3),
                 max: 67_108_864,
             },
+            CliError::Dump {
+                path: "dump/shop/orders.bson".into(),
+                document: Some(7),
+                error: bson_tutor::dump::DumpError::Truncated {
+                    offset: 2048,
+                    needed: 120,
+                    got: 33,
+                },
+            },
+            CliError::Dump {
+                path: "shop.archive".into(),
+                document: None,
+                error: bson_tutor::dump::DumpError::NotArchive,
+            },
+            CliError::NoSuchNamespace {
+                path: "shop.archive".into(),
+                namespace: "shop.users".into(),
+                known: "shop.orders, shop.items".into(),
+            },
+            CliError::SeveralNamespaces {
+                path: "shop.archive".into(),
+                known: "shop.orders, shop.items".into(),
+            },
         ];
         for e in &all {
             // A new variant must be added above.
@@ -227,6 +250,9 @@ impl CliError {
                 | CliError::NotUtf8 { .. }
                 | CliError::DocsNotUtf8 { .. }
                 | CliError::DocumentAt { .. }
+                | CliError::Dump { .. }
+                | CliError::NoSuchNamespace { .. }
+                | CliError::SeveralNamespaces { .. }
                 | CliError::ReadStdin(_)
                 | CliError::Io { .. }
                 | CliError::NoGenerators

@@ -1,0 +1,514 @@
+//! Documents read from a file or standard input as a stream, whatever the size of the input:
+//! a mongodump `.bson` file, the same gzip'd (`.bson.gz`, detected by its magic bytes, not its
+//! name), or a `mongodump --archive` (gzip'd or not, detected by its magic number), one
+//! document at a time through the library's [`DocumentReader`] and [`ArchiveReader`], so
+//! memory stays at the largest document plus buffers.
+//!
+//! Two things a person pointing the tool at a big dump wants come with it:
+//! - [`Meter`]: a progress bar on standard error (bytes read of the file's size, documents,
+//!   rate, time left) once the work has taken over a second, and only when standard error
+//!   is a terminal and `CI` is not set: never in a pipe, a log or a test. It is `indicatif`'s
+//!   (the console-rs project's, widely used): drawing a bar that redraws in place, rates
+//!   and ETAs is not something the tutor teaches.
+//! - [`DocStream::par_map`]: the work on each document (rendering a view, decoding) done on
+//!   every core by `rayon`'s work-stealing pool over batches of documents, in input order,
+//!   while the next batch is read.
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use bson_tutor::dump::archive::{ARCHIVE_MAGIC, ArchiveItem, ArchiveReader, Prelude};
+use bson_tutor::dump::{DocumentReader, DumpError, open_input};
+
+use super::error::CliError;
+
+/// A reader that counts the bytes taken from the file, below any decompression: the progress
+/// bar measures how far into the file the stream is.
+struct Counted<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+type Boxed = Box<dyn Read + Send>;
+
+/// What the input turned out to be.
+enum Reader {
+    /// Concatenated documents (`.bson`), possibly gzip'd.
+    Plain(DocumentReader<Boxed>),
+    /// A mongodump archive, possibly gzip'd.
+    Archive(Box<ArchiveReader<Boxed>>),
+}
+
+/// One document as read, borrowed from the stream's buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct RawDoc<'a> {
+    /// Absolute byte offset of the document in the (decompressed) stream.
+    pub offset: u64,
+    /// 1 for the first document of the input (of its collection, in an archive), 2 for the
+    /// next, …, as a person counts them.
+    pub number: u64,
+    /// The document's bytes, length prefix to terminating NUL.
+    pub bytes: &'a [u8],
+    /// `db.collection` in an archive; `None` for a `.bson` stream.
+    pub namespace: Option<&'a str>,
+}
+
+/// The documents of a file (or standard input for `-`), read one at a time.
+pub struct DocStream {
+    reader: Reader,
+    /// The path as given, for messages.
+    name: String,
+    gzip: bool,
+    meter: Meter,
+    /// Only this `db.collection` of an archive (all when `None`).
+    only: Option<String>,
+    /// Documents read so far, per namespace (an archive interleaves them).
+    counts: Vec<(String, u64)>,
+    /// Documents read so far in a `.bson` stream.
+    count: u64,
+    /// The namespace of the last document, as `db.collection`.
+    namespace: String,
+    /// Set after an error: the stream yields nothing more.
+    done: bool,
+}
+
+impl DocStream {
+    /// Opens `path` (`-`: standard input): gzip and the archive format are detected by their
+    /// magic bytes. The progress bar counts against the file's size when it has one.
+    ///
+    /// # Errors
+    /// The file cannot be opened or read, is not a regular file, or an archive's prelude is
+    /// damaged.
+    pub fn open(path: &Path) -> Result<DocStream, CliError> {
+        let read = Arc::new(AtomicU64::new(0));
+        let (raw, total): (Boxed, Option<u64>) = if path.as_os_str() == "-" {
+            (Box::new(io::stdin()), None)
+        } else {
+            let metadata = std::fs::metadata(path).map_err(io_error(path))?;
+            // A named pipe streams like standard input (`--docs <(zcat dump.bson.gz)`).
+            let kind = super::error::FileKind::of(&metadata);
+            if let Some(kind) = kind.filter(|k| *k != super::error::FileKind::Fifo) {
+                return Err(CliError::NotAFile {
+                    path: path.display().to_string(),
+                    kind,
+                });
+            }
+            let file = std::fs::File::open(path).map_err(io_error(path))?;
+            (Box::new(file), kind.is_none().then_some(metadata.len()))
+        };
+        let counted = Counted {
+            inner: raw,
+            read: Arc::clone(&read),
+        };
+        let input = open_input(counted).map_err(io_error(path))?;
+        let gzip = input.is_gzip();
+        // Peek at the first four bytes of what the input holds, decompressed.
+        let mut input: Boxed = Box::new(input);
+        let mut head = [0u8; 4];
+        let got = read_full(&mut input, &mut head).map_err(io_error(path))?;
+        let rest: Boxed = Box::new(io::Cursor::new(head[..got].to_vec()).chain(input));
+        let name = path.display().to_string();
+        let reader = if got == 4 && head == ARCHIVE_MAGIC {
+            let archive = ArchiveReader::open(rest).map_err(|error| CliError::Dump {
+                path: name.clone(),
+                document: None,
+                error,
+            })?;
+            Reader::Archive(Box::new(archive))
+        } else {
+            Reader::Plain(DocumentReader::new(rest))
+        };
+        Ok(DocStream {
+            reader,
+            name,
+            gzip,
+            meter: Meter::new(total, read),
+            only: None,
+            counts: Vec::new(),
+            count: 0,
+            namespace: String::new(),
+            done: false,
+        })
+    }
+
+    /// Reads only the documents of `namespace` (`db.collection`) when the input is an
+    /// archive; a `.bson` stream is one collection and ignores it.
+    ///
+    /// # Errors
+    /// [`CliError::NoSuchNamespace`] when the archive announces no such collection.
+    pub fn only(mut self, namespace: &str) -> Result<DocStream, CliError> {
+        if let Some(prelude) = self.prelude() {
+            let names = namespaces(prelude);
+            if !names.iter().any(|n| n == namespace) {
+                return Err(CliError::NoSuchNamespace {
+                    path: self.name.clone(),
+                    namespace: namespace.to_owned(),
+                    known: names.join(", "),
+                });
+            }
+        }
+        self.only = Some(namespace.to_owned());
+        Ok(self)
+    }
+
+    /// One collection's documents: an archive holding several must be narrowed with
+    /// [`Self::only`] first (the commands' `--ns`), else this is an error naming them.
+    ///
+    /// # Errors
+    /// [`CliError::SeveralNamespaces`].
+    pub fn one_collection(self) -> Result<DocStream, CliError> {
+        match self.prelude() {
+            Some(prelude) if self.only.is_none() && prelude.collections.len() > 1 => {
+                Err(CliError::SeveralNamespaces {
+                    path: self.name.clone(),
+                    known: namespaces(prelude).join(", "),
+                })
+            }
+            _ => Ok(self),
+        }
+    }
+
+    /// The path as given (`-` for standard input).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether the input was gzip'd (offsets are then in the decompressed stream).
+    pub fn is_gzip(&self) -> bool {
+        self.gzip
+    }
+
+    /// The archive's header and collections, when the input is an archive.
+    pub fn prelude(&self) -> Option<&Prelude> {
+        match &self.reader {
+            Reader::Archive(a) => Some(a.prelude()),
+            Reader::Plain(_) => None,
+        }
+    }
+
+    /// The progress bar, to hide around lines written to standard error.
+    pub fn meter(&self) -> &Meter {
+        &self.meter
+    }
+
+    /// The next document, `None` at the end of the input; after an error, `None` for good.
+    ///
+    /// # Errors
+    /// A damaged frame ([`CliError::Dump`], with the document's number and offset) or a
+    /// failed read.
+    pub fn next_doc(&mut self) -> Option<Result<RawDoc<'_>, CliError>> {
+        if self.done {
+            return None;
+        }
+        let name = &self.name;
+        let dump_error = |document: u64, error: DumpError| match error {
+            DumpError::Io(error) => io_error(Path::new(name))(error),
+            error => CliError::Dump {
+                path: name.clone(),
+                document: Some(document),
+                error,
+            },
+        };
+        match &mut self.reader {
+            Reader::Plain(reader) => {
+                let number = self.count + 1;
+                let doc = match reader.next_document() {
+                    Some(Ok(doc)) => doc,
+                    Some(Err(e)) => {
+                        self.done = true;
+                        self.meter.finish();
+                        return Some(Err(dump_error(number, e)));
+                    }
+                    None => {
+                        self.done = true;
+                        self.meter.finish();
+                        return None;
+                    }
+                };
+                self.count = number;
+                self.meter.tick(number);
+                Some(Ok(RawDoc {
+                    offset: doc.offset,
+                    number,
+                    bytes: doc.bytes,
+                    namespace: None,
+                }))
+            }
+            Reader::Archive(archive) => {
+                loop {
+                    // The next document's number is not known before its namespace: a damaged
+                    // frame is numbered after the last document read.
+                    let so_far = self.counts.iter().map(|(_, n)| n).sum::<u64>();
+                    let item = match archive.next_item() {
+                        Some(Ok(item)) => item,
+                        Some(Err(e)) => {
+                            self.done = true;
+                            self.meter.finish();
+                            return Some(Err(dump_error(so_far + 1, e)));
+                        }
+                        None => {
+                            self.done = true;
+                            self.meter.finish();
+                            return None;
+                        }
+                    };
+                    let ArchiveItem::Document { db, collection, .. } = item else {
+                        continue;
+                    };
+                    self.namespace.clear();
+                    self.namespace.push_str(db);
+                    self.namespace.push('.');
+                    self.namespace.push_str(collection);
+                    if self.only.as_ref().is_some_and(|o| *o != self.namespace) {
+                        continue;
+                    }
+                    self.meter.tick(so_far + 1);
+                    break;
+                }
+                let number = match self.counts.iter_mut().find(|(n, _)| *n == self.namespace) {
+                    Some((_, count)) => {
+                        *count += 1;
+                        *count
+                    }
+                    None => {
+                        self.counts.push((self.namespace.clone(), 1));
+                        1
+                    }
+                };
+                let (offset, bytes) = archive.last_document();
+                Some(Ok(RawDoc {
+                    offset,
+                    number,
+                    bytes,
+                    namespace: Some(&self.namespace),
+                }))
+            }
+        }
+    }
+
+    /// Maps every document with `map` on all cores, in input order: batches of about
+    /// `batch_bytes` of documents are read while the previous batch is mapped, so memory holds
+    /// two batches and their results. `sink` receives each result in order; its error, or the
+    /// stream's (after every document before it), ends the walk.
+    ///
+    /// # Errors
+    /// The stream's or `sink`'s first error.
+    pub fn par_map<T: Send>(
+        &mut self,
+        batch_bytes: usize,
+        map: impl Fn(&Owned) -> T + Sync,
+        mut sink: impl FnMut(&Owned, T) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
+        let mut batch = self.read_batch(batch_bytes);
+        loop {
+            if batch.docs.is_empty() {
+                return batch.error.map_or(Ok(()), Err);
+            }
+            let docs = &batch.docs;
+            let (results, next) = rayon::join(
+                || {
+                    use rayon::prelude::*;
+                    docs.par_iter().map(&map).collect::<Vec<T>>()
+                },
+                || {
+                    if batch.error.is_some() {
+                        Batch::default()
+                    } else {
+                        self.read_batch(batch_bytes)
+                    }
+                },
+            );
+            for (doc, result) in batch.docs.iter().zip(results) {
+                sink(doc, result)?;
+            }
+            if let Some(e) = batch.error {
+                return Err(e);
+            }
+            batch = next;
+        }
+    }
+
+    /// Up to `batch_bytes` of documents (at least one), or the error that stopped them.
+    fn read_batch(&mut self, batch_bytes: usize) -> Batch {
+        let mut batch = Batch::default();
+        let mut size = 0;
+        while size < batch_bytes {
+            match self.next_doc() {
+                None => break,
+                Some(Ok(doc)) => {
+                    size += doc.bytes.len();
+                    batch.docs.push(Owned::from(doc));
+                }
+                Some(Err(e)) => {
+                    batch.error = Some(e);
+                    break;
+                }
+            }
+        }
+        batch
+    }
+}
+
+/// A document copied out of the stream's buffer, for a batch.
+#[derive(Clone, Debug)]
+pub struct Owned {
+    /// As [`RawDoc::offset`].
+    pub offset: u64,
+    /// As [`RawDoc::number`].
+    pub number: u64,
+    /// The document's bytes.
+    pub bytes: Vec<u8>,
+    /// As [`RawDoc::namespace`].
+    pub namespace: Option<String>,
+}
+
+impl From<RawDoc<'_>> for Owned {
+    fn from(doc: RawDoc<'_>) -> Self {
+        Owned {
+            offset: doc.offset,
+            number: doc.number,
+            bytes: doc.bytes.to_vec(),
+            namespace: doc.namespace.map(str::to_owned),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Batch {
+    docs: Vec<Owned>,
+    error: Option<CliError>,
+}
+
+/// `db.collection` for every collection an archive announces.
+pub fn namespaces(prelude: &Prelude) -> Vec<String> {
+    prelude
+        .collections
+        .iter()
+        .map(|c| format!("{}.{}", c.db, c.collection))
+        .collect()
+}
+
+fn read_full(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+fn io_error(path: &Path) -> impl Fn(io::Error) -> CliError + '_ {
+    move |error| {
+        if path.as_os_str() == "-" {
+            CliError::ReadStdin(error)
+        } else {
+            CliError::Io {
+                path: PathBuf::from(path),
+                error,
+            }
+        }
+    }
+}
+
+/// How long work runs before the progress bar appears: a quick command shows none.
+const SHOW_AFTER: Duration = Duration::from_secs(1);
+
+/// How often the bar is given a new position.
+const FEED_EVERY: Duration = Duration::from_millis(100);
+
+/// The progress bar of a long read, on standard error; hidden unless standard error is a
+/// terminal, `CI` is unset and the work has run for [`SHOW_AFTER`].
+pub struct Meter {
+    bar: Option<ProgressBar>,
+    started: Instant,
+    /// When the bar was last given a position.
+    fed: Instant,
+    shown: bool,
+    read: Arc<AtomicU64>,
+}
+
+impl Meter {
+    fn new(total: Option<u64>, read: Arc<AtomicU64>) -> Meter {
+        use std::io::IsTerminal;
+        let wanted = io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+        let bar = wanted.then(|| {
+            let bar = match total {
+                Some(total) => {
+                    ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden())
+                }
+                None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+            };
+            let template = match total {
+                Some(_) => "{bar:30} {bytes}/{total_bytes} {msg} {bytes_per_sec} {eta}",
+                None => "{spinner} {bytes} {msg} {bytes_per_sec}",
+            };
+            if let Ok(style) = ProgressStyle::with_template(template) {
+                bar.set_style(style.progress_chars("█▉▊▋▌▍▎▏ "));
+            }
+            bar
+        });
+        Meter {
+            bar,
+            started: Instant::now(),
+            fed: Instant::now(),
+            shown: false,
+            read,
+        }
+    }
+
+    /// Notes that `documents` have been read so far.
+    fn tick(&mut self, documents: u64) {
+        let Some(bar) = &self.bar else { return };
+        // A clock read per document is cheap next to decoding it; the bar is fed 10 times a
+        // second at most.
+        let now = Instant::now();
+        if now.duration_since(self.fed) < FEED_EVERY {
+            return;
+        }
+        self.fed = now;
+        if !self.shown && now.duration_since(self.started) >= SHOW_AFTER {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+        bar.set_position(self.read.load(Ordering::Relaxed));
+        bar.set_message(super::i18n::tf("{n} documents", &[&documents]));
+    }
+
+    /// Runs `f` (which writes to standard error) with the bar out of the way.
+    pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
+        match &self.bar {
+            Some(bar) if self.shown => bar.suspend(f),
+            _ => f(),
+        }
+    }
+
+    /// Clears the bar: the stream ended.
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
