@@ -491,6 +491,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
         "Các bộ lọc mảng mà `$[<identifier>]` trong phép cập nhật gọi tên, ví dụ '[{ g: { $gte: 100 } }]'",
     ),
+    // Issue 17: find, aggregate and update read one collection of an archive.
+    (
+        "In a mongodump `--archive` of several collections, the one to read, as DB.COLLECTION",
+        "Trong một tệp mongodump `--archive` chứa nhiều collection, collection cần đọc, dạng DB.COLLECTION",
+    ),
 ];
 
 /// Chinese.
@@ -962,5 +967,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
         "更新中 `$[<identifier>]` 所指的数组过滤条件，例如 '[{ g: { $gte: 100 } }]'",
+    ),
+    // Issue 17: find, aggregate and update read one collection of an archive.
+    (
+        "In a mongodump `--archive` of several collections, the one to read, as DB.COLLECTION",
+        "在包含多个集合的 mongodump `--archive` 中，要读取的那个集合，写作 DB.COLLECTION",
     ),
 ];
