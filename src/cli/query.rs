@@ -352,7 +352,7 @@ pub(super) enum Docs {
     Text(Vec<Document>),
     /// A dump read one document at a time: the collection's stored documents as the dump
     /// holds them, no `_id` added, no duplicate looked for.
-    Dump(DocStream),
+    Dump(Box<DocStream>),
 }
 
 /// Opens `--docs`: a dump (`-` for standard input, a named pipe, a `.bson` or `.bson.gz`
@@ -371,7 +371,7 @@ pub(super) fn open_documents(
         Some(ns) => stream.only(ns)?,
         None => stream,
     };
-    Ok(Docs::Dump(stream.one_collection()?))
+    Ok(Docs::Dump(Box::new(stream.one_collection()?)))
 }
 
 /// Whether `--docs` names a dump to stream rather than text: standard input, a named pipe,
@@ -411,13 +411,13 @@ fn is_dump(spec: &str) -> bool {
 /// The documents of a dump, decoded one at a time; a document the decoder refuses is an
 /// error naming its number and byte offset, and ends the stream.
 pub(super) struct Decoded {
-    stream: DocStream,
+    stream: Box<DocStream>,
     /// With `find --explain`: the filter whose mismatches are said on standard error.
     explain: Option<Filter>,
 }
 
 impl Decoded {
-    pub(super) fn new(stream: DocStream) -> Decoded {
+    pub(super) fn new(stream: Box<DocStream>) -> Decoded {
         Decoded {
             stream,
             explain: None,
@@ -539,7 +539,9 @@ fn collation(spec: Option<&str>, from: Option<TextFormat>) -> Result<Collation, 
 
 /// Runs `find`.
 pub fn run_find(args: &FindArgs) -> ExitCode {
-    let run = || -> Result<Option<(Vec<Document>, Vec<String>)>, CliError> {
+    // What the in-memory run holds to print: the documents found and why others were not.
+    type Held = (Vec<Document>, Vec<String>);
+    let run = || -> Result<Option<Held>, CliError> {
         let from = args.from;
         let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
         let spill = Spill::new(args.allow_disk_use)?;

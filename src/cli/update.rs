@@ -8,7 +8,9 @@ use bson_tutor::bson::{Document, shell};
 use bson_tutor::query::collection::{UpdateOptions, UpdateResult};
 
 use super::error::{CliError, Place, fail};
-use super::query::{Decoded, Docs, Printer, collection, document, documents, open_documents, timed};
+use super::query::{
+    Decoded, Docs, Printer, collection, document, documents, open_documents, timed,
+};
 use super::{EvalTo, TextFormat, deadline, out, parse_text_value};
 
 /// Arguments of `update`.

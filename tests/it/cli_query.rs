@@ -256,7 +256,12 @@ pub(crate) fn dumps(name: &str, n: u64) -> (crate::common::TempDir, [String; 4])
         .map(|d| ejson::to_string(d, Mode::Canonical) + "\n")
         .collect();
     std::fs::write(path("t.json"), text).unwrap();
-    let files = [path("t.bson"), path("t.dump"), path("t.archive"), path("t.json")];
+    let files = [
+        path("t.bson"),
+        path("t.dump"),
+        path("t.archive"),
+        path("t.json"),
+    ];
     (dir, files)
 }
 
@@ -265,7 +270,15 @@ fn a_dump_streams_to_the_same_results_as_its_documents_as_text() {
     let (_dir, [bson, gz, archive, json]) = dumps("same", 300);
     let finds: [&[&str]; 4] = [
         &["{ active: true }", "--project", "{ name: 1, score: 1 }"],
-        &["{ score: { $gt: 0 } }", "--sort", "{ score: -1 }", "--skip", "2", "--limit", "5"],
+        &[
+            "{ score: { $gt: 0 } }",
+            "--sort",
+            "{ score: -1 }",
+            "--skip",
+            "2",
+            "--limit",
+            "5",
+        ],
         &["{}", "--sort", "{ name: 1, _id: 1 }", "--ids"],
         &["{ n: { $gte: 10 } }", "--limit", "4"],
     ];
@@ -288,9 +301,7 @@ fn a_dump_streams_to_the_same_results_as_its_documents_as_text() {
         "[{ $count: 'all' }]",
     ];
     for pipeline in pipelines {
-        let aggregate = |docs: &str| {
-            out(&["aggregate", "--docs", docs, "--to", "ejson", pipeline])
-        };
+        let aggregate = |docs: &str| out(&["aggregate", "--docs", docs, "--to", "ejson", pipeline]);
         let expected = aggregate(&json);
         for dump in [&bson, &gz, &archive] {
             assert_eq!(aggregate(dump), expected, "{dump} {pipeline}");
@@ -356,12 +367,20 @@ fn a_damaged_dump_reports_the_document_and_its_offset_after_the_good_ones() {
     let fifth = offsets[4];
     let path = dir.join("cut.bson");
     std::fs::write(&path, cut).unwrap();
-    let o = run(&["aggregate", "--docs", path.to_str().unwrap(), "[{ $project: { n: 1 } }]"]);
+    let o = run(&[
+        "aggregate",
+        "--docs",
+        path.to_str().unwrap(),
+        "[{ $project: { n: 1 } }]",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 4);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(stderr.contains("document 5: byte "), "{stderr}");
-    assert!(stderr.contains(&format!("byte {fifth}: the input ends inside a document")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("byte {fifth}: the input ends inside a document")),
+        "{stderr}"
+    );
     // `encode_document` is what the generator wrote with.
     assert_eq!(encode_document(&docs[0]).unwrap().len() as u64, offsets[1]);
 }
@@ -384,6 +403,13 @@ fn an_archive_of_several_collections_needs_ns() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let counted = out(&["aggregate", "--docs", path, "--ns", "shop.b", "[{ $count: 'n' }]"]);
+    let counted = out(&[
+        "aggregate",
+        "--docs",
+        path,
+        "--ns",
+        "shop.b",
+        "[{ $count: 'n' }]",
+    ]);
     assert_eq!(counted, "{ n: 3 }\n");
 }

@@ -338,8 +338,16 @@ fn a_dump_is_updated_as_it_streams_as_its_documents_as_text_are() {
     let (_dir, [bson, gz, _, json]) = crate::cli_query::dumps("update", 40);
     let cases: [&[&str]; 3] = [
         &["{ active: true }", "{ $inc: { n: 1000 } }", "--multi"],
-        &["{ n: 3 }", "[{ $set: { twice: { $multiply: ['$n', 2] } } }]"],
-        &["{ n: 4, name: 'new' }", "{ $set: { made: true } }", "--upsert", "--ids"],
+        &[
+            "{ n: 3 }",
+            "[{ $set: { twice: { $multiply: ['$n', 2] } } }]",
+        ],
+        &[
+            "{ n: 4, name: 'new' }",
+            "{ $set: { made: true } }",
+            "--upsert",
+            "--ids",
+        ],
     ];
     for args in cases {
         let update = |docs: &str| {

@@ -364,6 +364,7 @@ fn an_error_mid_stream_comes_after_the_results_before_it() {
 
     // The input's own error is passed on as it is.
     #[derive(Debug)]
+    #[allow(dead_code)] // Only its `Debug` reads the query error.
     enum Mine {
         Query(QueryError),
         Input(u32),
