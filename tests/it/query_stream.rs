@@ -571,3 +571,42 @@ fn a_streamed_update_makes_the_same_errors() {
         .unwrap_err();
     assert_eq!(err.to_string(), expected.to_string());
 }
+
+#[test]
+fn sort_then_limit_holds_only_the_top_documents() {
+    // 2700 × 40 KB is past the server's 100 MB: without `allowDiskUse` a full sort is
+    // refused, but `$sort` + `$skip` + `$limit` keeps only its best 3.
+    let input = || {
+        (0..2700).map(|n| {
+            Ok::<_, QueryError>(doc(&format!(
+                "{{ _id: {n}, v: {}, pad: '{}' }}",
+                (n * 7919) % 2700,
+                "z".repeat(40_000)
+            )))
+        })
+    };
+    let run = |text: &str| {
+        let pipeline = Pipeline::parse(&stages(text))
+            .unwrap()
+            .allow_disk_use(false);
+        let mut out = Vec::new();
+        pipeline
+            .run_stream(input(), &Context::default(), &Collections::new(), |d| {
+                out.push(d);
+                Ok(())
+            })
+            .map(|()| out)
+    };
+    let top =
+        run("[{ $sort: { v: -1 } }, { $skip: 1 }, { $limit: 2 }, { $project: { v: 1 } }]").unwrap();
+    assert_eq!(
+        top,
+        vec![doc("{ _id: 2342, v: 2698 }"), doc("{ _id: 2163, v: 2697 }")]
+    );
+    let all = run("[{ $sort: { v: -1 } }, { $project: { v: 1 } }]").unwrap_err();
+    assert!(
+        all.to_string()
+            .contains("Sort exceeded memory limit of 104857600 bytes"),
+        "{all}"
+    );
+}
