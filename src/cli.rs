@@ -8,11 +8,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod args;
+mod browse;
 mod class;
 mod deadline;
 mod error;
 mod help;
 mod i18n;
+mod inspect;
 mod lesson;
 mod out;
 mod pack;
@@ -30,7 +32,7 @@ use bson_tutor::bson::oid::{self, ObjectId};
 use bson_tutor::bson::shell::{self, Parsed};
 use bson_tutor::bson::text::{self, Syntax};
 use bson_tutor::bson::{ParseError, Value, encode_document, hex};
-use bson_tutor::inspect::{self, View};
+use bson_tutor::inspect::View;
 use bson_tutor::query::expr;
 use bson_tutor::strings::localize::Localize;
 
@@ -158,6 +160,14 @@ pub enum Command {
         bson-tutor new lesson demo\n  \
         bson-tutor new lesson demo --dir my-pack && bson-tutor check my-pack")]
     New(pack::NewArgs),
+    /// Browse a dump in the hex view: a .bson file of any size, read by window.
+    ///
+    /// The document list with offsets and sizes, jumps to a document or a byte, a filter
+    /// that finds the next matching document (and says why the current one does not).
+    #[command(after_help = "Examples:\n  \
+        bson-tutor browse dump/shop/orders.bson\n  \
+        bson-tutor browse dump/shop/orders.bson --filter '{ status: \"A\", qty: { $gt: 5 } }'")]
+    Browse(browse::BrowseArgs),
     /// Print a shell completion script to standard output.
     #[command(after_help = "Examples:\n  \
         bson-tutor completions bash > ~/.local/share/bash-completion/completions/bson-tutor\n  \
@@ -192,6 +202,17 @@ pub struct InspectArgs {
     /// Indent JSON views instead of printing one document per line.
     #[arg(long)]
     pub pretty: bool,
+    /// Validate every document of --file and report each damaged one by its number and byte
+    /// offset with the reason; exit 1 if any is damaged.
+    #[arg(long, requires = "file", conflicts_with = "salvage")]
+    pub check: bool,
+    /// Like --check, but go on after damage from the next document that reads, and print
+    /// the documents recovered (in --to's view); the report goes to standard error.
+    #[arg(long, requires = "file")]
+    pub salvage: bool,
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
+    #[arg(long, value_name = "DB.COLLECTION", requires = "file")]
+    pub ns: Option<String>,
 }
 
 /// Arguments of `oid`.
@@ -351,17 +372,54 @@ fn dispatch(cli: Cli) -> ExitCode {
         Some(Command::Progress(args)) => progress::run_progress(&args),
         Some(Command::Class(command)) => class::run(&command),
         Some(Command::New(args)) => pack::run_new(&args),
+        Some(Command::Browse(args)) => browse::run(&args),
         Some(Command::Completions(args)) => pack::run_completions(&args),
         Some(Command::Man) => pack::run_man(),
     }
 }
 
 fn run_inspect(args: &InspectArgs) -> ExitCode {
+    let view = args.to.view(args.pretty);
+    // A dump folder given as the argument is listed.
+    if let Some(doc) = &args.document
+        && args.from.is_none()
+        && std::path::Path::new(doc).is_dir()
+    {
+        return inspect::run_file(std::path::Path::new(doc), view, None, None);
+    }
+    if let Some(path) = &args.file {
+        if args.from.is_some_and(|f| f != FromFormat::Bson) && (args.check || args.salvage) {
+            return fail(&CliError::ScanNeedsBson);
+        }
+        return match args.from.unwrap_or(FromFormat::Bson) {
+            FromFormat::Bson => {
+                let scan = match (args.check, args.salvage) {
+                    (true, _) => Some(bson_tutor::dump::Mode::Check),
+                    (_, true) => Some(bson_tutor::dump::Mode::Salvage),
+                    _ => None,
+                };
+                inspect::run_file(path, view, scan, args.ns.as_deref())
+            }
+            FromFormat::Hex => inspect::run_lines(path, view, |line| Ok(hex::decode(line)?)),
+            FromFormat::Ejson => {
+                inspect::run_lines(path, view, |line| encode_text(line, None, Syntax::Ejson))
+            }
+            FromFormat::Shell => {
+                inspect::run_lines(path, view, |line| encode_text(line, None, Syntax::Shell))
+            }
+        };
+    }
     let input = match read_input(args) {
         Ok(bytes) => bytes,
         Err(e) => return fail(&e),
     };
-    let result = inspect::inspect(&input, args.to.view(args.pretty), i18n::lang());
+    print_inspection(&input, view)
+}
+
+/// The view of a whole input, as `inspect` has always shown it: the text for the documents
+/// that read, then the error that stopped it.
+fn print_inspection(input: &[u8], view: View) -> ExitCode {
+    let result = bson_tutor::inspect::inspect(input, view, i18n::lang());
     if let Err(e) = out::print(&out::escape_code(&result.text)) {
         return fail(&CliError::Output(e));
     }
@@ -555,19 +613,6 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, CliError> {
             (doc.as_str(), args.from.unwrap_or(detected), "DOCUMENT")
         }
         (_, Some(h), _) => (h.as_str(), args.from.unwrap_or(FromFormat::Hex), "--hex"),
-        (_, _, Some(path)) => {
-            let place = Place::Arg("--file");
-            return match args.from.unwrap_or(FromFormat::Bson) {
-                FromFormat::Bson => read_bson(path),
-                FromFormat::Hex => read_lines(path, &place, |line| Ok(hex::decode(line)?)),
-                FromFormat::Ejson => {
-                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Ejson))
-                }
-                FromFormat::Shell => {
-                    read_lines(path, &place, |line| encode_text(line, None, Syntax::Shell))
-                }
-            };
-        }
         _ => return Err(CliError::NoInput),
     };
     let place = Place::Arg(origin);
@@ -578,39 +623,6 @@ fn read_input(args: &InspectArgs) -> Result<Vec<u8>, CliError> {
         FromFormat::Ejson => encode_text(text, Some(&place), Syntax::Ejson),
         FromFormat::Shell => encode_text(text, Some(&place), Syntax::Shell),
     }
-}
-
-/// A file to read, or standard input for `-`.
-fn open(path: &std::path::Path) -> Result<Box<dyn Read>, CliError> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(std::io::stdin().lock()));
-    }
-    match std::fs::File::open(path) {
-        Ok(file) => Ok(Box::new(file)),
-        Err(error) => Err(CliError::Io {
-            path: path.to_path_buf(),
-            error,
-        }),
-    }
-}
-
-/// The error of reading `path` (standard input for `-`).
-fn read_error(path: &std::path::Path) -> impl Fn(std::io::Error) -> CliError + '_ {
-    move |error| {
-        if path.as_os_str() == "-" {
-            CliError::ReadStdin(error)
-        } else {
-            CliError::Io {
-                path: path.to_path_buf(),
-                error,
-            }
-        }
-    }
-}
-
-/// The raw BSON documents of a file, read document by document (see [`read_documents`]).
-fn read_bson(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
-    read_documents(&mut open(path)?).map_err(read_error(path))
 }
 
 /// Raw BSON documents read one at a time by their length prefixes: a document is read only
@@ -645,50 +657,6 @@ pub fn read_documents(reader: &mut dyn Read) -> std::io::Result<Vec<u8>> {
             return Ok(out);
         }
     }
-}
-
-/// One document per non-blank line of a text file, each turned into BSON bytes by `parse`
-/// and concatenated; an error names its line. A line is read only up to [`TEXT_MAX`] bytes.
-fn read_lines(
-    path: &std::path::Path,
-    origin: &Place,
-    mut parse: impl FnMut(&str) -> Result<Vec<u8>, CliError>,
-) -> Result<Vec<u8>, CliError> {
-    use std::io::BufRead;
-    let mut reader = std::io::BufReader::new(open(path)?);
-    let mut out = Vec::new();
-    let mut buf = Vec::new();
-    let mut offset = 0;
-    for number in 1.. {
-        buf.clear();
-        let read = (&mut reader)
-            .take(TEXT_MAX + 1)
-            .read_until(b'\n', &mut buf)
-            .map_err(read_error(path))?;
-        if read == 0 {
-            break;
-        }
-        let place = origin.line(number);
-        if buf.len() as u64 > TEXT_MAX {
-            return Err(CliError::TextTooLarge {
-                place,
-                max: TEXT_MAX,
-            });
-        }
-        let line = std::str::from_utf8(&buf).map_err(|e| CliError::NotUtf8 {
-            path: path.display().to_string(),
-            at: offset + e.valid_up_to(),
-        })?;
-        offset += read;
-        let line = line.strip_suffix('\n').unwrap_or(line);
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bytes = parse(line).map_err(|e| CliError::at(place, e))?;
-        out.extend_from_slice(&bytes);
-    }
-    Ok(out)
 }
 
 /// Parses one document (Extended JSON or mongosh syntax) and encodes it.

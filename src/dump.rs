@@ -28,6 +28,7 @@ use crate::strings::{Lang, trf};
 
 pub mod archive;
 pub mod generate;
+pub mod index;
 pub mod metadata;
 mod reader;
 mod scan;

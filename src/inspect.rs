@@ -209,6 +209,77 @@ pub fn inspect(input: &[u8], view: View, lang: Lang) -> Inspection {
     Inspection { text, error }
 }
 
+/// One document of a stream in `view`: what [`inspect`] writes for it, for a caller that reads
+/// documents one at a time (a dump of any size). `document` is its 1-based number, `start`
+/// its offset in the input, `in_stream` whether the input holds more than this document (the
+/// table then heads it with its number and byte range). [`View::Dump`] only validates here:
+/// the dump of a stream is [`DumpRows`]'.
+///
+/// # Errors
+/// The decoder's, with offsets relative to the document's first byte.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::inspect::{render_document, View};
+/// use bson_tutor::strings::Lang;
+/// let doc = [0x0c, 0, 0, 0, 0x10, b'a', 0, 1, 0, 0, 0, 0];
+/// let text = render_document(&doc, View::from_name("ejson").unwrap(), 2, 5, true, Lang::En).unwrap();
+/// assert_eq!(text, "{\"a\":{\"$numberInt\":\"1\"}}\n");
+/// let table = render_document(&doc, View::Table, 2, 5, true, Lang::En).unwrap();
+/// assert!(table.starts_with("document 2 (input bytes 5..17)\n"));
+/// ```
+pub fn render_document(
+    bytes: &[u8],
+    view: View,
+    document: usize,
+    start: usize,
+    in_stream: bool,
+    lang: Lang,
+) -> Result<String, DecodeError> {
+    render_one(bytes, view, document, start, in_stream, lang)
+}
+
+/// The `xxd`-style dump of a stream fed one piece at a time: the same rows [`dump`] writes
+/// for the whole input, 16 bytes each from offset 0, whatever the pieces' sizes.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::inspect::{DumpRows, dump};
+/// let bytes: Vec<u8> = (0u8..40).collect();
+/// let mut rows = DumpRows::default();
+/// let mut text = rows.push(&bytes[..5]);
+/// text.push_str(&rows.push(&bytes[5..]));
+/// text.push_str(&rows.finish());
+/// assert_eq!(text, dump(&bytes, 0));
+/// ```
+#[derive(Debug, Default)]
+pub struct DumpRows {
+    /// Offset of the first byte of `pending`.
+    base: usize,
+    /// Fewer than 16 bytes not yet written.
+    pending: Vec<u8>,
+}
+
+impl DumpRows {
+    /// The rows `bytes` completes; a partial last row waits for the next piece.
+    pub fn push(&mut self, bytes: &[u8]) -> String {
+        self.pending.extend_from_slice(bytes);
+        let whole = self.pending.len() / 16 * 16;
+        let text = dump(&self.pending[..whole], self.base);
+        self.pending.drain(..whole);
+        self.base += whole;
+        text
+    }
+
+    /// The last, partial row.
+    pub fn finish(&mut self) -> String {
+        let text = dump(&self.pending, self.base);
+        self.base += self.pending.len();
+        self.pending.clear();
+        text
+    }
+}
+
 fn render_one(
     bytes: &[u8],
     view: View,

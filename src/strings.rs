@@ -7,6 +7,7 @@ use std::fmt::{self, Display};
 use std::sync::OnceLock;
 
 mod answers;
+mod browse;
 mod claims;
 mod cli;
 mod collation;
@@ -85,6 +86,7 @@ const TABLES: &[(Table, Table)] = &[
     (stages::VI, stages::ZH),
     (collation::VI, collation::ZH),
     (dump::VI, dump::ZH),
+    (browse::VI, browse::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so

@@ -6,6 +6,7 @@
 //! its workers under a time budget.
 
 pub mod app;
+pub mod browse;
 pub mod hex;
 pub mod input;
 pub mod keymap;

@@ -17,7 +17,7 @@ use bson_tutor::lesson::solve::SolveError;
 use bson_tutor::query::error::QueryError;
 use bson_tutor::query::expr::ExprError;
 use bson_tutor::strings::localize::Localize;
-use bson_tutor::strings::{Lang, write_trf};
+use bson_tutor::strings::{Lang, tr, trf, write_trf};
 
 use super::i18n;
 use super::out::safe_lines;
@@ -312,6 +312,13 @@ pub enum CliError {
         /// The namespaces it holds, comma-separated.
         known: String,
     },
+    /// `inspect DIR` on a folder holding no `.bson` or `.bson.gz` file, nor folders of them.
+    NotADump {
+        /// The folder.
+        path: String,
+    },
+    /// `--check` or `--salvage` on input that is not raw BSON.
+    ScanNeedsBson,
     /// An archive of several collections read where one is needed, without `--ns`.
     SeveralNamespaces {
         /// The archive's path.
@@ -319,6 +326,21 @@ pub enum CliError {
         /// The namespaces it holds, comma-separated.
         known: String,
     },
+    // Issue 17: `browse`.
+    /// `browse` on a gzip file, which cannot be read by window.
+    BrowseCompressed {
+        /// The file as given.
+        path: String,
+    },
+    /// `browse` on something that is not a regular file (a pipe cannot be seeked in).
+    BrowseNotAFile {
+        /// The path as given.
+        path: String,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// `browse` without a terminal.
+    BrowseNeedsTerminal,
 }
 
 /// What a path names, when it is not a regular file.
@@ -617,12 +639,45 @@ impl Localize for CliError {
                 "--ns: the archive {path} holds no collection `{namespace}`; it holds: {known}",
                 &[path, namespace, known],
             ),
+            E::NotADump { path } => write_trf(
+                out,
+                lang,
+                "{path} is a folder without a dump: mongodump writes DB/COLLECTION.bson (or .bson.gz) files, and there are none in it or in its folders",
+                &[path],
+            ),
+            E::ScanNeedsBson => out.write_str(tr(
+                lang,
+                "--check and --salvage read raw BSON (--file with --from bson, the default)",
+            )),
             E::SeveralNamespaces { path, known } => write_trf(
                 out,
                 lang,
                 "the archive {path} holds several collections ({known}): name one with --ns DB.COLLECTION",
                 &[path, known],
             ),
+            // The library's sentence, with the command for this very file.
+            E::BrowseCompressed { path } => write_trf(
+                out,
+                lang,
+                "{path}: the file is gzip-compressed (it starts with 1f 8b), and a compressed file cannot be read by window: decompress it first ({command}) and browse the .bson file",
+                &[path, &format!("gunzip -k {path}")],
+            ),
+            E::BrowseNotAFile { path, kind } => {
+                let key = match kind {
+                    FileKind::Directory => {
+                        "{path} is a directory; browse reads one .bson file (a collection of a dump)"
+                    }
+                    _ => {
+                        "{path} is not a regular file: browse seeks in the file, so it cannot read a pipe or a device; save it to a file first"
+                    }
+                };
+                write_trf(out, lang, key, &[path])
+            }
+            E::BrowseNeedsTerminal => out.write_str(&trf(
+                lang,
+                "browse needs a terminal (standard input and output are not one); {command} prints the same documents as text",
+                &[&"bson-tutor inspect --file FILE"],
+            )),
         }
     }
 }

@@ -41,6 +41,11 @@ pub fn tf(en: &'static str, args: &[&dyn std::fmt::Display]) -> String {
     trf(lang(), en, args)
 }
 
+/// [`tf`] for a phrase about `n` things, in the plural form `n` takes in this run's language.
+pub fn tn(n: u64, one: &'static str, other: &'static str) -> String {
+    bson_tutor::strings::trn(lang(), n, one, other, &[&n])
+}
+
 /// Prints `warning: message` on standard error, in the language of this run, what it quotes
 /// from data shown escaped.
 pub fn warn(message: &str) {

@@ -27,6 +27,36 @@ use bson_tutor::dump::{DocumentReader, DumpError, open_input};
 
 use super::error::CliError;
 
+/// `path` (`-`: standard input) opened for reading, with the progress bar that counts the
+/// bytes read from it (the file's, before any decompression): a regular file, or a named pipe
+/// read as a stream.
+///
+/// # Errors
+/// The file cannot be opened, or is not a regular file nor a named pipe.
+pub fn open_counted(path: &Path) -> Result<(impl Read + Send + use<>, Meter), CliError> {
+    let read = Arc::new(AtomicU64::new(0));
+    let (raw, total): (Boxed, Option<u64>) = if path.as_os_str() == "-" {
+        (Box::new(io::stdin()), None)
+    } else {
+        let metadata = std::fs::metadata(path).map_err(io_error(path))?;
+        // A named pipe streams like standard input (`--docs <(zcat dump.bson.gz)`).
+        let kind = super::error::FileKind::of(&metadata);
+        if let Some(kind) = kind.filter(|k| *k != super::error::FileKind::Fifo) {
+            return Err(CliError::NotAFile {
+                path: path.display().to_string(),
+                kind,
+            });
+        }
+        let file = std::fs::File::open(path).map_err(io_error(path))?;
+        (Box::new(file), kind.is_none().then_some(metadata.len()))
+    };
+    let counted = Counted {
+        inner: raw,
+        read: Arc::clone(&read),
+    };
+    Ok((counted, Meter::new(total, read)))
+}
+
 /// A reader that counts the bytes taken from the file, below any decompression: the progress
 /// bar measures how far into the file the stream is.
 struct Counted<R> {
@@ -43,6 +73,9 @@ impl<R: Read> Read for Counted<R> {
 }
 
 type Boxed = Box<dyn Read + Send>;
+
+/// Inputs up to this size are also kept whole ([`DocStream::whole`]).
+pub const SMALL_INPUT: usize = 1024 * 1024;
 
 /// What the input turned out to be.
 enum Reader {
@@ -72,6 +105,9 @@ pub struct DocStream {
     /// The path as given, for messages.
     name: String,
     gzip: bool,
+    /// The whole input (decompressed), when it is a `.bson` stream of at most
+    /// [`SMALL_INPUT`] bytes.
+    whole: Option<Vec<u8>>,
     meter: Meter,
     /// Only this `db.collection` of an archive (all when `None`).
     only: Option<String>,
@@ -93,27 +129,8 @@ impl DocStream {
     /// The file cannot be opened or read, is not a regular file, or an archive's prelude is
     /// damaged.
     pub fn open(path: &Path) -> Result<DocStream, CliError> {
-        let read = Arc::new(AtomicU64::new(0));
-        let (raw, total): (Boxed, Option<u64>) = if path.as_os_str() == "-" {
-            (Box::new(io::stdin()), None)
-        } else {
-            let metadata = std::fs::metadata(path).map_err(io_error(path))?;
-            // A named pipe streams like standard input (`--docs <(zcat dump.bson.gz)`).
-            let kind = super::error::FileKind::of(&metadata);
-            if let Some(kind) = kind.filter(|k| *k != super::error::FileKind::Fifo) {
-                return Err(CliError::NotAFile {
-                    path: path.display().to_string(),
-                    kind,
-                });
-            }
-            let file = std::fs::File::open(path).map_err(io_error(path))?;
-            (Box::new(file), kind.is_none().then_some(metadata.len()))
-        };
-        let counted = Counted {
-            inner: raw,
-            read: Arc::clone(&read),
-        };
-        let input = open_input(counted).map_err(io_error(path))?;
+        let (input, meter) = open_counted(path)?;
+        let input = open_input(input).map_err(io_error(path))?;
         let gzip = input.is_gzip();
         // Peek at the first four bytes of what the input holds, decompressed.
         let mut input: Boxed = Box::new(input);
@@ -121,6 +138,7 @@ impl DocStream {
         let got = read_full(&mut input, &mut head).map_err(io_error(path))?;
         let rest: Boxed = Box::new(io::Cursor::new(head[..got].to_vec()).chain(input));
         let name = path.display().to_string();
+        let mut whole = None;
         let reader = if got == 4 && head == ARCHIVE_MAGIC {
             let archive = ArchiveReader::open(rest).map_err(|error| CliError::Dump {
                 path: name.clone(),
@@ -129,13 +147,27 @@ impl DocStream {
             })?;
             Reader::Archive(Box::new(archive))
         } else {
-            Reader::Plain(DocumentReader::new(rest))
+            // A small input is kept whole as well: `inspect` shows it as it always has, with
+            // the whole input's context in its messages.
+            let mut head = Vec::new();
+            let mut rest = rest;
+            (&mut rest)
+                .take(SMALL_INPUT as u64 + 1)
+                .read_to_end(&mut head)
+                .map_err(io_error(path))?;
+            if head.len() <= SMALL_INPUT {
+                whole = Some(head.clone());
+            }
+            Reader::Plain(DocumentReader::new(Box::new(
+                io::Cursor::new(head).chain(rest),
+            )))
         };
         Ok(DocStream {
             reader,
             name,
             gzip,
-            meter: Meter::new(total, read),
+            whole,
+            meter,
             only: None,
             counts: Vec::new(),
             count: 0,
@@ -191,6 +223,13 @@ impl DocStream {
         self.gzip
     }
 
+    /// The whole (decompressed) input when it is a `.bson` stream of at most [`SMALL_INPUT`]
+    /// bytes: reading it whole costs no more than a document. [`Self::next_doc`] reads it
+    /// all the same.
+    pub fn whole(&self) -> Option<&[u8]> {
+        self.whole.as_deref()
+    }
+
     /// The archive's header and collections, when the input is an archive.
     pub fn prelude(&self) -> Option<&Prelude> {
         match &self.reader {
@@ -239,7 +278,8 @@ impl DocStream {
                     }
                 };
                 self.count = number;
-                self.meter.tick(number);
+                let end = doc.offset + doc.bytes.len() as u64;
+                self.meter.tick(number, (!self.gzip).then_some(end));
                 Some(Ok(RawDoc {
                     offset: doc.offset,
                     number,
@@ -275,7 +315,9 @@ impl DocStream {
                     if self.only.as_ref().is_some_and(|o| *o != self.namespace) {
                         continue;
                     }
-                    self.meter.tick(so_far + 1);
+                    let (offset, bytes) = archive.last_document();
+                    let end = offset + bytes.len() as u64;
+                    self.meter.tick(so_far + 1, (!self.gzip).then_some(end));
                     break;
                 }
                 let number = match self.counts.iter_mut().find(|(n, _)| *n == self.namespace) {
@@ -306,13 +348,22 @@ impl DocStream {
     ///
     /// # Errors
     /// The stream's or `sink`'s first error.
+    /// `map` is told whether the input holds more than one document.
     pub fn par_map<T: Send>(
         &mut self,
         batch_bytes: usize,
-        map: impl Fn(&Owned) -> T + Sync,
+        map: impl Fn(&Owned, bool) -> T + Sync,
         mut sink: impl FnMut(&Owned, T) -> Result<(), CliError>,
     ) -> Result<(), CliError> {
         let mut batch = self.read_batch(batch_bytes);
+        if batch.docs.len() == 1 && batch.error.is_none() {
+            // One document so far: a second, or the end, says whether there are several.
+            let more = self.read_batch(batch_bytes);
+            batch.docs.extend(more.docs);
+            batch.error = more.error;
+        }
+        let several = batch.docs.len() > 1;
+        let map = |doc: &Owned| map(doc, several);
         loop {
             if batch.docs.is_empty() {
                 return batch.error.map_or(Ok(()), Err);
@@ -473,8 +524,10 @@ impl Meter {
         }
     }
 
-    /// Notes that `documents` have been read so far.
-    fn tick(&mut self, documents: u64) {
+    /// Notes that `documents` have been read so far, the last ending at byte `at` of the
+    /// file when that is known (a stream not decompressed): the bar then shows how far the
+    /// documents are rather than how far reading ahead has gone.
+    pub fn tick(&mut self, documents: u64, at: Option<u64>) {
         let Some(bar) = &self.bar else { return };
         // A clock read per document is cheap next to decoding it; the bar is fed 10 times a
         // second at most.
@@ -487,8 +540,8 @@ impl Meter {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             self.shown = true;
         }
-        bar.set_position(self.read.load(Ordering::Relaxed));
-        bar.set_message(super::i18n::tf("{n} documents", &[&documents]));
+        bar.set_position(at.unwrap_or_else(|| self.read.load(Ordering::Relaxed)));
+        bar.set_message(super::i18n::tn(documents, "{n} document", "{n} documents"));
     }
 
     /// Runs `f` (which writes to standard error) with the bar out of the way.
@@ -500,7 +553,7 @@ impl Meter {
     }
 
     /// Clears the bar: the stream ended.
-    fn finish(&mut self) {
+    pub fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }

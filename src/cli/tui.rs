@@ -4,7 +4,7 @@
 //! ([`workers`]), saves progress when the update asks, and restores the terminal on quit,
 //! Ctrl-C, every signal that asks for an end and an abort ([`terminal`]).
 
-mod terminal;
+pub(super) mod terminal;
 mod workers;
 
 use std::io::{IsTerminal, Write};

@@ -281,8 +281,24 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// Whether what follows the `len` bytes at the current position could start a document:
+    /// a length prefix within bounds (complete or cut short by the end), or the very end.
+    fn followed(&mut self, len: usize) -> io::Result<bool> {
+        Ok(match self.frame(len)? {
+            Frame::Framed(_) | Frame::Short(_) => true,
+            Frame::NoPrefix => self.avail() == len,
+            Frame::BadLen(_) => false,
+        })
+    }
+
     /// Moves one byte at a time until a prefix within bounds whose document decodes
-    /// cleanly, or the end; returns the bytes skipped.
+    /// cleanly and is followed by something that could be a document (or the end), or the
+    /// end; returns the bytes skipped.
+    ///
+    /// The second condition keeps a damaged document's own sub-documents out: an embedded
+    /// document or array decodes cleanly too, but after it come the parent's next type byte
+    /// and key, whose bytes read as a length prefix no document has (`04 74 61 67`, the
+    /// array `tag…`, would be 1.7 GB).
     fn resync(&mut self) -> io::Result<u64> {
         let mut skipped = 0u64;
         loop {
@@ -290,7 +306,9 @@ impl<R: Read> Scanner<R> {
             skipped += 1;
             match self.frame(0)? {
                 Frame::NoPrefix => return Ok(skipped + self.skip_to_end()?),
-                Frame::Framed(len) if self.decode(0, len).is_ok() => return Ok(skipped),
+                Frame::Framed(len) if self.decode(0, len).is_ok() && self.followed(len)? => {
+                    return Ok(skipped);
+                }
                 _ => {}
             }
         }

@@ -3,8 +3,10 @@
 mod aggregate;
 mod answers;
 mod bits;
+mod browse;
 mod class;
 mod classroom;
+mod cli_dump;
 mod cli_inspect;
 mod cli_languages;
 mod cli_query;

@@ -220,6 +220,22 @@ impl CliError {
                 path: "shop.archive".into(),
                 known: "shop.orders, shop.items".into(),
             },
+            CliError::NotADump {
+                path: "photos".into(),
+            },
+            CliError::ScanNeedsBson,
+            CliError::BrowseCompressed {
+                path: "orders.bson.gz".into(),
+            },
+            CliError::BrowseNotAFile {
+                path: "dump".into(),
+                kind: FileKind::Directory,
+            },
+            CliError::BrowseNotAFile {
+                path: "/dev/stdin".into(),
+                kind: FileKind::Fifo,
+            },
+            CliError::BrowseNeedsTerminal,
         ];
         for e in &all {
             // A new variant must be added above.
@@ -253,6 +269,8 @@ impl CliError {
                 | CliError::Dump { .. }
                 | CliError::NoSuchNamespace { .. }
                 | CliError::SeveralNamespaces { .. }
+                | CliError::NotADump { .. }
+                | CliError::ScanNeedsBson
                 | CliError::ReadStdin(_)
                 | CliError::Io { .. }
                 | CliError::NoGenerators
@@ -276,7 +294,10 @@ impl CliError {
                 | CliError::Output(_)
                 | CliError::TooManyIds { .. }
                 | CliError::NotAFile { .. }
-                | CliError::TextTooLarge { .. } => {}
+                | CliError::TextTooLarge { .. }
+                | CliError::BrowseCompressed { .. }
+                | CliError::BrowseNotAFile { .. }
+                | CliError::BrowseNeedsTerminal => {}
             }
         }
         all
