@@ -34,7 +34,7 @@ pub struct FindArgs {
     /// (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`).
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: String,
-    /// In a mongodump `--archive` of several collections, the one to read, as DB.COLLECTION.
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
     #[arg(long, value_name = "DB.COLLECTION")]
     pub ns: Option<String>,
     /// Sort specification, e.g. '{ v: 1, _id: 1 }'.
@@ -84,7 +84,7 @@ pub struct AggregateArgs {
     /// The documents (as for `find`); may be omitted when the pipeline starts with `$documents`.
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: Option<String>,
-    /// In a mongodump `--archive` of several collections, the one to read, as DB.COLLECTION.
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
     #[arg(long, value_name = "DB.COLLECTION")]
     pub ns: Option<String>,
     /// Another collection for `$lookup` to read: its name, `=`, then its documents (as for

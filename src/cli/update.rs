@@ -28,7 +28,7 @@ pub struct UpdateArgs {
     /// (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`).
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: String,
-    /// In a mongodump `--archive` of several collections, the one to read, as DB.COLLECTION.
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
     #[arg(long, value_name = "DB.COLLECTION")]
     pub ns: Option<String>,
     /// Update every matching document (updateMany); without it, only the first (updateOne).

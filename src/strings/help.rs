@@ -491,10 +491,10 @@ pub(super) const VI: &[(&str, &str)] = &[
         "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
         "Các bộ lọc mảng mà `$[<identifier>]` trong phép cập nhật gọi tên, ví dụ '[{ g: { $gte: 100 } }]'",
     ),
-    // Issue 17: find, aggregate and update read one collection of an archive.
+    // Issue 17: --ns of find, aggregate, update and inspect.
     (
-        "In a mongodump `--archive` of several collections, the one to read, as DB.COLLECTION",
-        "Trong một tệp mongodump `--archive` chứa nhiều collection, collection cần đọc, dạng DB.COLLECTION",
+        "Only this collection of a mongodump --archive, as DB.COLLECTION",
+        "Chỉ collection này của một tệp mongodump --archive, dạng DB.COLLECTION",
     ),
 ];
 
@@ -968,9 +968,9 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
         "更新中 `$[<identifier>]` 所指的数组过滤条件，例如 '[{ g: { $gte: 100 } }]'",
     ),
-    // Issue 17: find, aggregate and update read one collection of an archive.
+    // Issue 17: --ns of find, aggregate, update and inspect.
     (
-        "In a mongodump `--archive` of several collections, the one to read, as DB.COLLECTION",
-        "在包含多个集合的 mongodump `--archive` 中，要读取的那个集合，写作 DB.COLLECTION",
+        "Only this collection of a mongodump --archive, as DB.COLLECTION",
+        "只读取 mongodump --archive 中的这个集合，写作 DB.COLLECTION",
     ),
 ];
