@@ -12,13 +12,16 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::processes_from_seed;
 use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream};
+use bson_tutor::dump::DumpError;
+use bson_tutor::dump::archive::ARCHIVE_MAGIC;
 use bson_tutor::query::aggregate::{self, Context};
 use bson_tutor::query::collation::Collation;
-use bson_tutor::query::collection::{Collection, FindOptions};
+use bson_tutor::query::collection::{Collection, FindOptions, find_stream};
 use bson_tutor::query::error::{QueryError, QueryErrorKind};
 use bson_tutor::query::matcher::Filter;
 
 use super::error::{CliError, FileKind, Place, fail};
+use super::source::DocStream;
 use super::{EvalTo, TEXT_MAX, TextFormat, deadline, now_ms, out, parse_text_value};
 
 /// Arguments of `find`.
@@ -31,6 +34,9 @@ pub struct FindArgs {
     /// (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`).
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: String,
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
+    #[arg(long, value_name = "DB.COLLECTION")]
+    pub ns: Option<String>,
     /// Sort specification, e.g. '{ v: 1, _id: 1 }'.
     #[arg(long, value_name = "SPEC")]
     pub sort: Option<String>,
@@ -78,6 +84,9 @@ pub struct AggregateArgs {
     /// The documents (as for `find`); may be omitted when the pipeline starts with `$documents`.
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: Option<String>,
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
+    #[arg(long, value_name = "DB.COLLECTION")]
+    pub ns: Option<String>,
     /// Another collection for `$lookup` to read: its name, `=`, then its documents (as for
     /// `--docs`), e.g. --from-coll users=users.json; repeatable.
     #[arg(long = "from-coll", value_name = "NAME=FILE|LITERAL", value_parser = parse_named_collection)]
@@ -265,27 +274,191 @@ pub(super) fn collection(docs: Vec<Document>) -> Result<Collection, CliError> {
 /// Writes the documents (or their `_id`s) to standard output, one per line, their control
 /// characters escaped in the syntax's own way.
 pub(super) fn print(docs: &[Document], ids: bool, to: EvalTo) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut stdout = out::stdout();
-    let mut line = |text: String| writeln!(stdout, "{}", out::escape_code(&text));
-    let written = if ids {
-        let ids: Vec<Value> = docs
-            .iter()
-            .map(|d| d.get("_id").cloned().unwrap_or(Value::Null))
-            .collect();
-        line(shell::print_value(&Value::Array(ids)))
-    } else {
-        docs.iter().try_for_each(|d| {
-            line(match to {
-                EvalTo::Shell => shell::print_document(d),
-                EvalTo::Ejson => ejson::to_string(d, Mode::Canonical),
-                EvalTo::Relaxed => ejson::to_string(d, Mode::Relaxed),
-            })
-        })
+    let mut printer = Printer::new(ids, to);
+    for d in docs {
+        printer.print(d)?;
+    }
+    printer.finish()
+}
+
+/// Standard output for results, written as they come (buffered, flushed at the end): each
+/// document on its line, or with `--ids` their `_id`s, kept and printed as one array at the
+/// end.
+pub(super) struct Printer {
+    out: out::Stdout,
+    /// With `--ids`: the `_id`s so far.
+    ids: Option<Vec<Value>>,
+    to: EvalTo,
+}
+
+impl Printer {
+    pub(super) fn new(ids: bool, to: EvalTo) -> Printer {
+        Printer {
+            out: out::stdout(),
+            ids: ids.then(Vec::new),
+            to,
+        }
+    }
+
+    /// Writes one document (or keeps its `_id`).
+    ///
+    /// # Errors
+    /// [`CliError::Output`]: standard output refused it (a closed pipe ends the run quietly).
+    pub(super) fn print(&mut self, d: &Document) -> Result<(), CliError> {
+        use std::io::Write;
+        if let Some(ids) = &mut self.ids {
+            ids.push(d.get("_id").cloned().unwrap_or(Value::Null));
+            return Ok(());
+        }
+        let text = match self.to {
+            EvalTo::Shell => shell::print_document(d),
+            EvalTo::Ejson => ejson::to_string(d, Mode::Canonical),
+            EvalTo::Relaxed => ejson::to_string(d, Mode::Relaxed),
+        };
+        writeln!(self.out, "{}", out::escape_code(&text)).map_err(CliError::Output)
+    }
+
+    /// Writes what is kept (the `_id`s) and flushes: the results are all out.
+    ///
+    /// # Errors
+    /// As [`Printer::print`].
+    pub(super) fn finish(mut self) -> Result<(), CliError> {
+        use std::io::Write;
+        if let Some(ids) = self.ids.take() {
+            let text = shell::print_value(&Value::Array(ids));
+            writeln!(self.out, "{}", out::escape_code(&text)).map_err(CliError::Output)?;
+        }
+        self.out.flush().map_err(CliError::Output)
+    }
+
+    /// Ends a run that failed: what was printed before the error is flushed first (the
+    /// `_id`s kept are dropped), so the error comes after it; then the error.
+    pub(super) fn end(mut self, result: Result<(), CliError>) -> Result<(), CliError> {
+        use std::io::Write;
+        match result {
+            Ok(()) => self.finish(),
+            Err(e) => {
+                let _ = self.out.flush();
+                Err(e)
+            }
+        }
+    }
+}
+
+/// The documents of `--docs`: given as text (a literal, a JSON or mongosh file), held in a
+/// collection; or a dump, streamed.
+pub(super) enum Docs {
+    /// Text: parsed whole, then inserted (ids generated, `_id`s checked).
+    Text(Vec<Document>),
+    /// A dump read one document at a time: the collection's stored documents as the dump
+    /// holds them, no `_id` added, no duplicate looked for.
+    Dump(Box<DocStream>),
+}
+
+/// Opens `--docs`: a dump (`-` for standard input, a named pipe, a `.bson` or `.bson.gz`
+/// file, or any file that starts as gzip or a mongodump archive does) is streamed; anything
+/// else is read as [`load_documents`] reads it. In an archive, `ns` picks the collection.
+pub(super) fn open_documents(
+    spec: &str,
+    from: Option<TextFormat>,
+    ns: Option<&str>,
+) -> Result<Docs, CliError> {
+    if !is_dump(spec) {
+        return Ok(Docs::Text(load_documents(spec, from)?));
+    }
+    let stream = DocStream::open(Path::new(spec))?;
+    let stream = match ns {
+        Some(ns) => stream.only(ns)?,
+        None => stream,
     };
-    written
-        .and_then(|()| stdout.flush())
-        .map_err(CliError::Output)
+    Ok(Docs::Dump(Box::new(stream.one_collection()?)))
+}
+
+/// Whether `--docs` names a dump to stream rather than text: standard input, a named pipe,
+/// a `.bson`/`.bson.gz` name, or a file whose first bytes are gzip's or an archive's magic.
+fn is_dump(spec: &str) -> bool {
+    if spec == "-" {
+        return true;
+    }
+    let Ok(metadata) = std::fs::metadata(spec) else {
+        return false;
+    };
+    match FileKind::of(&metadata) {
+        Some(FileKind::Fifo) => return true,
+        // `load_documents` names what it is.
+        Some(_) => return false,
+        None => {}
+    }
+    if spec.ends_with(".bson") || spec.ends_with(".bson.gz") {
+        return true;
+    }
+    let mut head = [0u8; 4];
+    let got = std::fs::File::open(spec)
+        .and_then(|mut f| {
+            let mut n = 0;
+            while n < head.len() {
+                match std::io::Read::read(&mut f, &mut head[n..])? {
+                    0 => break,
+                    k => n += k,
+                }
+            }
+            Ok(n)
+        })
+        .unwrap_or(0);
+    (got >= 2 && head[..2] == bson_tutor::dump::GZIP_MAGIC) || (got == 4 && head == ARCHIVE_MAGIC)
+}
+
+/// The documents of a dump, decoded one at a time; a document the decoder refuses is an
+/// error naming its number and byte offset, and ends the stream.
+pub(super) struct Decoded {
+    stream: Box<DocStream>,
+    /// With `find --explain`: the filter whose mismatches are said on standard error.
+    explain: Option<Filter>,
+}
+
+impl Decoded {
+    pub(super) fn new(stream: Box<DocStream>) -> Decoded {
+        Decoded {
+            stream,
+            explain: None,
+        }
+    }
+}
+
+impl Iterator for Decoded {
+    type Item = Result<Document, CliError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let raw = match self.stream.next_doc()? {
+            Ok(raw) => raw,
+            Err(e) => return Some(Err(e)),
+        };
+        let (offset, number) = (raw.offset, raw.number);
+        let doc = match decode_document(raw.bytes) {
+            Ok(doc) => doc,
+            Err(error) => {
+                return Some(Err(CliError::Dump {
+                    path: self.stream.name().to_owned(),
+                    document: Some(number),
+                    error: DumpError::Decode { offset, error },
+                }));
+            }
+        };
+        if let Some(filter) = &self.explain {
+            match filter.explain_mismatch(&doc, super::i18n::lang()) {
+                Ok(Some(why)) => {
+                    let id = doc.get("_id").map(shell::print_value).unwrap_or_default();
+                    let line = format!("{}_id {id}: {why}", super::i18n::t("no match: "));
+                    self.stream
+                        .meter()
+                        .suspend(|| out::eprint_line(out::safe_lines(&line)));
+                }
+                Ok(None) => {}
+                Err(e) => return Some(Err(e.into())),
+            }
+        }
+        Some(Ok(doc))
+    }
 }
 
 /// Runs an evaluation under `--max-time-ms`: its result, or the server's
@@ -366,7 +539,9 @@ fn collation(spec: Option<&str>, from: Option<TextFormat>) -> Result<Collation, 
 
 /// Runs `find`.
 pub fn run_find(args: &FindArgs) -> ExitCode {
-    let run = || -> Result<(Vec<Document>, Vec<String>), CliError> {
+    // What the in-memory run holds to print: the documents found and why others were not.
+    type Held = (Vec<Document>, Vec<String>);
+    let run = || -> Result<Option<Held>, CliError> {
         let from = args.from;
         let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
         let spill = Spill::new(args.allow_disk_use)?;
@@ -387,7 +562,21 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
             allow_disk_use: Some(args.allow_disk_use),
             spill_dir: spill.as_ref().map(|d| d.path().to_path_buf()),
         };
-        let c = collection(load_documents(&args.docs, from)?)?;
+        let c = match open_documents(&args.docs, from, args.ns.as_deref())? {
+            Docs::Text(docs) => collection(docs)?,
+            Docs::Dump(stream) => {
+                let mut input = Decoded::new(stream);
+                if args.explain {
+                    input.explain = Some(Filter::parse_in(&filter, &options.collation)?);
+                }
+                let mut printer = Printer::new(args.ids, args.to);
+                let found = timed(args.max_time_ms, || {
+                    find_stream(&filter, &options, input, |d| printer.print(&d))
+                });
+                printer.end(found)?;
+                return Ok(None);
+            }
+        };
         timed(args.max_time_ms, || {
             let found = c.find(&filter, &options)?;
             let mut reasons = Vec::new();
@@ -400,12 +589,15 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
                     }
                 }
             }
-            Ok((found, reasons))
+            Ok(Some((found, reasons)))
         })
     };
-    match run().and_then(|(found, reasons)| {
-        print(&found, args.ids, args.to)?;
-        Ok(reasons)
+    match run().and_then(|held| match held {
+        Some((found, reasons)) => {
+            print(&found, args.ids, args.to)?;
+            Ok(reasons)
+        }
+        None => Ok(Vec::new()),
     }) {
         Ok(reasons) => {
             for r in reasons {
@@ -420,7 +612,7 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
 
 /// Runs `aggregate`.
 pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
-    let run = || -> Result<Vec<Document>, CliError> {
+    let run = || -> Result<Option<Vec<Document>>, CliError> {
         let place = Place::Arg("PIPELINE");
         let pipeline = match parse_text_value(&args.pipeline, &place, args.from)? {
             Value::Array(stages) => stages
@@ -444,12 +636,12 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
                 });
             }
         };
-        let input = match &args.docs {
-            Some(spec) => collection(load_documents(spec, args.from)?)?
-                .documents()
-                .cloned()
-                .collect(),
-            None => Vec::new(),
+        let (input, stream) = match &args.docs {
+            Some(spec) => match open_documents(spec, args.from, args.ns.as_deref())? {
+                Docs::Text(docs) => (collection(docs)?.documents().cloned().collect(), None),
+                Docs::Dump(stream) => (Vec::new(), Some(Decoded::new(stream))),
+            },
+            None => (Vec::new(), None),
         };
         // Each named collection is inserted as its own `insertMany` (ids generated); a name
         // given twice keeps its last documents.
@@ -464,17 +656,28 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
         let context = Context { now_ms: now_ms() };
         let collation = collation(args.collation.as_deref(), args.from)?;
         let spill = Spill::new(args.allow_disk_use)?;
+        let mut pipeline = aggregate::Pipeline::parse(&pipeline)?
+            .collation(&collation)
+            .allow_disk_use(args.allow_disk_use);
+        if let Some(dir) = &spill {
+            pipeline = pipeline.spill_dir(dir.path());
+        }
+        if let Some(stream) = stream {
+            let mut printer = Printer::new(args.ids, args.to);
+            let ran = timed(args.max_time_ms, || {
+                pipeline.run_stream(stream, &context, &collections, |d| printer.print(&d))
+            });
+            printer.end(ran)?;
+            return Ok(None);
+        }
         timed(args.max_time_ms, || {
-            let mut pipeline = aggregate::Pipeline::parse(&pipeline)?
-                .collation(&collation)
-                .allow_disk_use(args.allow_disk_use);
-            if let Some(dir) = &spill {
-                pipeline = pipeline.spill_dir(dir.path());
-            }
-            Ok(pipeline.run_in(&input, &context, &collections)?)
+            Ok(Some(pipeline.run_in(&input, &context, &collections)?))
         })
     };
-    match run().and_then(|docs| print(&docs, args.ids, args.to)) {
+    match run().and_then(|docs| match docs {
+        Some(docs) => print(&docs, args.ids, args.to),
+        None => Ok(()),
+    }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
     }

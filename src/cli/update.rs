@@ -8,7 +8,9 @@ use bson_tutor::bson::{Document, shell};
 use bson_tutor::query::collection::{UpdateOptions, UpdateResult};
 
 use super::error::{CliError, Place, fail};
-use super::query::{collection, document, documents, load_documents, print, timed};
+use super::query::{
+    Decoded, Docs, Printer, collection, document, documents, open_documents, timed,
+};
 use super::{EvalTo, TextFormat, deadline, out, parse_text_value};
 
 /// Arguments of `update`.
@@ -26,6 +28,9 @@ pub struct UpdateArgs {
     /// (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`).
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: String,
+    /// Only this collection of a mongodump --archive, as DB.COLLECTION.
+    #[arg(long, value_name = "DB.COLLECTION")]
+    pub ns: Option<String>,
     /// Update every matching document (updateMany); without it, only the first (updateOne).
     #[arg(long)]
     pub multi: bool,
@@ -55,7 +60,7 @@ pub struct UpdateArgs {
 
 /// Runs `update`.
 pub fn run_update(args: &UpdateArgs) -> ExitCode {
-    let run = || -> Result<(Vec<Document>, UpdateResult), CliError> {
+    let run = || -> Result<UpdateResult, CliError> {
         let from = args.from;
         let filter = document(&args.filter, &Place::Arg("FILTER"), from)?;
         // A document or a pipeline; anything else gets the server's refusal.
@@ -67,20 +72,47 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
             }
             None => Vec::new(),
         };
-        let mut c = collection(load_documents(&args.docs, from)?)?;
         let options = UpdateOptions {
             upsert: args.upsert,
         };
-        timed(args.max_time_ms, || {
-            let result =
-                c.update_statement(&filter, &update, &array_filters, options, args.multi)?;
-            Ok((c.documents().cloned().collect(), result))
-        })
+        let docs = open_documents(&args.docs, from, args.ns.as_deref())?;
+        let mut printer = Printer::new(args.ids, args.to);
+        let result = match docs {
+            // A dump is updated as it is read: each document printed once the update is
+            // applied to it, an upserted one last. The (empty) collection gives the upsert
+            // its `_id` and the clock.
+            Docs::Dump(stream) => {
+                let mut c = collection(Vec::new())?;
+                timed(args.max_time_ms, || {
+                    c.update_stream(
+                        &filter,
+                        &update,
+                        &array_filters,
+                        options,
+                        args.multi,
+                        Decoded::new(stream),
+                        |d: Document| printer.print(&d),
+                    )
+                })
+            }
+            Docs::Text(docs) => {
+                let mut c = collection(docs)?;
+                timed(args.max_time_ms, || {
+                    let result =
+                        c.update_statement(&filter, &update, &array_filters, options, args.multi)?;
+                    for d in c.documents() {
+                        printer.print(d)?;
+                    }
+                    Ok(result)
+                })
+            }
+        };
+        match result {
+            Ok(result) => printer.finish().map(|()| result),
+            Err(e) => printer.end(Err(e)).map(|()| UpdateResult::default()),
+        }
     };
-    match run().and_then(|(docs, result)| {
-        print(&docs, args.ids, args.to)?;
-        Ok(result)
-    }) {
+    match run() {
         Ok(result) => {
             out::eprint_line(out::safe_lines(&shell::print_document(
                 &result.shell_result(),

@@ -13,10 +13,11 @@ mod facet;
 mod group;
 pub mod lookup;
 pub mod projection;
+mod stream;
 mod unwind;
 mod variables;
 
-pub use group::Group;
+pub use group::{Group, Grouping};
 pub use projection::{AddFields, Policy, Projection, ProjectionKind};
 
 use super::collation::Collation;
@@ -119,7 +120,9 @@ enum Stage {
     AddFields(AddFields),
     ReplaceRoot(Value),
     Group(Group),
-    Sort(SortSpec),
+    /// The order, and how many documents the stages after it can ever read (a `$limit`
+    /// after it, plus the `$skip`s between), when they are fewer than all.
+    Sort(SortSpec, Option<usize>),
     Skip(usize),
     Limit(usize),
     Count(String),
@@ -146,6 +149,40 @@ struct Env<'e> {
     spill_dir: Option<&'e std::path::Path>,
     /// How `$match`, `$sort` and `$lookup`'s join compare strings.
     collation: &'e Collation,
+}
+
+impl Env<'_> {
+    /// A `$match` filter as it runs in this environment, when it differs from the parsed one:
+    /// with variables in scope, their values are written into the `$expr`s first; with a
+    /// collation, strings compare by it.
+    fn bound_filter(&self, spec: &Document) -> Result<Option<Filter>, QueryErrorKind> {
+        Ok(match variables::bind(spec, self.vars) {
+            Some(bound) => Some(Filter::parse_in(&bound, self.collation).map_err(|e| e.kind)?),
+            None if !self.collation.is_simple() => {
+                Some(Filter::parse_in(spec, self.collation).map_err(|e| e.kind)?)
+            }
+            None => None,
+        })
+    }
+
+    /// `spec` comparing strings by the run's collation.
+    fn collated(&self, spec: &SortSpec) -> SortSpec {
+        if self.collation.is_simple() {
+            spec.clone()
+        } else {
+            spec.clone().collated(self.collation)
+        }
+    }
+
+    /// What a `$sort` may hold and where it spills; with `limit`, a top-k sort.
+    fn sort_budget(&self, limit: Option<usize>) -> super::external_sort::SortBudget<'_> {
+        super::external_sort::SortBudget {
+            memory: limits::BLOCKING_MEMORY,
+            allow_disk_use: self.allow_disk_use,
+            spill_dir: self.spill_dir,
+            limit,
+        }
+    }
 }
 
 /// Stages the server has that this tutor does not run.
@@ -192,6 +229,7 @@ impl Pipeline {
             let stage = parse_stage(i, name, arg).map_err(|e| e.within(&at))?;
             stages.push((at, stage));
         }
+        coalesce_sort_limits(&mut stages);
         Ok(Pipeline {
             stages,
             allow_disk_use: true,
@@ -506,7 +544,10 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, QueryError> {
                 return Err(server(15976, "$sort stage must have at least one sort key"));
             }
             // The stage reports the server's message without the key's place.
-            Stage::Sort(SortSpec::parse(spec).map_err(|e| QueryError::from(e.kind))?)
+            Stage::Sort(
+                SortSpec::parse(spec).map_err(|e| QueryError::from(e.kind))?,
+                None,
+            )
         }
         "$skip" => Stage::Skip(non_negative(name, arg)?),
         "$limit" => {
@@ -571,6 +612,31 @@ fn parse_stage(i: usize, name: &str, arg: &Value) -> Result<Stage, QueryError> {
             ));
         }
     })
+}
+
+/// Gives each `$sort` the number of documents the `$skip`s and the first `$limit` right
+/// after it let through, as the server's optimiser does: it swaps `$skip: s, $limit: l` into
+/// `$limit: s + l, $skip: s` and lets the `$sort` absorb the `$limit`
+/// (`DocumentSourceSort::doOptimizeAt`), so the sort keeps only its best `s + l` documents
+/// (a top-k sort) instead of sorting everything.
+fn coalesce_sort_limits(stages: &mut [(String, Stage)]) {
+    for i in 0..stages.len() {
+        let mut skipped = 0usize;
+        let mut top = None;
+        for (_, next) in stages.get(i + 1..).unwrap_or(&[]) {
+            match next {
+                Stage::Skip(n) => skipped = skipped.saturating_add(*n),
+                Stage::Limit(n) => {
+                    top = Some(skipped.saturating_add(*n));
+                    break;
+                }
+                _ => break,
+            }
+        }
+        if let Some((_, Stage::Sort(_, limit))) = stages.get_mut(i) {
+            *limit = top;
+        }
+    }
 }
 
 /// The stage of `stage` (or of its sub-pipeline) that a `$facet` refuses, named as the
@@ -764,34 +830,15 @@ fn run_simple_stage(
         },
         // These only drop documents: what they keep was measured when it was made.
         Stage::Match(filter, spec) => {
-            // With variables in scope, their values are written into the `$expr`s first.
-            let bound = match variables::bind(spec, vars) {
-                Some(bound) => Some(Filter::parse_in(&bound, env.collation).map_err(|e| e.kind)?),
-                None if !env.collation.is_simple() => {
-                    Some(Filter::parse_in(spec, env.collation).map_err(|e| e.kind)?)
-                }
-                None => None,
-            };
+            let bound = env.bound_filter(spec)?;
             let filter = bound.as_ref().unwrap_or(filter);
             return retain(docs, |d| filter.matches(d));
         }
         Stage::Skip(n) => return Ok(docs.into_iter().skip(*n).collect()),
         Stage::Limit(n) => return Ok(docs.into_iter().take(*n).collect()),
-        Stage::Sort(spec) => {
-            let collated;
-            let spec = if env.collation.is_simple() {
-                spec
-            } else {
-                collated = spec.clone().collated(env.collation);
-                &collated
-            };
-            let budget = super::external_sort::SortBudget {
-                memory: limits::BLOCKING_MEMORY,
-                allow_disk_use,
-                spill_dir: env.spill_dir,
-                limit: None,
-            };
-            return super::external_sort::sort_all(spec, docs, budget)
+        Stage::Sort(spec, limit) => {
+            let spec = env.collated(spec);
+            return super::external_sort::sort_all(&spec, docs, env.sort_budget(*limit))
                 .map_err(|e| QueryError::from(e).kind);
         }
         Stage::Project(p) => out.extend(docs.iter().map(|d| p.apply(d, vars)))?,

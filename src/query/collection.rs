@@ -15,6 +15,10 @@
 
 use std::collections::BTreeMap;
 
+mod stream;
+
+pub use stream::find_stream;
+
 use super::aggregate::{Policy, Projection};
 use super::collation::Collation;
 use super::error::{QueryError, QueryErrorKind, code};
@@ -47,6 +51,60 @@ pub struct FindOptions {
     /// Where a sort spills (the caller's directory: the library never picks one). `None`: a
     /// sort past 100 MB with `allowDiskUse` stops with [`QueryErrorKind::WouldSpill`].
     pub spill_dir: Option<std::path::PathBuf>,
+}
+
+impl FindOptions {
+    /// What a sort may hold and where it spills: the server's 100 MB, with a limit only the
+    /// first `skip + limit` documents (a top-k sort).
+    fn sort_budget(&self) -> SortBudget<'_> {
+        SortBudget {
+            memory: limits::BLOCKING_MEMORY,
+            allow_disk_use: self.allow_disk_use.unwrap_or(true),
+            spill_dir: self.spill_dir.as_deref(),
+            limit: self.limit.map(|n| n.saturating_add(self.skip)),
+        }
+    }
+}
+
+/// A `find` parsed: its filter, projection and sort, read before any document is.
+struct FindPlan {
+    filter: Filter,
+    projection: Option<Projection>,
+    sort: SortSpec,
+}
+
+impl FindPlan {
+    /// Reads the filter (with the collation), the projection and the sort of a `find`.
+    fn new(filter: &Document, options: &FindOptions) -> Result<FindPlan, QueryError> {
+        let filter =
+            Filter::parse_in(filter, &options.collation).map_err(|e| e.within("filter"))?;
+        let projection = match &options.projection {
+            Some(spec) if !spec.is_empty() => Some(
+                Projection::parse(spec, Policy::Find)
+                    .map_err(|e| QueryError::new("projection", e))?,
+            ),
+            _ => None,
+        };
+        let sort = match &options.sort {
+            Some(spec) => SortSpec::parse(spec)?.collated(&options.collation),
+            None => SortSpec::default(),
+        };
+        Ok(FindPlan {
+            filter,
+            projection,
+            sort,
+        })
+    }
+
+    /// A found document as `find` returns it.
+    fn project(&self, d: Document) -> Result<Document, QueryError> {
+        match &self.projection {
+            None => Ok(d),
+            Some(p) => p
+                .apply(&d, &[])
+                .map_err(|e| stopped().unwrap_or_else(|| QueryError::new("projection", e))),
+        }
+    }
 }
 
 /// The options of `update_one`, `update_many` and `replace_one`.
@@ -210,34 +268,14 @@ impl Collection {
         filter: &Document,
         options: &FindOptions,
     ) -> Result<Vec<Document>, QueryError> {
-        let filter =
-            Filter::parse_in(filter, &options.collation).map_err(|e| e.within("filter"))?;
-        let projection = match &options.projection {
-            Some(spec) if !spec.is_empty() => Some(
-                Projection::parse(spec, Policy::Find)
-                    .map_err(|e| QueryError::new("projection", e))?,
-            ),
-            _ => None,
-        };
-        let sort = match &options.sort {
-            Some(spec) => SortSpec::parse(spec)?.collated(&options.collation),
-            None => SortSpec::default(),
-        };
-        let found = self.sorted(&self.scan(&filter, usize::MAX)?, &sort, options)?;
-        let found = found
+        let plan = FindPlan::new(filter, options)?;
+        let found = self.sorted(&self.scan(&plan.filter, usize::MAX)?, &plan.sort, options)?;
+        let out = found
             .into_iter()
             .skip(options.skip)
-            .take(options.limit.unwrap_or(usize::MAX));
-        let out = match projection {
-            None => found.collect(),
-            Some(p) => found
-                .map(|d| {
-                    p.apply(&d, &[])
-                        .map_err(|e| QueryError::new("projection", e))
-                })
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| stopped().unwrap_or(e))?,
-        };
+            .take(options.limit.unwrap_or(usize::MAX))
+            .map(|d| plan.project(d))
+            .collect::<Result<Vec<_>, _>>()?;
         interrupt::check()?;
         Ok(out)
     }
@@ -255,13 +293,7 @@ impl Collection {
         if sort.is_empty() {
             return Ok(docs.collect());
         }
-        let budget = SortBudget {
-            memory: limits::BLOCKING_MEMORY,
-            allow_disk_use: options.allow_disk_use.unwrap_or(true),
-            spill_dir: options.spill_dir.as_deref(),
-            limit: options.limit.map(|n| n.saturating_add(options.skip)),
-        };
-        Ok(sort_all(sort, docs, budget)?)
+        Ok(sort_all(sort, docs, options.sort_budget())?)
     }
 
     /// The records `filter` matches, in natural order, at most `limit` of them; a stop
@@ -470,15 +502,7 @@ impl Collection {
         options: UpdateOptions,
         multi: bool,
     ) -> Result<UpdateResult, QueryError> {
-        if multi && parsed.is_replacement() {
-            return Err(QueryError::new(
-                "update",
-                QueryErrorKind::server(
-                    code::FAILED_TO_PARSE,
-                    "multi update is not supported for replacement-style update",
-                ),
-            ));
-        }
+        check_multi(parsed, multi)?;
         let targets: Vec<u64> = self
             .scan(matcher, if multi { usize::MAX } else { 1 })?
             .into_iter()
@@ -498,22 +522,9 @@ impl Collection {
                 continue;
             };
             result.matched += 1;
-            let mut context = UpdateContext {
-                matched: if parsed.uses_matched_position() {
-                    matcher.matched_position(doc)
-                } else {
-                    None
-                },
-                now_ms: i64::from(self.now_secs) * 1000,
-                timestamp: Timestamp {
-                    time: self.now_secs,
-                    increment: self.next_increment,
-                },
-            };
             // `_id` cannot change value, so the index entry stays valid.
-            let changed = parsed.apply_with(doc, &mut context);
-            self.next_increment = context.timestamp.increment;
-            if changed? {
+            let (now_secs, increment) = (self.now_secs, &mut self.next_increment);
+            if update_document(matcher, parsed, doc, now_secs, increment)? {
                 result.modified += 1;
             }
         }
@@ -738,6 +749,47 @@ fn dollar_prefixed(d: &Document) -> Option<&str> {
             in_value(v)
         }
     })
+}
+
+/// The server's refusal of a replacement document for `updateMany`.
+fn check_multi(parsed: &Update, multi: bool) -> Result<(), QueryError> {
+    if multi && parsed.is_replacement() {
+        return Err(QueryError::new(
+            "update",
+            QueryErrorKind::server(
+                code::FAILED_TO_PARSE,
+                "multi update is not supported for replacement-style update",
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Applies `parsed` to one document `matcher` matched, with the clock at `now_secs` and the
+/// next `Timestamp(0, 0)` increment at `increment`; whether the document changed. After an
+/// error the document is unchanged.
+fn update_document(
+    matcher: &Filter,
+    parsed: &Update,
+    doc: &mut Document,
+    now_secs: u32,
+    increment: &mut u32,
+) -> Result<bool, QueryError> {
+    let mut context = UpdateContext {
+        matched: if parsed.uses_matched_position() {
+            matcher.matched_position(doc)
+        } else {
+            None
+        },
+        now_ms: i64::from(now_secs) * 1000,
+        timestamp: Timestamp {
+            time: now_secs,
+            increment: *increment,
+        },
+    };
+    let changed = parsed.apply_with(doc, &mut context);
+    *increment = context.timestamp.increment;
+    changed
 }
 
 /// The stop asked for, as the error to report, if one was.

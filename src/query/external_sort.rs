@@ -8,7 +8,8 @@
 //! and streamed out in order.
 //!
 //! With a limit (`sort(...).limit(N)`), only the best N documents are held (a bounded heap),
-//! as the server's top-k sort does, and the budget applies to what is held.
+//! as the server's top-k sort does, and the budget applies to what is held: past it, the
+//! heap is spilled as a run like any other (or the sort fails without `allowDiskUse`).
 //!
 //! The library never picks a place on disk: the caller passes the spill directory. Files
 //! are removed when the sorter, or the stream it returns, is dropped (even after an error).
@@ -251,8 +252,11 @@ impl<'a> ExternalSorter<'a> {
         let spec = self.spec;
         heap_push(&mut self.held, (n, doc, memory), |a, b| worse(spec, a, b));
         if self.held_memory > self.budget.memory {
-            // The server's top-k sort does not spill: what it holds is all it needs.
-            return Err(memory_exceeded(false, self.budget.memory).into());
+            // Past the budget the server's top-k sorter spills too (`TopKSorter::spill`):
+            // each run holds the best `k` of its stretch of input, and the merge takes the
+            // best `k` of the runs.
+            let dir = self.spill_dir()?;
+            self.spill(dir)?;
         }
         Ok(())
     }
@@ -318,6 +322,7 @@ impl<'a> ExternalSorter<'a> {
             heads: Vec::new(),
             _files: std::mem::take(&mut self.files),
             failed: false,
+            left: self.budget.limit,
         };
         for i in 0..sorted.sources.len() {
             sorted.advance(i)?;
@@ -428,6 +433,9 @@ pub struct Sorted {
     heads: Vec<(usize, Document)>,
     _files: SpillFiles,
     failed: bool,
+    /// With a limit, how many documents may still come out (the runs of a top-k sort that
+    /// spilled hold up to `k` each).
+    left: Option<usize>,
 }
 
 impl Sorted {
@@ -453,8 +461,11 @@ impl Iterator for Sorted {
     type Item = Result<Document, SortError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed || self.heads.is_empty() {
+        if self.failed || self.heads.is_empty() || self.left == Some(0) {
             return None;
+        }
+        if let Some(left) = &mut self.left {
+            *left -= 1;
         }
         let spec = &self.spec;
         let (i, doc) = heap_pop(&mut self.heads, |a, b| first(spec, a, b));

@@ -491,6 +491,11 @@ pub(super) const VI: &[(&str, &str)] = &[
         "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
         "Các bộ lọc mảng mà `$[<identifier>]` trong phép cập nhật gọi tên, ví dụ '[{ g: { $gte: 100 } }]'",
     ),
+    // Issue 17: --ns of find, aggregate, update and inspect.
+    (
+        "Only this collection of a mongodump --archive, as DB.COLLECTION",
+        "Chỉ collection này của một tệp mongodump --archive, dạng DB.COLLECTION",
+    ),
 ];
 
 /// Chinese.
@@ -962,5 +967,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "The array filters that `$[<identifier>]` in the update names, e.g. '[{ g: { $gte: 100 } }]'",
         "更新中 `$[<identifier>]` 所指的数组过滤条件，例如 '[{ g: { $gte: 100 } }]'",
+    ),
+    // Issue 17: --ns of find, aggregate, update and inspect.
+    (
+        "Only this collection of a mongodump --archive, as DB.COLLECTION",
+        "只读取 mongodump --archive 中的这个集合，写作 DB.COLLECTION",
     ),
 ];

@@ -231,3 +231,185 @@ fn aggregate_joins_named_collections_and_shows_the_key_type_mismatch() {
     assert!(help.contains("--from-coll <NAME=FILE|LITERAL>"), "{help}");
     assert!(help.contains("供 `$lookup` 读取的另一个集合"), "{help}");
 }
+
+/// The documents of `dump::generate` (seed 17), written as a `.bson` dump, the same
+/// gzip'd, a one-collection archive, and one Extended JSON document per line, in a directory
+/// of the test's own: `(dir, [bson, gz, archive, json])`.
+pub(crate) fn dumps(name: &str, n: u64) -> (crate::common::TempDir, [String; 4]) {
+    use bson_tutor::bson::ejson::{self, Mode};
+    use bson_tutor::dump::generate;
+    let dir = crate::common::TempDir::new("cli-dump", name);
+    let docs: Vec<_> = generate::mixed_documents(17, n).collect();
+    let path = |file: &str| dir.join(file).to_str().unwrap().to_owned();
+    let mut bson = Vec::new();
+    generate::write_bson(docs.clone(), &mut bson).unwrap();
+    std::fs::write(path("t.bson"), &bson).unwrap();
+    let mut gz = Vec::new();
+    generate::gzip(&bson[..], &mut gz).unwrap();
+    // No `.bson` in the name: gzip is known by its magic bytes.
+    std::fs::write(path("t.dump"), &gz).unwrap();
+    let mut archive = Vec::new();
+    generate::write_archive(&[("shop", "t", docs.clone())], &mut archive).unwrap();
+    std::fs::write(path("t.archive"), &archive).unwrap();
+    let text: String = docs
+        .iter()
+        .map(|d| ejson::to_string(d, Mode::Canonical) + "\n")
+        .collect();
+    std::fs::write(path("t.json"), text).unwrap();
+    let files = [
+        path("t.bson"),
+        path("t.dump"),
+        path("t.archive"),
+        path("t.json"),
+    ];
+    (dir, files)
+}
+
+#[test]
+fn a_dump_streams_to_the_same_results_as_its_documents_as_text() {
+    let (_dir, [bson, gz, archive, json]) = dumps("same", 300);
+    let finds: [&[&str]; 4] = [
+        &["{ active: true }", "--project", "{ name: 1, score: 1 }"],
+        &[
+            "{ score: { $gt: 0 } }",
+            "--sort",
+            "{ score: -1 }",
+            "--skip",
+            "2",
+            "--limit",
+            "5",
+        ],
+        &["{}", "--sort", "{ name: 1, _id: 1 }", "--ids"],
+        &["{ n: { $gte: 10 } }", "--limit", "4"],
+    ];
+    for args in finds {
+        let find = |docs: &str| {
+            let mut all = vec!["find", "--docs", docs, "--to", "ejson"];
+            all.extend_from_slice(args);
+            out(&all)
+        };
+        let expected = find(&json);
+        assert!(!expected.is_empty(), "{args:?}");
+        for dump in [&bson, &gz, &archive] {
+            assert_eq!(find(dump), expected, "{dump} {args:?}");
+        }
+    }
+    let pipelines = [
+        "[{ $group: { _id: '$active', n: { $sum: 1 }, top: { $max: '$score' } } }, { $sort: { _id: 1 } }]",
+        "[{ $match: { active: true } }, { $project: { name: 1 } }, { $limit: 5 }]",
+        "[{ $sort: { score: -1 } }, { $limit: 3 }, { $project: { score: 1 } }]",
+        "[{ $count: 'all' }]",
+    ];
+    for pipeline in pipelines {
+        let aggregate = |docs: &str| out(&["aggregate", "--docs", docs, "--to", "ejson", pipeline]);
+        let expected = aggregate(&json);
+        for dump in [&bson, &gz, &archive] {
+            assert_eq!(aggregate(dump), expected, "{dump} {pipeline}");
+        }
+    }
+}
+
+#[test]
+fn a_dump_streams_from_standard_input() {
+    use std::io::Write;
+    let (_dir, [bson, _, _, json]) = dumps("stdin", 50);
+    let mut child = crate::common::bson_tutor()
+        .args(["find", "--docs", "-", "{ active: false }", "--ids"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let bytes = std::fs::read(&bson).unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        out(&["find", "--docs", &json, "{ active: false }", "--ids"])
+    );
+}
+
+#[test]
+fn a_damaged_dump_reports_the_document_and_its_offset_after_the_good_ones() {
+    use bson_tutor::bson::encode_document;
+    use bson_tutor::dump::generate;
+    let dir = crate::common::TempDir::new("cli-dump", "damaged");
+    let docs: Vec<_> = generate::mixed_documents(3, 5).collect();
+    let mut bytes = Vec::new();
+    let offsets = generate::write_bson(docs.clone(), &mut bytes).unwrap();
+    // The fourth document's first element gets type byte 0x7f: no BSON type.
+    let fourth = usize::try_from(offsets[3]).unwrap();
+    bytes[fourth + 4] = 0x7f;
+    let path = dir.join("broken.bson");
+    std::fs::write(&path, &bytes).unwrap();
+    let path = path.to_str().unwrap();
+    let o = run(&["find", "--docs", path, "{}", "--project", "{ n: 1 }"]);
+    assert_eq!(o.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let ids: Vec<String> = docs[..3]
+        .iter()
+        .map(|d| bson_tutor::bson::shell::print_value(d.get("_id").unwrap()))
+        .collect();
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    for (line, id) in stdout.lines().zip(&ids) {
+        assert!(line.contains(id.as_str()), "{line} {id}");
+    }
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains(&format!("{path}: document 4: document at byte {fourth}:")),
+        "{stderr}"
+    );
+
+    // Cut inside the last document: the reader's words, with its number and offset.
+    let mut bytes = Vec::new();
+    generate::write_bson(docs.clone(), &mut bytes).unwrap();
+    let cut = &bytes[..bytes.len() - 3];
+    let fifth = offsets[4];
+    let path = dir.join("cut.bson");
+    std::fs::write(&path, cut).unwrap();
+    let o = run(&[
+        "aggregate",
+        "--docs",
+        path.to_str().unwrap(),
+        "[{ $project: { n: 1 } }]",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 4);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("document 5: byte "), "{stderr}");
+    assert!(
+        stderr.contains(&format!("byte {fifth}: the input ends inside a document")),
+        "{stderr}"
+    );
+    // `encode_document` is what the generator wrote with.
+    assert_eq!(encode_document(&docs[0]).unwrap().len() as u64, offsets[1]);
+}
+
+#[test]
+fn an_archive_of_several_collections_needs_ns() {
+    use bson_tutor::dump::generate;
+    let dir = crate::common::TempDir::new("cli-dump", "ns");
+    let a: Vec<_> = generate::mixed_documents(1, 10).collect();
+    let b: Vec<_> = generate::mixed_documents(2, 3).collect();
+    let mut archive = Vec::new();
+    generate::write_archive(&[("shop", "a", a), ("shop", "b", b)], &mut archive).unwrap();
+    let path = dir.join("two.archive");
+    std::fs::write(&path, &archive).unwrap();
+    let path = path.to_str().unwrap();
+    let o = run(&["find", "--docs", path, "{}"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("holds several collections (shop.a, shop.b)"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let counted = out(&[
+        "aggregate",
+        "--docs",
+        path,
+        "--ns",
+        "shop.b",
+        "[{ $count: 'n' }]",
+    ]);
+    assert_eq!(counted, "{ n: 3 }\n");
+}

@@ -332,3 +332,41 @@ fn help_names_the_pipeline_form() {
         "{text}"
     );
 }
+
+#[test]
+fn a_dump_is_updated_as_it_streams_as_its_documents_as_text_are() {
+    let (_dir, [bson, gz, _, json]) = crate::cli_query::dumps("update", 40);
+    let cases: [&[&str]; 3] = [
+        &["{ active: true }", "{ $inc: { n: 1000 } }", "--multi"],
+        &[
+            "{ n: 3 }",
+            "[{ $set: { twice: { $multiply: ['$n', 2] } } }]",
+        ],
+        &[
+            "{ n: 4, name: 'new' }",
+            "{ $set: { made: true } }",
+            "--upsert",
+            "--ids",
+        ],
+    ];
+    for args in cases {
+        let update = |docs: &str| {
+            let mut all = vec!["update", "--docs", docs, "--to", "ejson"];
+            all.extend_from_slice(args);
+            ok(&all)
+        };
+        let (expected, result) = update(&json);
+        for dump in [&bson, &gz] {
+            let (got, got_result) = update(dump);
+            if args.contains(&"--upsert") {
+                // The upserted `_id` is a fresh ObjectId each run: all but the last match.
+                let cut = |s: &str| s.rsplit_once("ObjectId").map(|(a, _)| a.to_owned());
+                assert_eq!(cut(&got), cut(&expected), "{dump} {args:?}");
+                assert!(got_result.contains("upsertedCount: 1"), "{got_result}");
+            } else {
+                assert_eq!(got, expected, "{dump} {args:?}");
+                assert_eq!(got_result, result, "{dump} {args:?}");
+            }
+        }
+    }
+}

@@ -38,6 +38,7 @@ mod matcher_manual;
 mod oid;
 mod pack;
 mod progress;
+mod query_stream;
 mod regex;
 mod screenshot;
 mod seeds;

@@ -169,76 +169,114 @@ impl Group {
         vars: &[(&str, Value)],
         allow_disk_use: bool,
     ) -> Result<Vec<Document>, QueryErrorKind> {
-        let mut index: BTreeMap<OrderedValue, usize> = BTreeMap::new();
-        let mut groups: Vec<(Value, Vec<State>)> = Vec::new();
-        let mut memory = 0usize;
+        let mut grouping = self.start(allow_disk_use);
         for doc in input {
-            interrupt::check()?;
-            let key = self.key(doc, vars)?;
-            let slot = match index.get(&OrderedValue(key.clone())) {
-                Some(&i) => i,
-                None => {
-                    index.insert(OrderedValue(key.clone()), groups.len());
-                    memory += 2 * limits::measure_value(&key).memory;
-                    let states = self
-                        .fields
-                        .iter()
-                        .map(|(_, op, _)| match op {
-                            Op::First | Op::Last => State::One(None),
-                            Op::Push => State::Pushed(Vec::new(), 0),
-                            Op::AddToSet => State::Set(Vec::new(), BTreeSet::new(), 0),
-                            Op::Sum | Op::Count => State::Sum(Box::default()),
-                            Op::Avg => State::Avg(Box::default()),
-                            _ => State::Values(Vec::new()),
-                        })
-                        .collect();
-                    groups.push((key, states));
-                    groups.len() - 1
-                }
-            };
-            let states = &mut groups[slot].1;
-            for ((_, op, arg), state) in self.fields.iter().zip(states.iter_mut()) {
-                let value = match op {
-                    Op::Count => Some(Value::Int32(1)),
-                    _ => expr::evaluate_in(arg, Some(doc), vars)?,
-                };
-                let before = state.memory(*op);
-                accumulate(*op, state, value)?;
-                memory = (memory + state.memory(*op)).saturating_sub(before);
-            }
-            if memory > BLOCKING_MEMORY {
-                return Err(if allow_disk_use {
-                    QueryErrorKind::WouldSpill {
-                        stage: "$group".into(),
-                        limit: BLOCKING_MEMORY,
-                    }
-                } else {
-                    // DocumentSourceGroup's words (mongodb/mongo
-                    // src/mongo/db/pipeline/document_source_group_base.cpp).
-                    server(
-                        code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
-                        "Exceeded memory limit for $group, but didn't allow external sort. Pass allowDiskUse:true to opt in.",
-                    )
-                });
-            }
+            grouping.add(doc, vars)?;
         }
-        Ok(groups
-            .into_iter()
-            .map(|(key, states)| {
-                let mut out = Document::with_capacity(self.fields.len() + 1);
-                out.push("_id", key);
-                for ((name, op, _), state) in self.fields.iter().zip(states) {
-                    out.push(name.as_str(), finish(*op, state));
-                }
-                out
-            })
-            .collect())
+        Ok(grouping.finish())
     }
 
+    /// An empty grouping, fed one document at a time with [`Grouping::add`]: what a
+    /// `$group` over a stream holds is its groups, never its input.
+    pub fn start(&self, allow_disk_use: bool) -> Grouping<'_> {
+        Grouping {
+            group: self,
+            allow_disk_use,
+            index: BTreeMap::new(),
+            groups: Vec::new(),
+            memory: 0,
+        }
+    }
     /// The group key: an expression, or a document of expressions (whose missing fields are
     /// left out). A missing key is null.
     fn key(&self, doc: &Document, vars: &[(&str, Value)]) -> Result<Value, QueryErrorKind> {
         Ok(expr::evaluate_in(&self.id, Some(doc), vars)?.unwrap_or(Value::Null))
+    }
+}
+
+/// A `$group` in progress: the groups seen so far and their accumulators.
+pub struct Grouping<'g> {
+    group: &'g Group,
+    allow_disk_use: bool,
+    index: BTreeMap<OrderedValue, usize>,
+    groups: Vec<(Value, Vec<State>)>,
+    memory: usize,
+}
+
+impl Grouping<'_> {
+    /// Adds one document to its group (made when its key is first seen).
+    ///
+    /// # Errors
+    /// As [`Group::run`].
+    pub fn add(&mut self, doc: &Document, vars: &[(&str, Value)]) -> Result<(), QueryErrorKind> {
+        interrupt::check()?;
+        let fields = &self.group.fields;
+        let key = self.group.key(doc, vars)?;
+        let slot = match self.index.get(&OrderedValue(key.clone())) {
+            Some(&i) => i,
+            None => {
+                self.index
+                    .insert(OrderedValue(key.clone()), self.groups.len());
+                self.memory += 2 * limits::measure_value(&key).memory;
+                let states = fields
+                    .iter()
+                    .map(|(_, op, _)| match op {
+                        Op::First | Op::Last => State::One(None),
+                        Op::Push => State::Pushed(Vec::new(), 0),
+                        Op::AddToSet => State::Set(Vec::new(), BTreeSet::new(), 0),
+                        Op::Sum | Op::Count => State::Sum(Box::default()),
+                        Op::Avg => State::Avg(Box::default()),
+                        _ => State::Values(Vec::new()),
+                    })
+                    .collect();
+                self.groups.push((key, states));
+                self.groups.len() - 1
+            }
+        };
+        let Some((_, states)) = self.groups.get_mut(slot) else {
+            return Ok(());
+        };
+        for ((_, op, arg), state) in fields.iter().zip(states.iter_mut()) {
+            let value = match op {
+                Op::Count => Some(Value::Int32(1)),
+                _ => expr::evaluate_in(arg, Some(doc), vars)?,
+            };
+            let before = state.memory(*op);
+            accumulate(*op, state, value)?;
+            self.memory = (self.memory + state.memory(*op)).saturating_sub(before);
+        }
+        if self.memory > BLOCKING_MEMORY {
+            return Err(if self.allow_disk_use {
+                QueryErrorKind::WouldSpill {
+                    stage: "$group".into(),
+                    limit: BLOCKING_MEMORY,
+                }
+            } else {
+                // DocumentSourceGroup's words (mongodb/mongo
+                // src/mongo/db/pipeline/document_source_group_base.cpp).
+                server(
+                    code::QUERY_EXCEEDED_MEMORY_LIMIT_NO_DISK_USE_ALLOWED,
+                    "Exceeded memory limit for $group, but didn't allow external sort. Pass allowDiskUse:true to opt in.",
+                )
+            });
+        }
+        Ok(())
+    }
+
+    /// The groups, one document each, in the order their keys were first seen.
+    pub fn finish(self) -> Vec<Document> {
+        let fields = &self.group.fields;
+        self.groups
+            .into_iter()
+            .map(|(key, states)| {
+                let mut out = Document::with_capacity(fields.len() + 1);
+                out.push("_id", key);
+                for ((name, op, _), state) in fields.iter().zip(states) {
+                    out.push(name.as_str(), finish(*op, state));
+                }
+                out
+            })
+            .collect()
     }
 }
 
