@@ -12,7 +12,6 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::oid::processes_from_seed;
 use bson_tutor::bson::{Document, Value, decode_document, shell, split_stream};
-use bson_tutor::dump::DumpError;
 use bson_tutor::dump::archive::ARCHIVE_MAGIC;
 use bson_tutor::query::aggregate::{self, Context};
 use bson_tutor::query::collation::Collation;
@@ -70,9 +69,11 @@ pub struct FindArgs {
     #[arg(long)]
     pub allow_disk_use: bool,
     /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
-    /// with its error (`operation exceeded time limit`); 0: no limit.
-    #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
-    pub max_time_ms: u64,
+    /// with its error (`operation exceeded time limit`); 0: no limit. Default: 10000 for
+    /// documents given as text, none for a dump read as a stream (it takes as long as the
+    /// file does).
+    #[arg(long, value_name = "MS")]
+    pub max_time_ms: Option<u64>,
 }
 
 /// Arguments of `aggregate`.
@@ -109,9 +110,11 @@ pub struct AggregateArgs {
     #[arg(long)]
     pub allow_disk_use: bool,
     /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
-    /// with its error (`operation exceeded time limit`); 0: no limit.
-    #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
-    pub max_time_ms: u64,
+    /// with its error (`operation exceeded time limit`); 0: no limit. Default: 10000 for
+    /// documents given as text, none for a dump read as a stream (it takes as long as the
+    /// file does).
+    #[arg(long, value_name = "MS")]
+    pub max_time_ms: Option<u64>,
 }
 
 /// `--from-coll` values: `NAME=FILE|LITERAL`, split at the first `=`.
@@ -408,18 +411,21 @@ fn is_dump(spec: &str) -> bool {
     (got >= 2 && head[..2] == bson_tutor::dump::GZIP_MAGIC) || (got == 4 && head == ARCHIVE_MAGIC)
 }
 
-/// The documents of a dump, decoded one at a time; a document the decoder refuses is an
-/// error naming its number and byte offset, and ends the stream.
+/// The documents of a dump, decoded on every core in input order; a document the decoder
+/// refuses is an error naming its number and byte offset, and ends the stream.
 pub(super) struct Decoded {
-    stream: Box<DocStream>,
+    inner: super::source::Decoded,
     /// With `find --explain`: the filter whose mismatches are said on standard error.
     explain: Option<Filter>,
 }
 
+/// Bytes of documents decoded at a time on each core.
+const DECODE_BATCH: usize = 1024 * 1024;
+
 impl Decoded {
     pub(super) fn new(stream: Box<DocStream>) -> Decoded {
         Decoded {
-            stream,
+            inner: stream.decoded(DECODE_BATCH),
             explain: None,
         }
     }
@@ -429,27 +435,17 @@ impl Iterator for Decoded {
     type Item = Result<Document, CliError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let raw = match self.stream.next_doc()? {
-            Ok(raw) => raw,
-            Err(e) => return Some(Err(e)),
-        };
-        let (offset, number) = (raw.offset, raw.number);
-        let doc = match decode_document(raw.bytes) {
+        let doc = match self.inner.next()? {
             Ok(doc) => doc,
-            Err(error) => {
-                return Some(Err(CliError::Dump {
-                    path: self.stream.name().to_owned(),
-                    document: Some(number),
-                    error: DumpError::Decode { offset, error },
-                }));
-            }
+            Err(e) => return Some(Err(e)),
         };
         if let Some(filter) = &self.explain {
             match filter.explain_mismatch(&doc, super::i18n::lang()) {
                 Ok(Some(why)) => {
                     let id = doc.get("_id").map(shell::print_value).unwrap_or_default();
                     let line = format!("{}_id {id}: {why}", super::i18n::t("no match: "));
-                    self.stream
+                    self.inner
+                        .stream()
                         .meter()
                         .suspend(|| out::eprint_line(out::safe_lines(&line)));
                 }
@@ -459,6 +455,17 @@ impl Iterator for Decoded {
         }
         Some(Ok(doc))
     }
+}
+
+/// The `--max-time-ms` budget: as given, else the tutor's 10 s for documents given as text
+/// and none for a dump read as a stream, which takes as long as the file does (the server
+/// sets no limit by default either).
+pub(super) fn budget(given: Option<u64>, streamed: bool) -> u64 {
+    given.unwrap_or(if streamed {
+        0
+    } else {
+        deadline::DEFAULT_MAX_TIME_MS
+    })
 }
 
 /// Runs an evaluation under `--max-time-ms`: its result, or the server's
@@ -570,14 +577,14 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
                     input.explain = Some(Filter::parse_in(&filter, &options.collation)?);
                 }
                 let mut printer = Printer::new(args.ids, args.to);
-                let found = timed(args.max_time_ms, || {
+                let found = timed(budget(args.max_time_ms, true), || {
                     find_stream(&filter, &options, input, |d| printer.print(&d))
                 });
                 printer.end(found)?;
                 return Ok(None);
             }
         };
-        timed(args.max_time_ms, || {
+        timed(budget(args.max_time_ms, false), || {
             let found = c.find(&filter, &options)?;
             let mut reasons = Vec::new();
             if args.explain {
@@ -664,13 +671,13 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
         }
         if let Some(stream) = stream {
             let mut printer = Printer::new(args.ids, args.to);
-            let ran = timed(args.max_time_ms, || {
+            let ran = timed(budget(args.max_time_ms, true), || {
                 pipeline.run_stream(stream, &context, &collections, |d| printer.print(&d))
             });
             printer.end(ran)?;
             return Ok(None);
         }
-        timed(args.max_time_ms, || {
+        timed(budget(args.max_time_ms, false), || {
             Ok(Some(pipeline.run_in(&input, &context, &collections)?))
         })
     };

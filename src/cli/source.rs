@@ -218,11 +218,6 @@ impl DocStream {
         &self.name
     }
 
-    /// Whether the input was gzip'd (offsets are then in the decompressed stream).
-    pub fn is_gzip(&self) -> bool {
-        self.gzip
-    }
-
     /// The whole (decompressed) input when it is a `.bson` stream of at most [`SMALL_INPUT`]
     /// bytes: reading it whole costs no more than a document. [`Self::next_doc`] reads it
     /// all the same.
@@ -570,7 +565,7 @@ impl Drop for Meter {
 /// `update` read from a dump. A document the decoder refuses ends the stream with
 /// [`CliError::Dump`] (its number and offset) after every document before it.
 pub struct Decoded {
-    stream: DocStream,
+    stream: Box<DocStream>,
     batch_bytes: usize,
     ready: std::collections::VecDeque<Result<bson_tutor::bson::Document, CliError>>,
     /// The next batch, read while the last one was decoded.
@@ -580,7 +575,7 @@ pub struct Decoded {
 
 impl DocStream {
     /// The documents decoded, batches of about `batch_bytes` at a time on every core.
-    pub fn decoded(self, batch_bytes: usize) -> Decoded {
+    pub fn decoded(self: Box<Self>, batch_bytes: usize) -> Decoded {
         Decoded {
             stream: self,
             batch_bytes,

@@ -9,9 +9,9 @@ use bson_tutor::query::collection::{UpdateOptions, UpdateResult};
 
 use super::error::{CliError, Place, fail};
 use super::query::{
-    Decoded, Docs, Printer, collection, document, documents, open_documents, timed,
+    Decoded, Docs, Printer, budget, collection, document, documents, open_documents, timed,
 };
-use super::{EvalTo, TextFormat, deadline, out, parse_text_value};
+use super::{EvalTo, TextFormat, out, parse_text_value};
 
 /// Arguments of `update`.
 #[derive(Debug, clap::Args)]
@@ -53,9 +53,11 @@ pub struct UpdateArgs {
     #[arg(long, value_enum)]
     pub from: Option<TextFormat>,
     /// Stop after this many milliseconds, as the server stops an operation at maxTimeMS,
-    /// with its error (`operation exceeded time limit`); 0: no limit.
-    #[arg(long, value_name = "MS", default_value_t = deadline::DEFAULT_MAX_TIME_MS)]
-    pub max_time_ms: u64,
+    /// with its error (`operation exceeded time limit`); 0: no limit. Default: 10000 for
+    /// documents given as text, none for a dump read as a stream (it takes as long as the
+    /// file does).
+    #[arg(long, value_name = "MS")]
+    pub max_time_ms: Option<u64>,
 }
 
 /// Runs `update`.
@@ -83,7 +85,7 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
             // its `_id` and the clock.
             Docs::Dump(stream) => {
                 let mut c = collection(Vec::new())?;
-                timed(args.max_time_ms, || {
+                timed(budget(args.max_time_ms, true), || {
                     c.update_stream(
                         &filter,
                         &update,
@@ -97,7 +99,7 @@ pub fn run_update(args: &UpdateArgs) -> ExitCode {
             }
             Docs::Text(docs) => {
                 let mut c = collection(docs)?;
-                timed(args.max_time_ms, || {
+                timed(budget(args.max_time_ms, false), || {
                     let result =
                         c.update_statement(&filter, &update, &array_filters, options, args.multi)?;
                     for d in c.documents() {

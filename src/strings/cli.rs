@@ -4,6 +4,10 @@
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
     (
+        "Stop after this many milliseconds, as the server stops an operation at maxTimeMS, with its error (`operation exceeded time limit`); 0: no limit. Default: 10000 for documents given as text, none for a dump read as a stream (it takes as long as the file does)",
+        "Dừng sau chừng ấy mili giây, như máy chủ dừng một thao tác khi hết maxTimeMS, kèm lỗi của nó (`operation exceeded time limit`); 0: không giới hạn. Mặc định: 10000 với tài liệu cho dưới dạng văn bản, không giới hạn với bản dump đọc dạng luồng (nó mất bao lâu là tùy tệp)",
+    ),
+    (
         "{path}: document {document}: {display_in}",
         "{path}: tài liệu {document}: {display_in}",
     ),
@@ -15,7 +19,6 @@ pub(super) const VI: &[(&str, &str)] = &[
         "the archive {path} holds several collections ({known}): name one with --ns DB.COLLECTION",
         "tệp lưu trữ {path} chứa nhiều collection ({known}): hãy chọn một bằng --ns DB.COLLECTION",
     ),
-    ("{n} documents", "{n} tài liệu"),
     ("{path}: {display_in}", "{path}: {display_in}"),
     // Prefixes
     ("error: ", "lỗi: "),
@@ -494,6 +497,10 @@ pub(super) const VI: &[(&str, &str)] = &[
 /// Chinese.
 pub(super) const ZH: &[(&str, &str)] = &[
     (
+        "Stop after this many milliseconds, as the server stops an operation at maxTimeMS, with its error (`operation exceeded time limit`); 0: no limit. Default: 10000 for documents given as text, none for a dump read as a stream (it takes as long as the file does)",
+        "在这么多毫秒后停止，就像服务器在 maxTimeMS 到时停止操作并报出它的错误（`operation exceeded time limit`）；0：不限时。默认：以文本给出的文档为 10000，以流方式读取的 dump 不限时（文件多大就需要多久）",
+    ),
+    (
         "{path}: document {document}: {display_in}",
         "{path}：第 {document} 个文档：{display_in}",
     ),
@@ -505,7 +512,6 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "the archive {path} holds several collections ({known}): name one with --ns DB.COLLECTION",
         "归档 {path} 包含多个集合（{known}）：请用 --ns DB.COLLECTION 指定一个",
     ),
-    ("{n} documents", "{n} 个文档"),
     ("{path}: {display_in}", "{path}：{display_in}"),
     // Prefixes
     ("error: ", "错误："),

@@ -2,11 +2,8 @@
 
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
-    ("{n} document", "{n} tài liệu"),
     ("{n} damaged region", "{n} vùng hỏng"),
     ("{n} damaged regions", "{n} vùng hỏng"),
-    ("{n} byte", "{n} byte"),
-    ("{n} bytes", "{n} byte"),
     ("{n} collection", "{n} collection"),
     ("{n} collections", "{n} collection"),
     (
@@ -68,11 +65,8 @@ pub(super) const VI: &[(&str, &str)] = &[
 
 /// Chinese.
 pub(super) const ZH: &[(&str, &str)] = &[
-    ("{n} document", "{n} 个文档"),
     ("{n} damaged region", "{n} 个损坏区域"),
     ("{n} damaged regions", "{n} 个损坏区域"),
-    ("{n} byte", "{n} 字节"),
-    ("{n} bytes", "{n} 字节"),
     ("{n} collection", "{n} 个集合"),
     ("{n} collections", "{n} 个集合"),
     (

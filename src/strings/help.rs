@@ -163,6 +163,14 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Indent JSON views instead of printing one document per line",
         "Thụt lề các dạng xem JSON thay vì in mỗi dòng một tài liệu",
     ),
+    (
+        "Validate every document of --file and report each damaged one by its number and byte offset with the reason; exit 1 if any is damaged",
+        "Kiểm tra mọi tài liệu của --file và báo từng tài liệu hỏng theo số thứ tự và vị trí byte kèm lý do; thoát với mã 1 nếu có tài liệu hỏng",
+    ),
+    (
+        "Like --check, but go on after damage from the next document that reads, and print the documents recovered (in --to's view); the report goes to standard error",
+        "Như --check, nhưng sau chỗ hỏng thì đi tiếp từ tài liệu đọc được kế tiếp và in các tài liệu khôi phục được (theo dạng xem của --to); bản báo cáo in ra standard error",
+    ),
     // eval
     (
         "Evaluate an aggregation expression on literals, as the server would",
@@ -654,6 +662,14 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "Indent JSON views instead of printing one document per line",
         "缩进 JSON 视图，而不是每行打印一个文档",
+    ),
+    (
+        "Validate every document of --file and report each damaged one by its number and byte offset with the reason; exit 1 if any is damaged",
+        "校验 --file 中的每个文档，按编号和字节偏移报告每个损坏的文档及原因；若有损坏则以 1 退出",
+    ),
+    (
+        "Like --check, but go on after damage from the next document that reads, and print the documents recovered (in --to's view); the report goes to standard error",
+        "与 --check 类似，但遇到损坏后从下一个可读的文档继续，并打印恢复出的文档（按 --to 的视图）；报告写到标准错误",
     ),
     // eval
     (

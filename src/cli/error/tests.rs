@@ -209,7 +209,7 @@ impl CliError {
             CliError::Dump {
                 path: "shop.archive".into(),
                 document: None,
-                error: bson_tutor::dump::DumpError::NotArchive,
+                error: bson_tutor::dump::DumpError::TooLarge { limit: 16_793_600 },
             },
             CliError::NoSuchNamespace {
                 path: "shop.archive".into(),
