@@ -420,7 +420,7 @@ pub(super) struct Decoded {
 }
 
 /// Bytes of documents decoded at a time on each core.
-const DECODE_BATCH: usize = 1024 * 1024;
+const DECODE_BATCH: usize = 256 * 1024;
 
 impl Decoded {
     pub(super) fn new(stream: Box<DocStream>) -> Decoded {
