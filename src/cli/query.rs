@@ -30,7 +30,9 @@ pub struct FindArgs {
     #[arg(value_name = "FILTER", default_value = "{}")]
     pub filter: String,
     /// The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one
-    /// (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`).
+    /// (mongosh syntax or Extended JSON), one document per line; or a dump read as a stream
+    /// (`.bson`, `.bson.gz`, a mongodump --archive, `-` for standard input, a named pipe),
+    /// its documents as stored: no `_id` added, no duplicate looked for.
     #[arg(long, value_name = "FILE|LITERAL")]
     pub docs: String,
     /// Only this collection of a mongodump --archive, as DB.COLLECTION.
