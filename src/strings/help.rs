@@ -217,8 +217,8 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Bộ lọc, ví dụ '{ userId: { $gt: 0 } }' (mặc định: mọi tài liệu)",
     ),
     (
-        "The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`)",
-        "Các tài liệu: một mảng viết trực tiếp ('[{ _id: 1, v: 42 }, ...]'), hoặc một tệp chứa một mảng như thế (cú pháp mongosh hoặc Extended JSON), mỗi dòng một tài liệu, hoặc BSON thô (`.bson`)",
+        "The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one (mongosh syntax or Extended JSON), one document per line; or a dump read as a stream (`.bson`, `.bson.gz`, a mongodump --archive, `-` for standard input, a named pipe), its documents as stored: no `_id` added, no duplicate looked for",
+        "Các tài liệu: một mảng viết trực tiếp ('[{ _id: 1, v: 42 }, ...]'), hoặc một tệp chứa một mảng như thế (cú pháp mongosh hoặc Extended JSON), mỗi dòng một tài liệu; hoặc một bản dump đọc dạng luồng (`.bson`, `.bson.gz`, một mongodump --archive, `-` cho standard input, một named pipe), các tài liệu đúng như đã lưu: không thêm `_id`, không tìm `_id` trùng",
     ),
     (
         "Sort specification, e.g. '{ v: 1, _id: 1 }'",
@@ -717,8 +717,8 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "过滤条件，例如 '{ userId: { $gt: 0 } }'（默认：所有文档）",
     ),
     (
-        "The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one (mongosh syntax or Extended JSON), one document per line, or raw BSON (`.bson`)",
-        "文档：数组字面量（'[{ _id: 1, v: 42 }, ...]'），或文件：内含这样的数组（mongosh 语法或 Extended JSON）、每行一个文档，或原始 BSON（`.bson`）",
+        "The documents: an array literal ('[{ _id: 1, v: 42 }, ...]'), or a file holding one (mongosh syntax or Extended JSON), one document per line; or a dump read as a stream (`.bson`, `.bson.gz`, a mongodump --archive, `-` for standard input, a named pipe), its documents as stored: no `_id` added, no duplicate looked for",
+        "文档：数组字面量（'[{ _id: 1, v: 42 }, ...]'），或文件：内含这样的数组（mongosh 语法或 Extended JSON）、每行一个文档；或以流方式读取的 dump（`.bson`、`.bson.gz`、mongodump --archive、`-` 表示标准输入、命名管道），其中的文档按存储原样：不补 `_id`，也不查重复的 `_id`",
     ),
     (
         "Sort specification, e.g. '{ v: 1, _id: 1 }'",
