@@ -72,6 +72,16 @@ pub enum DumpError {
     },
     /// The input does not start with the archive magic number (mongorestore's words).
     NotArchive,
+    /// An archive collection's recorded CRC differs from its documents' (mongorestore
+    /// refuses such an archive).
+    ChecksumMismatch {
+        /// `db.collection`.
+        namespace: String,
+        /// The CRC in the collection's EOF header, as stored (an int64).
+        recorded: i64,
+        /// The CRC of the documents read.
+        computed: i64,
+    },
     /// A `metadata.json` that is not valid Extended JSON.
     Metadata(ParseError),
     /// A text input (a `metadata.json`) longer than the limit.
@@ -114,6 +124,15 @@ impl Localize for DumpError {
                     &[offset, &reason],
                 ))
             }
+            DumpError::ChecksumMismatch {
+                namespace,
+                recorded,
+                computed,
+            } => out.write_str(&trf(
+                lang,
+                "the archive records the checksum {recorded} for {namespace}, but its documents give {computed}: it was changed or damaged after mongodump wrote it (mongorestore refuses it: CRC mismatch)",
+                &[recorded, namespace, computed],
+            )),
             DumpError::NotArchive => {
                 out.write_str("stream or file does not appear to be a mongodump archive")
             }

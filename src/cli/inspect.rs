@@ -332,6 +332,11 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
     let (raw, mut meter) = super::source::open_counted(path)?;
     let input = open_input(raw).map_err(io)?;
     let exact = !input.is_gzip();
+    let (archive, input) = super::source::peek_archive(Box::new(input)).map_err(io)?;
+    if archive {
+        let stream = DocStream::from_parts(path, input, true, !exact, meter)?;
+        return scan_archive(stream, view, mode);
+    }
     let mut scanner = Scanner::new(input, mode);
     let lang = i18n::lang();
     let mut stdout = out::stdout();
@@ -415,6 +420,97 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
         stdout.flush().map_err(CliError::Output)?;
     } else {
         stdout.flush().map_err(CliError::Output)?;
+        out::eprint_line(out::safe_lines(&summary));
+    }
+    Ok(if damaged == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_BAD_INPUT)
+    })
+}
+
+/// `--check` and `--salvage` on a mongodump archive: every document decoded, a bad one
+/// reported and passed over (its frame is the archive's), each collection's CRC compared
+/// with its documents'. Damage to the archive's own framing ends the scan there: unlike a
+/// `.bson` stream, an archive cannot be resynchronised without knowing whose segment the
+/// next bytes are.
+fn scan_archive(mut stream: DocStream, view: View, mode: ScanMode) -> Result<ExitCode, CliError> {
+    use bson_tutor::bson::{Limits, decode_document_with};
+    let lang = i18n::lang();
+    let name = stream.name().to_owned();
+    let mut stdout = out::stdout();
+    let limits = Limits {
+        max_size: bson_tutor::dump::MAX_DOCUMENT_LEN,
+        ..Limits::default()
+    };
+    let (mut documents, mut damaged) = (0u64, 0u64);
+    let report = |stdout: &mut out::Stdout, meter: &super::source::Meter, line: String| {
+        let line = out::safe_lines(&line);
+        if mode == ScanMode::Check {
+            writeln!(stdout, "{line}").map_err(CliError::Output)
+        } else {
+            meter.suspend(|| out::eprint_line(line));
+            Ok(())
+        }
+    };
+    loop {
+        let doc = match stream.next_doc() {
+            None => break,
+            Some(Ok(doc)) => doc,
+            Some(Err(e)) => {
+                damaged += 1;
+                let said = format!("{}{}", i18n::t("damaged: "), e.display_in(lang));
+                report(&mut stdout, stream.meter(), said)?;
+                break;
+            }
+        };
+        let (number, offset, len) = (doc.number, doc.offset, doc.bytes.len());
+        let namespace = doc.namespace.unwrap_or_default().to_owned();
+        match decode_document_with(doc.bytes, limits) {
+            Ok(_) => {
+                documents += 1;
+                if mode == ScanMode::Salvage {
+                    let n = usize::try_from(number).unwrap_or(usize::MAX);
+                    let start = usize::try_from(offset).unwrap_or(usize::MAX);
+                    let text = inspect::render_document(doc.bytes, view, n, start, true, lang)
+                        .unwrap_or_else(|e| format!("# {}\n", e.to_string_in(lang)));
+                    stdout
+                        .write_all(out::escape_code(&text).as_bytes())
+                        .map_err(CliError::Output)?;
+                }
+            }
+            Err(error) => {
+                damaged += 1;
+                let reason = bson_tutor::dump::DumpError::Decode { offset, error };
+                let line = i18n::tf(
+                    "damaged: {namespace} document {number} at byte {offset}, {length} bytes: {reason}",
+                    &[
+                        &namespace,
+                        &number,
+                        &offset,
+                        &len,
+                        &reason.to_string_in(lang),
+                    ],
+                );
+                report(&mut stdout, stream.meter(), line)?;
+            }
+        }
+    }
+    let docs = i18n::tn(documents, "{n} document", "{n} documents");
+    let summary = if damaged == 0 {
+        i18n::tf("{path}: {documents}, all valid", &[&name, &docs])
+    } else {
+        let regions = i18n::tn(damaged, "{n} damaged region", "{n} damaged regions");
+        i18n::tf(
+            "{path}: {regions}; {documents} valid",
+            &[&name, &regions, &docs],
+        )
+    };
+    stdout.flush().map_err(CliError::Output)?;
+    if mode == ScanMode::Check {
+        writeln!(stdout, "{}", out::safe_lines(&summary)).map_err(CliError::Output)?;
+        stdout.flush().map_err(CliError::Output)?;
+    } else {
         out::eprint_line(out::safe_lines(&summary));
     }
     Ok(if damaged == 0 {

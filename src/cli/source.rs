@@ -57,6 +57,18 @@ pub fn open_counted(path: &Path) -> Result<(impl Read + Send + use<>, Meter), Cl
     Ok((counted, Meter::new(total, read)))
 }
 
+/// Whether a (decompressed) input starts with the archive magic number, and the input with
+/// the bytes looked at put back.
+///
+/// # Errors
+/// Reading the first four bytes failed.
+pub fn peek_archive(mut input: Boxed) -> io::Result<(bool, Boxed)> {
+    let mut head = [0u8; 4];
+    let got = read_full(&mut input, &mut head)?;
+    let rest: Boxed = Box::new(io::Cursor::new(head[..got].to_vec()).chain(input));
+    Ok((got == 4 && head == ARCHIVE_MAGIC, rest))
+}
+
 /// A reader that counts the bytes taken from the file, below any decompression: the progress
 /// bar measures how far into the file the stream is.
 struct Counted<R> {
@@ -72,7 +84,7 @@ impl<R: Read> Read for Counted<R> {
     }
 }
 
-type Boxed = Box<dyn Read + Send>;
+pub type Boxed = Box<dyn Read + Send>;
 
 /// Inputs up to this size are also kept whole ([`DocStream::whole`]).
 pub const SMALL_INPUT: usize = 1024 * 1024;
@@ -132,14 +144,24 @@ impl DocStream {
         let (input, meter) = open_counted(path)?;
         let input = open_input(input).map_err(io_error(path))?;
         let gzip = input.is_gzip();
-        // Peek at the first four bytes of what the input holds, decompressed.
-        let mut input: Boxed = Box::new(input);
-        let mut head = [0u8; 4];
-        let got = read_full(&mut input, &mut head).map_err(io_error(path))?;
-        let rest: Boxed = Box::new(io::Cursor::new(head[..got].to_vec()).chain(input));
+        let (archive, rest) = peek_archive(Box::new(input)).map_err(io_error(path))?;
+        DocStream::from_parts(path, rest, archive, gzip, meter)
+    }
+
+    /// A stream over `rest` (decompressed already), an archive when `archive`.
+    ///
+    /// # Errors
+    /// Reading failed, or an archive's prelude is damaged.
+    pub fn from_parts(
+        path: &Path,
+        rest: Boxed,
+        archive: bool,
+        gzip: bool,
+        meter: Meter,
+    ) -> Result<DocStream, CliError> {
         let name = path.display().to_string();
         let mut whole = None;
-        let reader = if got == 4 && head == ARCHIVE_MAGIC {
+        let reader = if archive {
             let archive = ArchiveReader::open(rest).map_err(|error| CliError::Dump {
                 path: name.clone(),
                 document: None,
@@ -300,8 +322,31 @@ impl DocStream {
                             return None;
                         }
                     };
-                    let ArchiveItem::Document { db, collection, .. } = item else {
-                        continue;
+                    let (db, collection) = match item {
+                        ArchiveItem::Document { db, collection, .. } => (db, collection),
+                        ArchiveItem::CollectionEnd {
+                            db,
+                            collection,
+                            crc,
+                            computed,
+                        } => {
+                            let namespace = format!("{db}.{collection}");
+                            let wanted = self.only.as_ref().is_none_or(|o| *o == namespace);
+                            if crc == computed || !wanted {
+                                continue;
+                            }
+                            self.done = true;
+                            self.meter.finish();
+                            return Some(Err(CliError::Dump {
+                                path: name.clone(),
+                                document: None,
+                                error: DumpError::ChecksumMismatch {
+                                    namespace,
+                                    recorded: crc,
+                                    computed,
+                                },
+                            }));
+                        }
                     };
                     self.namespace.clear();
                     self.namespace.push_str(db);

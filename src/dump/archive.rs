@@ -70,8 +70,9 @@ pub enum ArchiveItem<'a> {
         /// The document's bytes.
         bytes: &'a [u8],
     },
-    /// The end of a collection's data, with the CRC the tool recorded (CRC-64-ECMA of its
-    /// documents; not verified here).
+    /// The end of a collection's data, with the CRC the tool recorded and the one its
+    /// documents give: mongodump's CRC-64 (Go's `crc64.ECMA`, CRC-64/XZ) of every document's
+    /// bytes of the collection, in order, stored as an int64.
     CollectionEnd {
         /// Database name.
         db: &'a str,
@@ -79,6 +80,8 @@ pub enum ArchiveItem<'a> {
         collection: &'a str,
         /// The recorded CRC.
         crc: i64,
+        /// The CRC of the documents read; mongorestore refuses the archive when they differ.
+        computed: i64,
     },
 }
 
@@ -109,7 +112,18 @@ pub struct ArchiveReader<R: Read> {
     current: Option<(String, String)>,
     /// The namespace of the last EOF header, for [`ArchiveItem::CollectionEnd`].
     ended: (String, String),
+    /// Each collection's running CRC of its documents.
+    crcs: Vec<((String, String), crc::Digest<'static, u64>)>,
 }
+
+/// mongodump's checksum: Go's `hash/crc64` with the ECMA table is CRC-64/XZ.
+///
+/// # Examples
+/// ```
+/// // The catalogue's check value, and Go's `crc64.Checksum([]byte("123456789"), ECMA)`.
+/// assert_eq!(bson_tutor::dump::archive::CRC.checksum(b"123456789"), 0x995d_c9bb_df19_39fa);
+/// ```
+pub static CRC: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_XZ);
 
 fn limits() -> Limits {
     Limits {
@@ -181,6 +195,7 @@ impl<R: Read> ArchiveReader<R> {
             prelude,
             current: None,
             ended: (String::new(), String::new()),
+            crcs: Vec::new(),
         })
     }
 
@@ -218,12 +233,18 @@ impl<R: Read> ArchiveReader<R> {
                     };
                     let ns = (text(&doc, "db"), text(&doc, "collection"));
                     if matches!(doc.get("EOF"), Some(Value::Boolean(true))) {
-                        self.ended = ns;
                         let crc = int(&doc, "CRC");
+                        // The digest's value as Go's `int64(crc.Sum64())` stores it.
+                        let computed = match self.crcs.iter().position(|(n, _)| *n == ns) {
+                            Some(i) => self.crcs.swap_remove(i).1.finalize(),
+                            None => CRC.digest().finalize(),
+                        };
+                        self.ended = ns;
                         return Some(Ok(ArchiveItem::CollectionEnd {
                             db: &self.ended.0,
                             collection: &self.ended.1,
                             crc,
+                            computed: i64::from_ne_bytes(computed.to_ne_bytes()),
                         }));
                     }
                     self.current = Some(ns);
@@ -231,7 +252,16 @@ impl<R: Read> ArchiveReader<R> {
             }
         }
         let (offset, bytes) = self.reader.last();
-        let (db, collection) = self.current.as_ref()?;
+        let ns = self.current.as_ref()?;
+        match self.crcs.iter_mut().find(|(n, _)| n == ns) {
+            Some((_, digest)) => digest.update(bytes),
+            None => {
+                let mut digest = CRC.digest();
+                digest.update(bytes);
+                self.crcs.push((ns.clone(), digest));
+            }
+        }
+        let (db, collection) = ns;
         Some(Ok(ArchiveItem::Document {
             db,
             collection,

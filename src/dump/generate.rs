@@ -155,19 +155,19 @@ fn encoded(doc: &Document) -> io::Result<Vec<u8>> {
     encode_document(doc).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
-fn namespace(db: &str, collection: &str, eof: bool) -> Document {
+fn namespace(db: &str, collection: &str, eof: bool, crc: u64) -> Document {
     let mut doc = Document::new();
     doc.push("db", db);
     doc.push("collection", collection);
     doc.push("EOF", eof);
-    doc.push("CRC", Value::Int64(0));
+    doc.push("CRC", Value::Int64(i64::from_ne_bytes(crc.to_ne_bytes())));
     doc
 }
 
 /// Writes an archive as `mongodump --archive` does: the magic number, the prelude (a header
 /// and each collection's metadata), then each collection's documents in segments of up to 7,
-/// the collections' segments interleaved, then each collection's EOF header. (The EOF
-/// headers' CRC is written as 0.)
+/// the collections' segments interleaved, then each collection's EOF header with the CRC of
+/// its documents, as mongodump computes it.
 ///
 /// # Errors
 /// What `out` returns; a document too large to encode is `InvalidData`.
@@ -206,7 +206,7 @@ pub fn write_archive(
             if next[k] >= docs.len() {
                 continue;
             }
-            out.write_all(&encoded(&namespace(db, collection, false))?)?;
+            out.write_all(&encoded(&namespace(db, collection, false, 0))?)?;
             for doc in docs.iter().skip(next[k]).take(7) {
                 out.write_all(&encoded(doc)?)?;
             }
@@ -218,8 +218,17 @@ pub fn write_archive(
             break;
         }
     }
-    for (db, collection, _) in collections {
-        out.write_all(&encoded(&namespace(db, collection, true))?)?;
+    for (db, collection, docs) in collections {
+        let mut digest = super::archive::CRC.digest();
+        for doc in docs {
+            digest.update(&encoded(doc)?);
+        }
+        out.write_all(&encoded(&namespace(
+            db,
+            collection,
+            true,
+            digest.finalize(),
+        ))?)?;
         out.write_all(&TERMINATOR)?;
     }
     Ok(())

@@ -2,6 +2,19 @@
 
 /// Vietnamese.
 pub(super) const VI: &[(&str, &str)] = &[
+    ("damaged: ", "hỏng: "),
+    (
+        "damaged: {namespace} document {number} at byte {offset}, {length} bytes: {reason}",
+        "hỏng: {namespace} tài liệu {number} tại byte {offset}, {length} byte: {reason}",
+    ),
+    (
+        "{path}: {regions}; {documents} valid",
+        "{path}: {regions}; {documents} hợp lệ",
+    ),
+    (
+        "the archive records the checksum {recorded} for {namespace}, but its documents give {computed}: it was changed or damaged after mongodump wrote it (mongorestore refuses it: CRC mismatch)",
+        "tệp lưu trữ ghi checksum {recorded} cho {namespace}, nhưng các tài liệu của nó cho ra {computed}: nó đã bị sửa hoặc hỏng sau khi mongodump ghi (mongorestore sẽ từ chối: CRC mismatch)",
+    ),
     ("{n} damaged region", "{n} vùng hỏng"),
     ("{n} damaged regions", "{n} vùng hỏng"),
     ("{n} collection", "{n} collection"),
@@ -65,6 +78,19 @@ pub(super) const VI: &[(&str, &str)] = &[
 
 /// Chinese.
 pub(super) const ZH: &[(&str, &str)] = &[
+    ("damaged: ", "损坏："),
+    (
+        "damaged: {namespace} document {number} at byte {offset}, {length} bytes: {reason}",
+        "损坏：{namespace} 第 {number} 个文档，位于第 {offset} 字节，{length} 字节：{reason}",
+    ),
+    (
+        "{path}: {regions}; {documents} valid",
+        "{path}：{regions}；{documents}有效",
+    ),
+    (
+        "the archive records the checksum {recorded} for {namespace}, but its documents give {computed}: it was changed or damaged after mongodump wrote it (mongorestore refuses it: CRC mismatch)",
+        "归档为 {namespace} 记录的校验和是 {recorded}，但其文档算出的是 {computed}：它在 mongodump 写出之后被修改或损坏了（mongorestore 会拒绝它：CRC mismatch）",
+    ),
     ("{n} damaged region", "{n} 个损坏区域"),
     ("{n} damaged regions", "{n} 个损坏区域"),
     ("{n} collection", "{n} 个集合"),

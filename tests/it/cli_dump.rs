@@ -405,3 +405,83 @@ fn text_lines_stream_into_every_view_as_their_encoded_documents() {
         .unwrap();
     assert!(stdout(&one).starts_with("offset"), "{}", stdout(&one));
 }
+
+#[test]
+fn an_archive_is_checked_document_by_document_and_by_its_crcs() {
+    let dir = TempDir::new("dump", "archive-check");
+    let (a, b) = (
+        mixed_documents(21, 30).collect::<Vec<_>>(),
+        mixed_documents(22, 30).collect::<Vec<_>>(),
+    );
+    let mut bytes = Vec::new();
+    write_archive(
+        &[("shop", "orders", a.clone()), ("shop", "users", b)],
+        &mut bytes,
+    )
+    .unwrap();
+    let clean = dir.join("clean.archive");
+    std::fs::write(&clean, &bytes).unwrap();
+    let out = inspect(&["--file", clean.to_str().unwrap(), "--check"]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).ends_with("60 documents, all valid\n"),
+        "{}",
+        stdout(&out)
+    );
+
+    // One byte of a name changed: the document still decodes, the collection's CRC does not
+    // match any more, as mongorestore would find.
+    let first = encode_document(&a[0]).unwrap();
+    let at = bytes
+        .windows(first.len())
+        .position(|w| w == first.as_slice())
+        .unwrap();
+    let key = first.windows(5).position(|w| w == b"name\0").unwrap();
+    // The string value after `name\0` and its 4-byte length: its first character.
+    bytes[at + key + 5 + 4] ^= 0x01;
+    let changed = dir.join("changed.archive");
+    std::fs::write(&changed, &bytes).unwrap();
+    let out = inspect(&["--file", changed.to_str().unwrap(), "--check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("the archive records the checksum")
+            && stdout(&out).contains("for shop.orders, but its documents give"),
+        "{}",
+        stdout(&out)
+    );
+    // Read without --check, the documents before the end print, then the error.
+    let out = inspect(&[
+        "--file",
+        changed.to_str().unwrap(),
+        "--ns",
+        "shop.orders",
+        "--to",
+        "ejson",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out).lines().count(), 30);
+    assert!(stderr(&out).contains("CRC mismatch"), "{}", stderr(&out));
+    // The other collection's checksum is right.
+    let out = inspect(&[
+        "--file",
+        changed.to_str().unwrap(),
+        "--ns",
+        "shop.users",
+        "--to",
+        "ejson",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // A type byte made invalid: that document is named, with its collection.
+    let mut broken = std::fs::read(&clean).unwrap();
+    broken[at + 4] = 0x77;
+    let path = dir.join("broken.archive");
+    std::fs::write(&path, &broken).unwrap();
+    let out = inspect(&["--file", path.to_str().unwrap(), "--check"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).starts_with(&format!("damaged: shop.orders document 1 at byte {at}, ")),
+        "{}",
+        stdout(&out)
+    );
+}
