@@ -39,9 +39,12 @@ pub fn open_counted(path: &Path) -> Result<(impl Read + Send + use<>, Meter), Cl
         (Box::new(io::stdin()), None)
     } else {
         let metadata = std::fs::metadata(path).map_err(io_error(path))?;
-        // A named pipe streams like standard input (`--docs <(zcat dump.bson.gz)`).
-        let kind = super::error::FileKind::of(&metadata);
-        if let Some(kind) = kind.filter(|k| *k != super::error::FileKind::Fifo) {
+        // A named pipe or a device streams like standard input (`--docs <(zcat x.bson.gz)`,
+        // `--file /dev/stdin`); reading stops at the first bad length prefix, so even
+        // `/dev/zero` ends after its first megabyte.
+        use super::error::FileKind;
+        let kind = FileKind::of(&metadata);
+        if let Some(kind) = kind.filter(|k| !matches!(k, FileKind::Fifo | FileKind::Device)) {
             return Err(CliError::NotAFile {
                 path: path.display().to_string(),
                 kind,

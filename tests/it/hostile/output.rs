@@ -405,9 +405,14 @@ fn finding_7_oid_count_is_bounded_and_sort_never_aborts() {
 #[test]
 fn finding_7_input_is_read_per_document_with_a_cap() {
     let limits = Limits::default();
-    // /dev/zero as raw BSON: a length of 0 after 4 bytes, not a read until memory runs out.
+    // /dev/zero as raw BSON: a length of 0 at byte 0 (after its first megabyte is read, to
+    // see whether the input is small), not a read until memory runs out.
     let zero = run(&["inspect", "--file", "/dev/zero"], b"", limits);
-    assert_refused("inspect --file /dev/zero", &zero, "document length 0");
+    assert_refused(
+        "inspect --file /dev/zero",
+        &zero,
+        "byte 0: a document's length prefix says 0 bytes",
+    );
     // As text: one line of NULs, cut at 64 MiB.
     let text = run(
         &["inspect", "--file", "/dev/zero", "--from", "ejson"],
@@ -419,20 +424,28 @@ fn finding_7_input_is_read_per_document_with_a_cap() {
         &text,
         "more than 67108864 bytes",
     );
-    // A length prefix over 16 MiB on standard input: refused after its 4 bytes.
+    // A length prefix over 16 MiB on standard input, in a stream too long to be read whole:
+    // refused by its 4 bytes, nothing allocated for it.
     let mut huge = 0x7fff_ffff_i32.to_le_bytes().to_vec();
     huge.extend(std::iter::repeat_n(0u8, 1 << 20));
     let stdin = run(&["inspect", "--file", "-"], &huge, limits);
     assert_refused(
         "inspect --file - (2 GiB prefix)",
         &stdin,
+        "length prefix says 2147483647 bytes, but a document has 5 to 16793600 bytes",
+    );
+    // The same prefix in a short input is read whole, as before: the decoder's words.
+    let short = run(&["inspect", "--file", "-"], &huge[..64], limits);
+    assert_refused(
+        "inspect --file - (2 GiB prefix, short)",
+        &short,
         "over the limit of 16777216",
     );
-    // A directory as --file: the system's word for it.
+    // A directory as --file is taken for a dump folder, and this one holds none.
     let dir = TempDir::new("hostile-output", "file-dir");
     let path = dir.to_str().unwrap();
     let is_dir = run(&["inspect", "--file", path], b"", limits);
-    assert_refused("inspect --file DIR", &is_dir, "Is a directory");
+    assert_refused("inspect --file DIR", &is_dir, "is a folder without a dump");
 }
 
 #[test]
