@@ -30,7 +30,9 @@ release="${CARGO_TARGET_DIR:-target}/release"
 ours="$release/bson-tutor"
 peer="$release/examples/dump-peer"
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/bench-dump.XXXXXX")
+# Under target/tmp/, as the tests write: never the system's temporary directory.
+mkdir -p "${CARGO_TARGET_DIR:-target}/tmp"
+work=$(mktemp -d "${CARGO_TARGET_DIR:-target}/tmp/bench-dump.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 dump="$work/mixed.bson"
 "$release/examples/gen-dump" "$dump" "$MB"
