@@ -155,7 +155,6 @@ fn write_dump(path: &Path, target: u64, bulk: bool) -> Expected {
             write(doc, &mut expected);
         }
     }
-    drop(write);
     out.flush().unwrap();
     expected
 }
@@ -261,6 +260,8 @@ fn binary() -> Command {
 /// Runs `bson-tutor ARGS` with its output counted, and checks it succeeded.
 fn run(args: &[&str]) -> Run {
     let started = Instant::now();
+    // Reaped by `wait_with_peak` (`wait4`), which needs the child not yet waited for.
+    #[allow(clippy::zombie_processes)]
     let mut child = binary()
         .args(args)
         .stdin(Stdio::null())
