@@ -28,9 +28,16 @@ fn scan(data: &[u8], mode: Mode) -> Vec<u64> {
         };
         match item {
             ScanItem::Document(d) => {
-                assert_eq!(d.offset, at, "{mode:?}: document not where the last item ended");
+                assert_eq!(
+                    d.offset, at,
+                    "{mode:?}: document not where the last item ended"
+                );
                 let end = d.offset as usize + d.bytes.len();
-                assert_eq!(d.bytes, &data[d.offset as usize..end], "{mode:?}: not the input's bytes");
+                assert_eq!(
+                    d.bytes,
+                    &data[d.offset as usize..end],
+                    "{mode:?}: not the input's bytes"
+                );
                 if let Err(e) = decode_document_with(d.bytes, limits) {
                     panic!("{mode:?}: document at {} does not decode: {e}", d.offset);
                 }
@@ -38,15 +45,32 @@ fn scan(data: &[u8], mode: Mode) -> Vec<u64> {
                 at = end as u64;
             }
             ScanItem::Damaged(d) => {
-                assert_eq!(d.offset, at, "{mode:?}: damage not where the last item ended");
-                assert!(d.length > 0, "{mode:?}: empty damaged region at {}", d.offset);
-                assert!(!d.reason.to_string().is_empty(), "{mode:?}: damage without a reason");
+                assert_eq!(
+                    d.offset, at,
+                    "{mode:?}: damage not where the last item ended"
+                );
+                assert!(
+                    d.length > 0,
+                    "{mode:?}: empty damaged region at {}",
+                    d.offset
+                );
+                assert!(
+                    !d.reason.to_string().is_empty(),
+                    "{mode:?}: damage without a reason"
+                );
                 at = d.offset + d.length;
             }
         }
-        assert!(at <= data.len() as u64, "{mode:?}: item ends at {at}, past the input");
+        assert!(
+            at <= data.len() as u64,
+            "{mode:?}: item ends at {at}, past the input"
+        );
     }
-    assert_eq!(at, data.len() as u64, "{mode:?}: the scan stopped short of the end");
+    assert_eq!(
+        at,
+        data.len() as u64,
+        "{mode:?}: the scan stopped short of the end"
+    );
     documents
 }
 
@@ -66,8 +90,15 @@ fuzz_target!(|data: &[u8]| {
             match item {
                 Ok(ArchiveItem::Document { offset, bytes, .. }) => {
                     let start = usize::try_from(offset).unwrap_or(usize::MAX);
-                    assert!(start + bytes.len() <= data.len(), "archive: document past the end");
-                    assert_eq!(bytes, &data[start..start + bytes.len()], "archive: not the input");
+                    assert!(
+                        start + bytes.len() <= data.len(),
+                        "archive: document past the end"
+                    );
+                    assert_eq!(
+                        bytes,
+                        &data[start..start + bytes.len()],
+                        "archive: not the input"
+                    );
                 }
                 Ok(ArchiveItem::CollectionEnd { .. }) => {}
                 Err(e) => {
