@@ -19,6 +19,7 @@ mod dates;
 mod decimal_arith;
 mod differential;
 mod dump;
+mod dump_memory;
 mod e2e_tmux;
 mod error_languages;
 mod expr_more;
