@@ -288,28 +288,39 @@ pub(super) fn print(docs: &[Document], ids: bool, to: EvalTo) -> Result<(), CliE
 
 /// Standard output for results, written as they come (buffered, flushed at the end): each
 /// document on its line, or with `--ids` their `_id`s, kept and printed as one array at the
-/// end.
+/// end. A streamed run ([`Printer::streaming`]) formats and writes on a thread of its own,
+/// so printing the results goes on while the next documents are decoded and matched.
 pub(super) struct Printer {
+    inner: Inner,
+}
+
+enum Inner {
+    Here(Lines),
+    /// The documents go to the printing thread; it ends with the first write error.
+    Thread {
+        send: Option<std::sync::mpsc::SyncSender<Document>>,
+        done: Option<std::thread::JoinHandle<Result<(), CliError>>>,
+    },
+}
+
+/// The writing itself.
+struct Lines {
     out: out::Stdout,
     /// With `--ids`: the `_id`s so far.
     ids: Option<Vec<Value>>,
     to: EvalTo,
 }
 
-impl Printer {
-    pub(super) fn new(ids: bool, to: EvalTo) -> Printer {
-        Printer {
+impl Lines {
+    fn new(ids: bool, to: EvalTo) -> Lines {
+        Lines {
             out: out::stdout(),
             ids: ids.then(Vec::new),
             to,
         }
     }
 
-    /// Writes one document (or keeps its `_id`).
-    ///
-    /// # Errors
-    /// [`CliError::Output`]: standard output refused it (a closed pipe ends the run quietly).
-    pub(super) fn print(&mut self, d: &Document) -> Result<(), CliError> {
+    fn print(&mut self, d: &Document) -> Result<(), CliError> {
         use std::io::Write;
         if let Some(ids) = &mut self.ids {
             ids.push(d.get("_id").cloned().unwrap_or(Value::Null));
@@ -323,11 +334,7 @@ impl Printer {
         writeln!(self.out, "{}", out::escape_code(&text)).map_err(CliError::Output)
     }
 
-    /// Writes what is kept (the `_id`s) and flushes: the results are all out.
-    ///
-    /// # Errors
-    /// As [`Printer::print`].
-    pub(super) fn finish(mut self) -> Result<(), CliError> {
+    fn finish(mut self) -> Result<(), CliError> {
         use std::io::Write;
         if let Some(ids) = self.ids.take() {
             let text = shell::print_value(&Value::Array(ids));
@@ -335,18 +342,125 @@ impl Printer {
         }
         self.out.flush().map_err(CliError::Output)
     }
+}
+
+/// Documents waiting for the printing thread: enough to keep it busy, few enough to stay
+/// within the memory a stream holds.
+const PRINT_QUEUE: usize = 256;
+
+impl Printer {
+    pub(super) fn new(ids: bool, to: EvalTo) -> Printer {
+        Printer {
+            inner: Inner::Here(Lines::new(ids, to)),
+        }
+    }
+
+    /// A printer for a stream's results, writing on its own thread (in this thread with
+    /// `--ids`, whose one line comes at the end, or when no thread can be started).
+    pub(super) fn streaming(ids: bool, to: EvalTo) -> Printer {
+        if ids {
+            return Printer::new(ids, to);
+        }
+        let (send, receive) = std::sync::mpsc::sync_channel::<Document>(PRINT_QUEUE);
+        let thread = std::thread::Builder::new()
+            .name("print".into())
+            .spawn(move || {
+                let mut lines = Lines::new(false, to);
+                for d in receive {
+                    if let Err(e) = lines.print(&d) {
+                        let _ = std::io::Write::flush(&mut lines.out);
+                        return Err(e);
+                    }
+                }
+                lines.finish()
+            });
+        match thread {
+            Ok(done) => Printer {
+                inner: Inner::Thread {
+                    send: Some(send),
+                    done: Some(done),
+                },
+            },
+            Err(_) => Printer::new(ids, to),
+        }
+    }
+
+    /// Writes one document (or keeps its `_id`).
+    ///
+    /// # Errors
+    /// [`CliError::Output`]: standard output refused it (a closed pipe ends the run quietly).
+    pub(super) fn print(&mut self, d: &Document) -> Result<(), CliError> {
+        match &mut self.inner {
+            Inner::Here(lines) => lines.print(d),
+            Inner::Thread { .. } => self.print_owned(d.clone()),
+        }
+    }
+
+    /// [`Printer::print`] for a document the caller is done with.
+    ///
+    /// # Errors
+    /// As [`Printer::print`].
+    pub(super) fn print_owned(&mut self, d: Document) -> Result<(), CliError> {
+        match &mut self.inner {
+            Inner::Here(lines) => lines.print(&d),
+            Inner::Thread { send, done } => {
+                let sent = send.as_ref().map(|s| s.send(d));
+                match sent {
+                    Some(Ok(())) => Ok(()),
+                    // The thread stopped at a write error: that error.
+                    _ => {
+                        send.take();
+                        Err(join(done.take()))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes what is kept (the `_id`s) and flushes: the results are all out.
+    ///
+    /// # Errors
+    /// As [`Printer::print`].
+    pub(super) fn finish(self) -> Result<(), CliError> {
+        match self.inner {
+            Inner::Here(lines) => lines.finish(),
+            Inner::Thread { send, done } => {
+                drop(send);
+                match done.map(std::thread::JoinHandle::join) {
+                    Some(Ok(result)) => result,
+                    _ => Err(CliError::Output(std::io::Error::other(
+                        "the printing thread stopped",
+                    ))),
+                }
+            }
+        }
+    }
 
     /// Ends a run that failed: what was printed before the error is flushed first (the
     /// `_id`s kept are dropped), so the error comes after it; then the error.
-    pub(super) fn end(mut self, result: Result<(), CliError>) -> Result<(), CliError> {
+    pub(super) fn end(self, result: Result<(), CliError>) -> Result<(), CliError> {
         use std::io::Write;
-        match result {
-            Ok(()) => self.finish(),
-            Err(e) => {
-                let _ = self.out.flush();
+        match (result, self.inner) {
+            (Ok(()), inner) => Printer { inner }.finish(),
+            (Err(e), Inner::Here(mut lines)) => {
+                let _ = lines.out.flush();
+                Err(e)
+            }
+            (Err(e), Inner::Thread { send, done }) => {
+                drop(send);
+                // Everything sent is written before the error is said.
+                let _ = done.map(std::thread::JoinHandle::join);
                 Err(e)
             }
         }
+    }
+}
+
+/// The error the printing thread stopped with.
+fn join(done: Option<std::thread::JoinHandle<Result<(), CliError>>>) -> CliError {
+    match done.map(std::thread::JoinHandle::join) {
+        Some(Ok(Err(e))) => e,
+        _ => CliError::Output(std::io::Error::other("the printing thread stopped")),
     }
 }
 
@@ -430,6 +544,11 @@ impl Decoded {
             inner: stream.decoded(DECODE_BATCH),
             explain: None,
         }
+    }
+
+    /// Keeps only the documents `keep` accepts, tested where they are decoded.
+    fn keep_only(&mut self, keep: super::source::Keep) {
+        self.inner.keep_only(keep);
     }
 }
 
@@ -575,12 +694,18 @@ pub fn run_find(args: &FindArgs) -> ExitCode {
             Docs::Text(docs) => collection(docs)?,
             Docs::Dump(stream) => {
                 let mut input = Decoded::new(stream);
+                let parsed = Filter::parse_in(&filter, &options.collation)?;
                 if args.explain {
-                    input.explain = Some(Filter::parse_in(&filter, &options.collation)?);
+                    input.explain = Some(parsed);
+                } else {
+                    // The filter runs where the documents are decoded, on every core;
+                    // `find_stream` sees only those that pass (and tests them again).
+                    let parsed = std::sync::Arc::new(parsed);
+                    input.keep_only(std::sync::Arc::new(move |d| parsed.matches(d)));
                 }
-                let mut printer = Printer::new(args.ids, args.to);
+                let mut printer = Printer::streaming(args.ids, args.to);
                 let found = timed(budget(args.max_time_ms, true), || {
-                    find_stream(&filter, &options, input, |d| printer.print(&d))
+                    find_stream(&filter, &options, input, |d| printer.print_owned(d))
                 });
                 printer.end(found)?;
                 return Ok(None);
@@ -672,9 +797,9 @@ pub fn run_aggregate(args: &AggregateArgs) -> ExitCode {
             pipeline = pipeline.spill_dir(dir.path());
         }
         if let Some(stream) = stream {
-            let mut printer = Printer::new(args.ids, args.to);
+            let mut printer = Printer::streaming(args.ids, args.to);
             let ran = timed(budget(args.max_time_ms, true), || {
-                pipeline.run_stream(stream, &context, &collections, |d| printer.print(&d))
+                pipeline.run_stream(stream, &context, &collections, |d| printer.print_owned(d))
             });
             printer.end(ran)?;
             return Ok(None);

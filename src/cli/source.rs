@@ -619,7 +619,12 @@ pub struct Decoded {
     /// The next batch, read while the last one was decoded.
     next: Option<Batch>,
     done: bool,
+    /// Documents for which this is false are dropped where they were decoded.
+    keep: Option<Keep>,
 }
+
+/// A test a document must pass to be kept, run on the cores that decode.
+pub type Keep = std::sync::Arc<dyn Fn(&bson_tutor::bson::Document) -> bool + Send + Sync>;
 
 impl DocStream {
     /// The documents decoded, batches of about `batch_bytes` at a time on every core.
@@ -630,11 +635,18 @@ impl DocStream {
             ready: std::collections::VecDeque::new(),
             next: None,
             done: false,
+            keep: None,
         }
     }
 }
 
 impl Decoded {
+    /// Keeps only the documents `keep` accepts, tested on the cores that decode them (a
+    /// `find` filter: the documents it rejects are never handed on).
+    pub fn keep_only(&mut self, keep: Keep) {
+        self.keep = Some(keep);
+    }
+
     /// The stream, for its name and progress bar.
     pub fn stream(&self) -> &DocStream {
         &self.stream
@@ -666,11 +678,23 @@ impl Decoded {
                 },
             })
         };
+        let keep = self.keep.as_deref();
+        let wanted = |doc: &Result<bson_tutor::bson::Document, CliError>| match (doc, keep) {
+            (Ok(doc), Some(keep)) => keep(doc),
+            _ => true,
+        };
         let more = batch.error.is_none();
         let stream = &mut self.stream;
         let batch_bytes = self.batch_bytes;
         let (decoded, next) = rayon::join(
-            || batch.docs.par_iter().map(decode).collect::<Vec<_>>(),
+            || {
+                batch
+                    .docs
+                    .par_iter()
+                    .map(decode)
+                    .filter(wanted)
+                    .collect::<Vec<_>>()
+            },
             || more.then(|| stream.read_batch(batch_bytes)),
         );
         self.ready.extend(decoded);
