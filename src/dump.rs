@@ -226,7 +226,16 @@ pub fn open_input<R: Read>(mut reader: R) -> io::Result<Input<R>> {
 }
 
 /// Reads until `buf` is full or the input ends; returns how many bytes were read.
-pub(crate) fn read_full(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+///
+/// # Errors
+/// The reader's, except `Interrupted`, which is retried.
+///
+/// # Examples
+/// ```
+/// let mut buf = [0u8; 4];
+/// assert_eq!(bson_tutor::dump::read_full(&mut &[1u8, 2][..], &mut buf).unwrap(), 2);
+/// ```
+pub fn read_full(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
     let mut n = 0;
     while n < buf.len() {
         match r.read(&mut buf[n..]) {

@@ -71,16 +71,7 @@ fn stream_lines(
     let lang = i18n::lang();
     let (raw, mut meter) = super::source::open_counted(path)?;
     let mut reader = std::io::BufReader::new(raw);
-    let read_error = |error| {
-        if path.as_os_str() == "-" {
-            CliError::ReadStdin(error)
-        } else {
-            CliError::Io {
-                path: path.to_path_buf(),
-                error,
-            }
-        }
-    };
+    let read_error = super::source::io_error(path);
     let origin = super::error::Place::Arg("--file");
     let mut stdout = out::stdout();
     let mut rows = DumpRows::default();
@@ -116,7 +107,7 @@ fn stream_lines(
         let read = (&mut reader)
             .take(TEXT_MAX + 1)
             .read_until(b'\n', &mut buf)
-            .map_err(read_error)?;
+            .map_err(&read_error)?;
         if read == 0 {
             break;
         }
@@ -319,20 +310,11 @@ fn describe_metadata(meta: &Metadata, indent: &str) -> String {
 /// error. Exit 0 when the input was clean, 1 when anything was damaged.
 fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliError> {
     let name = path.display().to_string();
-    let io = |error| {
-        if path.as_os_str() == "-" {
-            CliError::ReadStdin(error)
-        } else {
-            CliError::Io {
-                path: path.to_path_buf(),
-                error,
-            }
-        }
-    };
+    let io = super::source::io_error(path);
     let (raw, mut meter) = super::source::open_counted(path)?;
-    let input = open_input(raw).map_err(io)?;
+    let input = open_input(raw).map_err(&io)?;
     let exact = !input.is_gzip();
-    let (archive, input) = super::source::peek_archive(Box::new(input)).map_err(io)?;
+    let (archive, input) = super::source::peek_archive(Box::new(input)).map_err(&io)?;
     if archive {
         let stream = DocStream::from_parts(path, input, true, !exact, meter)?;
         return scan_archive(stream, view, mode);

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use bson_tutor::dump::archive::{ARCHIVE_MAGIC, ArchiveItem, ArchiveReader, Prelude};
-use bson_tutor::dump::{DocumentReader, DumpError, open_input};
+use bson_tutor::dump::{DocumentReader, DumpError, open_input, read_full};
 
 use super::error::CliError;
 
@@ -495,20 +495,8 @@ pub fn namespaces(prelude: &Prelude) -> Vec<String> {
         .collect()
 }
 
-fn read_full(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut n = 0;
-    while n < buf.len() {
-        match r.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
-}
-
-fn io_error(path: &Path) -> impl Fn(io::Error) -> CliError + '_ {
+/// The error of reading `path` (standard input for `-`).
+pub fn io_error(path: &Path) -> impl Fn(io::Error) -> CliError + '_ {
     move |error| {
         if path.as_os_str() == "-" {
             CliError::ReadStdin(error)
