@@ -125,7 +125,10 @@ impl<R: Read> Scanner<R> {
         }
         while self.avail() < n && !self.eof {
             let old = self.win.len();
-            let want = (n - old).max(CHUNK);
+            // At least a chunk of read-ahead, at most a megabyte at a time: the window is
+            // zeroed only as far as a read may fill it, not to a declared 16 MiB that a
+            // truncated file never delivers.
+            let want = (n - old).clamp(CHUNK, 16 * CHUNK);
             self.win.resize(old + want, 0);
             match self.inner.read(&mut self.win[old..]) {
                 Ok(k) => {
