@@ -185,7 +185,7 @@ pub fn inspect(input: &[u8], view: View, lang: Lang) -> Inspection {
         let result = match range {
             Ok(r) => {
                 next_start = r.end;
-                render_one(&input[r], view, document, start, in_stream, lang)
+                render_document(&input[r], view, document, start, in_stream, lang)
             }
             // Stream errors come with input offsets; make them relative like the others.
             Err(mut e) => {
@@ -207,36 +207,6 @@ pub fn inspect(input: &[u8], view: View, lang: Lang) -> Inspection {
         }
     }
     Inspection { text, error }
-}
-
-/// One document of a stream in `view`: what [`inspect`] writes for it, for a caller that reads
-/// documents one at a time (a dump of any size). `document` is its 1-based number, `start`
-/// its offset in the input, `in_stream` whether the input holds more than this document (the
-/// table then heads it with its number and byte range). [`View::Dump`] only validates here:
-/// the dump of a stream is [`DumpRows`]'.
-///
-/// # Errors
-/// The decoder's, with offsets relative to the document's first byte.
-///
-/// # Examples
-/// ```
-/// use bson_tutor::inspect::{render_document, View};
-/// use bson_tutor::strings::Lang;
-/// let doc = [0x0c, 0, 0, 0, 0x10, b'a', 0, 1, 0, 0, 0, 0];
-/// let text = render_document(&doc, View::from_name("ejson").unwrap(), 2, 5, true, Lang::En).unwrap();
-/// assert_eq!(text, "{\"a\":{\"$numberInt\":\"1\"}}\n");
-/// let table = render_document(&doc, View::Table, 2, 5, true, Lang::En).unwrap();
-/// assert!(table.starts_with("document 2 (input bytes 5..17)\n"));
-/// ```
-pub fn render_document(
-    bytes: &[u8],
-    view: View,
-    document: usize,
-    start: usize,
-    in_stream: bool,
-    lang: Lang,
-) -> Result<String, DecodeError> {
-    render_one(bytes, view, document, start, in_stream, lang)
 }
 
 /// The `xxd`-style dump of a stream fed one piece at a time: the same rows [`dump`] writes
@@ -280,7 +250,26 @@ impl DumpRows {
     }
 }
 
-fn render_one(
+/// One document of a stream in `view`: what [`inspect`] writes for it, for a caller that reads
+/// documents one at a time (a dump of any size). `document` is its 1-based number, `start`
+/// its offset in the input, `in_stream` whether the input holds more than this document (the
+/// table then heads it with its number and byte range). [`View::Dump`] only validates here:
+/// the dump of a stream is [`DumpRows`]'.
+///
+/// # Errors
+/// The decoder's, with offsets relative to the document's first byte.
+///
+/// # Examples
+/// ```
+/// use bson_tutor::inspect::{render_document, View};
+/// use bson_tutor::strings::Lang;
+/// let doc = [0x0c, 0, 0, 0, 0x10, b'a', 0, 1, 0, 0, 0, 0];
+/// let text = render_document(&doc, View::from_name("ejson").unwrap(), 2, 5, true, Lang::En).unwrap();
+/// assert_eq!(text, "{\"a\":{\"$numberInt\":\"1\"}}\n");
+/// let table = render_document(&doc, View::Table, 2, 5, true, Lang::En).unwrap();
+/// assert!(table.starts_with("document 2 (input bytes 5..17)\n"));
+/// ```
+pub fn render_document(
     bytes: &[u8],
     view: View,
     document: usize,

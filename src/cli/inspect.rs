@@ -397,18 +397,7 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
             ),
         }
     };
-    if mode == ScanMode::Check {
-        writeln!(stdout, "{}", out::safe_lines(&summary)).map_err(CliError::Output)?;
-        stdout.flush().map_err(CliError::Output)?;
-    } else {
-        stdout.flush().map_err(CliError::Output)?;
-        out::eprint_line(out::safe_lines(&summary));
-    }
-    Ok(if damaged == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_BAD_INPUT)
-    })
+    end_scan(stdout, mode, &summary, damaged == 0)
 }
 
 /// `--check` and `--salvage` on a mongodump archive: every document decoded, a bad one
@@ -488,14 +477,25 @@ fn scan_archive(mut stream: DocStream, view: View, mode: ScanMode) -> Result<Exi
             &[&name, &regions, &docs],
         )
     };
+    end_scan(stdout, mode, &summary, damaged == 0)
+}
+
+/// A scan's last words: the summary after the report (`--check`, on standard output) or
+/// after the documents (`--salvage`, on standard error); exit 0 for a clean input, else 1.
+fn end_scan(
+    mut stdout: out::Stdout,
+    mode: ScanMode,
+    summary: &str,
+    clean: bool,
+) -> Result<ExitCode, CliError> {
     stdout.flush().map_err(CliError::Output)?;
     if mode == ScanMode::Check {
-        writeln!(stdout, "{}", out::safe_lines(&summary)).map_err(CliError::Output)?;
+        writeln!(stdout, "{}", out::safe_lines(summary)).map_err(CliError::Output)?;
         stdout.flush().map_err(CliError::Output)?;
     } else {
-        out::eprint_line(out::safe_lines(&summary));
+        out::eprint_line(out::safe_lines(summary));
     }
-    Ok(if damaged == 0 {
+    Ok(if clean {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(EXIT_BAD_INPUT)

@@ -160,27 +160,7 @@ impl<R: Read + Seek> DocumentIndex<R> {
         if left == 0 {
             return Ok(false);
         }
-        if left < 4 {
-            return Err(DumpError::Truncated {
-                offset,
-                needed: 4,
-                got: left,
-            });
-        }
-        self.seek(offset)?;
-        let mut prefix = [0u8; 4];
-        let got = read_full(&mut self.inner, &mut prefix)?;
-        self.pos += got as u64;
-        if got < 4 {
-            // The file shrank under us.
-            return Err(DumpError::Truncated {
-                offset,
-                needed: 4,
-                got: got as u64,
-            });
-        }
-        let len =
-            plausible_len(prefix).map_err(|declared| DumpError::BadLength { offset, declared })?;
+        let (_, len) = self.length_at(offset)?;
         if len as u64 > left {
             return Err(DumpError::Truncated {
                 offset,
@@ -191,6 +171,31 @@ impl<R: Read + Seek> DocumentIndex<R> {
         self.offsets.push(offset);
         self.next = offset + len as u64;
         Ok(true)
+    }
+
+    /// The prefix at `offset` and the length it declares, the reader left just after it:
+    /// an error when fewer than 4 bytes are there (the file ended, or shrank under us) or
+    /// when no document has that length.
+    fn length_at(&mut self, offset: u64) -> Result<([u8; 4], usize), DumpError> {
+        let left = self.file_len.saturating_sub(offset);
+        let cut = |got| DumpError::Truncated {
+            offset,
+            needed: 4,
+            got,
+        };
+        if left < 4 {
+            return Err(cut(left));
+        }
+        self.seek(offset)?;
+        let mut prefix = [0u8; 4];
+        let got = read_full(&mut self.inner, &mut prefix)?;
+        self.pos += got as u64;
+        if got < 4 {
+            return Err(cut(got as u64));
+        }
+        let len =
+            plausible_len(prefix).map_err(|declared| DumpError::BadLength { offset, declared })?;
+        Ok((prefix, len))
     }
 
     /// Moves the reader to `offset`, within its buffer when it can.
@@ -247,20 +252,7 @@ impl<R: Read + Seek> DocumentIndex<R> {
     ///     "byte 2: a document's length prefix says 100663296 bytes, but a document has 5 to 16793600 bytes");
     /// ```
     pub fn read_at(&mut self, offset: u64) -> Result<&[u8], DumpError> {
-        let left = self.file_len.saturating_sub(offset);
-        if left < 4 {
-            return Err(DumpError::Truncated {
-                offset,
-                needed: 4,
-                got: left,
-            });
-        }
-        self.seek(offset)?;
-        let mut prefix = [0u8; 4];
-        let got = read_full(&mut self.inner, &mut prefix)?;
-        self.pos += got as u64;
-        let len =
-            plausible_len(prefix).map_err(|declared| DumpError::BadLength { offset, declared })?;
+        let (prefix, len) = self.length_at(offset)?;
         self.buf.clear();
         self.buf.extend_from_slice(&prefix);
         self.buf.resize(len, 0);
