@@ -627,6 +627,9 @@ fn learning_loop((width, height): (u16, u16)) {
         assert!(list.contains(title), "{title} not in the list:\n{list}");
     }
     tmux.keys(&["Escape"]);
+    // The list closed before the next key: an Escape followed at once by `?` would be read
+    // as Alt+? on a loaded machine, and the list (whose status line also says "quit") stay.
+    tmux.wait_for("Tab panels");
 
     // The help: every line can be reached, inside its border.
     tmux.keys(&["?"]);
