@@ -20,6 +20,7 @@ mod out;
 mod pack;
 mod progress;
 mod query;
+mod console;
 mod source;
 mod store;
 mod tui;
@@ -168,6 +169,17 @@ pub enum Command {
         bson-tutor browse dump/shop/orders.bson\n  \
         bson-tutor browse dump/shop/orders.bson --filter '{ status: \"A\", qty: { $gt: 5 } }'")]
     Browse(browse::BrowseArgs),
+    /// Run mongosh scripts offline, over the tutorial's engine, or type them in a REPL.
+    ///
+    /// A real JavaScript engine with mongosh's API (db, getSiblingDB, insertOne, find, sort,
+    /// aggregate, printjson, EJSON, ObjectId, NumberLong...), no server needed. Each run is
+    /// one client process: --seed makes its ObjectIds reproducible.
+    #[command(after_help = "Examples:\n  \
+        bson-tutor shell\n  \
+        bson-tutor shell --eval 'db.t.insertOne({ v: 42.0 }); db.t.aggregate([{ $project: { t: { $type: \"$v\" } } }])'\n  \
+        bson-tutor shell wallet.js --seed 1 --now 2026-10-08T03:45:49Z\n  \
+        bson-tutor shell --data lab seed.js && bson-tutor inspect lab")]
+    Shell(console::ShellArgs),
     /// Print a shell completion script to standard output.
     #[command(after_help = "Examples:\n  \
         bson-tutor completions bash > ~/.local/share/bash-completion/completions/bson-tutor\n  \
@@ -373,6 +385,7 @@ fn dispatch(cli: Cli) -> ExitCode {
         Some(Command::Class(command)) => class::run(&command),
         Some(Command::New(args)) => pack::run_new(&args),
         Some(Command::Browse(args)) => browse::run(&args),
+        Some(Command::Shell(args)) => console::run(&args),
         Some(Command::Completions(args)) => pack::run_completions(&args),
         Some(Command::Man) => pack::run_man(),
     }

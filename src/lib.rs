@@ -10,5 +10,6 @@ pub mod dump;
 pub mod inspect;
 pub mod lesson;
 pub mod query;
+pub mod shell;
 pub mod strings;
 pub mod tui;

@@ -341,6 +341,33 @@ pub enum CliError {
     },
     /// `browse` without a terminal.
     BrowseNeedsTerminal,
+    // Issue 18: `shell`.
+    /// The JavaScript engine did not start.
+    ShellStart {
+        /// The engine's reason.
+        reason: String,
+    },
+    /// A script file past 16 MiB.
+    ShellScriptTooLarge {
+        /// The file as given.
+        path: String,
+        /// Its size.
+        bytes: u64,
+    },
+    /// A script file that is not UTF-8.
+    ShellScriptNotUtf8 {
+        /// The file as given.
+        path: String,
+        /// The offset of the first byte that is not UTF-8.
+        offset: usize,
+    },
+    /// A file of `--data DIR` that cannot be read back as a collection.
+    ShellData {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// What a path names, when it is not a regular file.
@@ -678,6 +705,30 @@ impl Localize for CliError {
                 "browse needs a terminal (standard input and output are not one); {command} prints the same documents as text",
                 &[&"bson-tutor inspect --file FILE"],
             )),
+            E::ShellStart { reason } => write_trf(
+                out,
+                lang,
+                "the JavaScript engine did not start: {reason}",
+                &[reason],
+            ),
+            E::ShellScriptTooLarge { path, bytes } => write_trf(
+                out,
+                lang,
+                "{path} has {bytes} bytes: a script may have 16 MiB at most",
+                &[path, bytes],
+            ),
+            E::ShellScriptNotUtf8 { path, offset } => write_trf(
+                out,
+                lang,
+                "{path} is not UTF-8 text (byte {offset} is not): a script must be UTF-8",
+                &[path, offset],
+            ),
+            E::ShellData { path, reason } => write_trf(
+                out,
+                lang,
+                "{path} cannot be read back as a collection: {reason}",
+                &[path, reason],
+            ),
         }
     }
 }

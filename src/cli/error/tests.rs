@@ -236,6 +236,21 @@ impl CliError {
                 kind: FileKind::Fifo,
             },
             CliError::BrowseNeedsTerminal,
+            CliError::ShellStart {
+                reason: "out of memory".into(),
+            },
+            CliError::ShellScriptTooLarge {
+                path: "big.js".into(),
+                bytes: 20_000_000,
+            },
+            CliError::ShellScriptNotUtf8 {
+                path: "latin1.js".into(),
+                offset: 17,
+            },
+            CliError::ShellData {
+                path: "data/lab04/t.bson".into(),
+                reason: "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: 1 }".into(),
+            },
         ];
         for e in &all {
             // A new variant must be added above.
@@ -297,7 +312,11 @@ impl CliError {
                 | CliError::TextTooLarge { .. }
                 | CliError::BrowseCompressed { .. }
                 | CliError::BrowseNotAFile { .. }
-                | CliError::BrowseNeedsTerminal => {}
+                | CliError::BrowseNeedsTerminal
+                | CliError::ShellStart { .. }
+                | CliError::ShellScriptTooLarge { .. }
+                | CliError::ShellScriptNotUtf8 { .. }
+                | CliError::ShellData { .. } => {}
             }
         }
         all

@@ -1,0 +1,179 @@
+//! The REPL: lines edited with history, completion of names and multi-line input (a line
+//! that leaves a bracket, string or comment open asks for the next one), each evaluation
+//! echoed as mongosh echoes it. From a pipe it reads the same way, without editing.
+
+use std::cell::RefCell;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use bson_tutor::shell::{Console, Echo};
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Config, Editor, Helper};
+
+use super::{evaluate, interactive, show};
+use crate::cli::i18n::t;
+
+/// The console behind the editor: completion and the multi-line check ask it.
+struct Lines(Rc<RefCell<Console>>);
+
+impl Completer for Lines {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &rustyline::Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let Ok(mut console) = self.0.try_borrow_mut() else {
+            return Ok((pos, Vec::new()));
+        };
+        let (start, names) = console.complete(&line[..pos]);
+        Ok((
+            start,
+            names
+                .into_iter()
+                .map(|n| Pair {
+                    display: n.clone(),
+                    replacement: n,
+                })
+                .collect(),
+        ))
+    }
+}
+
+impl Hinter for Lines {
+    type Hint = String;
+}
+
+impl Highlighter for Lines {}
+
+impl Validator for Lines {
+    fn validate(&self, ctx: &mut ValidationContext<'_>) -> rustyline::Result<ValidationResult> {
+        let complete = self
+            .0
+            .try_borrow_mut()
+            .map_or(true, |mut c| c.is_complete(ctx.input()));
+        Ok(if complete {
+            ValidationResult::Valid(None)
+        } else {
+            ValidationResult::Incomplete
+        })
+    }
+}
+
+impl Helper for Lines {}
+
+/// Where the REPL keeps its history: beside the progress file, `shell_history`.
+fn history_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("BSON_TUTOR_SHELL_HISTORY").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    let progress = crate::cli::store::default_path()?;
+    Some(progress.with_file_name("shell_history"))
+}
+
+fn is_exit(line: &str) -> bool {
+    matches!(
+        line.trim().trim_end_matches(';'),
+        "exit" | "quit" | ".exit" | "exit()" | "quit()"
+    )
+}
+
+/// Runs the REPL until `exit`, Ctrl-D or the end of the input.
+pub fn run(
+    console: &Rc<RefCell<Console>>,
+    interrupted: &Arc<AtomicBool>,
+    limit: u64,
+    data: Option<&Path>,
+) -> ExitCode {
+    if !interactive() {
+        return run_piped(console, interrupted, limit);
+    }
+    let config = Config::builder().auto_add_history(false).build();
+    let Ok(mut editor) = Editor::<Lines, rustyline::history::DefaultHistory>::with_config(config)
+    else {
+        return run_piped(console, interrupted, limit);
+    };
+    editor.set_helper(Some(Lines(Rc::clone(console))));
+    let history = history_path();
+    if let Some(path) = &history {
+        let _ = editor.load_history(path);
+    }
+    let banner = match data {
+        Some(dir) => t("bson-tutor shell: mongosh over the tutorial's engine, no server. Databases are kept in {dir}. Type exit or press Ctrl-D to leave.")
+            .replace("{dir}", &dir.display().to_string()),
+        None => t("bson-tutor shell: mongosh over the tutorial's engine, no server; nothing is kept after you leave (--data DIR keeps it). Type exit or press Ctrl-D to leave.").to_owned(),
+    };
+    println!("{banner}");
+    let mut interrupted_once = false;
+    loop {
+        let prompt = format!("{}> ", console.borrow_mut().db_name());
+        match editor.readline(&prompt) {
+            Ok(line) => {
+                interrupted_once = false;
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let _ = editor.add_history_entry(line.as_str());
+                if let Some(path) = &history {
+                    if let Some(dir) = path.parent() {
+                        let _ = std::fs::create_dir_all(dir);
+                    }
+                    let _ = editor.save_history(path);
+                }
+                if is_exit(&line) {
+                    break;
+                }
+                let run = evaluate(console, &line, "<repl>", Echo::Last, interrupted, limit);
+                show(&run, limit);
+            }
+            Err(ReadlineError::Interrupted) => {
+                if interrupted_once {
+                    break;
+                }
+                interrupted_once = true;
+                println!("{}", t("(To exit, press Ctrl+C again or Ctrl+D or type exit)"));
+            }
+            Err(_) => break,
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The REPL over a pipe: lines gathered until they make a whole program, then evaluated and
+/// echoed; no prompt, no editing.
+fn run_piped(console: &Rc<RefCell<Console>>, interrupted: &Arc<AtomicBool>, limit: u64) -> ExitCode {
+    let mut pending = String::new();
+    let mut ok = true;
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if pending.is_empty() && is_exit(&line) {
+            break;
+        }
+        pending.push_str(&line);
+        pending.push('\n');
+        if !console.borrow_mut().is_complete(&pending) {
+            continue;
+        }
+        let source = std::mem::take(&mut pending);
+        if source.trim().is_empty() {
+            continue;
+        }
+        let run = evaluate(console, source.trim_end(), "<repl>", Echo::Last, interrupted, limit);
+        ok &= show(&run, limit);
+    }
+    if !pending.trim().is_empty() {
+        let run = evaluate(console, &pending, "<repl>", Echo::Last, interrupted, limit);
+        ok &= show(&run, limit);
+    }
+    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}

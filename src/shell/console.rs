@@ -1,0 +1,448 @@
+//! One console: a QuickJS runtime with the mongosh prelude, the [`Server`] its methods talk
+//! to, and what a run printed.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rquickjs::context::EvalOptions;
+use rquickjs::{Context, Ctx, Function, Object, Runtime, Value as JsValue};
+use serde_json::Value as Json;
+
+use super::server::{HostError, Server};
+use super::tagged;
+use crate::bson::Document;
+use crate::bson::value::Value;
+use crate::query::interrupt::{self, Stop};
+
+/// The prelude: the mongosh API in JavaScript over [`Server`].
+const PRELUDE: &str = include_str!("prelude.js");
+
+/// The memory one console may hold, by default: far more than any lesson needs, far less
+/// than a laptop has.
+pub const DEFAULT_MEMORY_LIMIT: usize = 256 * 1024 * 1024;
+
+/// The JavaScript stack one evaluation may use (deeper recursion throws a RangeError).
+const STACK_LIMIT: usize = 1024 * 1024;
+
+/// What a console is made from. Nothing in it reads the machine: the clock and the seed
+/// come from the caller.
+pub struct Settings {
+    /// The seed of the client's ObjectId process, mongod's, UUIDs and `Math.random`: one
+    /// seed, one reproducible run; two seeds, two client processes.
+    pub seed: u64,
+    /// The clock `new Date()`, `Date.now()` and `ObjectId()` read, in milliseconds.
+    pub clock: Box<dyn FnMut() -> i64>,
+    /// The most memory the JavaScript heap may take, in bytes.
+    pub memory_limit: usize,
+}
+
+impl Settings {
+    /// A console at a fixed time: every `new Date()` is `now_ms`.
+    pub fn fixed(seed: u64, now_ms: i64) -> Self {
+        Settings {
+            seed,
+            clock: Box::new(move || now_ms),
+            memory_limit: DEFAULT_MEMORY_LIMIT,
+        }
+    }
+}
+
+/// One thing a run wrote, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    /// What `print`, `printjson` or the REPL's echo wrote (one or more lines, no final
+    /// newline), with the documents it showed, so that each can be opened in the hex view.
+    Print {
+        /// The text.
+        text: String,
+        /// The documents in it, in order.
+        documents: Vec<Document>,
+    },
+    /// A warning mongosh prints (a deprecated method, a lossy constructor).
+    Warning(String),
+}
+
+/// A JavaScript exception that ended a run, as mongosh reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thrown {
+    /// The error's class (`TypeError`, `MongoServerError[DuplicateKey]`); empty for a thrown
+    /// value that is not an Error.
+    pub name: String,
+    /// The message, or the thrown value as text.
+    pub message: String,
+    /// Where, `file:line:column`, when the engine knows.
+    pub at: Option<String>,
+    /// Why the run was stopped from outside, when it was.
+    pub stopped: Option<Stop>,
+    /// The memory limit was reached.
+    pub out_of_memory: bool,
+}
+
+impl Thrown {
+    /// The text mongosh prints for it: `Uncaught TypeError: x is not a function` and, on
+    /// the next line, where.
+    pub fn report(&self) -> String {
+        let mut out = if self.name.is_empty() {
+            format!("Uncaught {}", self.message)
+        } else {
+            format!("Uncaught {}: {}", self.name, self.message)
+        };
+        if let Some(at) = &self.at {
+            out.push_str("\n    at ");
+            out.push_str(at);
+        }
+        out
+    }
+}
+
+/// What one evaluation did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Run {
+    /// What it printed, in order.
+    pub output: Vec<Output>,
+    /// The exception that ended it, if one did.
+    pub error: Option<Thrown>,
+}
+
+impl Run {
+    /// Everything as a terminal shows it: each output on its lines, warnings and the error
+    /// among them, in order.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for o in &self.output {
+            match o {
+                Output::Print { text, .. } | Output::Warning(text) => {
+                    out.push_str(text);
+                    out.push('\n');
+                }
+            }
+        }
+        if let Some(e) = &self.error {
+            out.push_str(&e.report());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// How the last value of an evaluation is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Echo {
+    /// A script file: only what it prints (`mongosh --file`).
+    Nothing,
+    /// The REPL and `--eval`: the last value too, as mongosh echoes it.
+    Last,
+}
+
+struct State {
+    server: Server,
+    clock: Box<dyn FnMut() -> i64>,
+    output: Vec<Output>,
+}
+
+/// A mongosh console over bson-tutor's engine.
+pub struct Console {
+    // Field order: the context goes before the runtime it lives in.
+    context: Context,
+    _runtime: Runtime,
+    state: Rc<RefCell<State>>,
+}
+
+/// A string from an error reply, for the prelude.
+fn error_reply(e: &HostError) -> String {
+    let mut err = serde_json::Map::new();
+    err.insert("kind".into(), Json::from(e.kind));
+    err.insert("message".into(), Json::from(e.message.clone()));
+    if let Some(code) = e.code {
+        err.insert("code".into(), Json::from(code));
+        if e.kind == "server"
+            && let Some(name) = e.code_name()
+        {
+            err.insert("codeName".into(), Json::from(name));
+        }
+    }
+    Json::Object([("err".to_owned(), Json::Object(err))].into_iter().collect()).to_string()
+}
+
+fn host(state: &Rc<RefCell<State>>, op: &str, payload: &str) -> String {
+    let args: Vec<Json> = serde_json::from_str(payload).unwrap_or_default();
+    let mut state = state.borrow_mut();
+    match op {
+        "print" | "warn" => {
+            let text = args.first().and_then(Json::as_str).unwrap_or("").to_owned();
+            let out = if op == "warn" {
+                Output::Warning(text)
+            } else {
+                let documents = match args.get(1).map(tagged::to_value) {
+                    Some(Ok(Value::Array(items))) => items
+                        .into_iter()
+                        .filter_map(|v| match v {
+                            Value::Document(d) => Some(d),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                Output::Print { text, documents }
+            };
+            state.output.push(out);
+            "null".to_owned()
+        }
+        _ => {
+            let values: Result<Vec<Value>, _> = args.iter().map(tagged::to_value).collect();
+            let values = match values {
+                Ok(v) => v,
+                Err(e) => {
+                    return error_reply(&HostError {
+                        kind: "bson",
+                        message: e.0,
+                        code: None,
+                    });
+                }
+            };
+            let now = (state.clock)();
+            match state.server.call(op, &values, now) {
+                Ok(v) => {
+                    Json::Object([("ok".to_owned(), tagged::from_value(&v))].into_iter().collect())
+                        .to_string()
+                }
+                Err(e) => error_reply(&e),
+            }
+        }
+    }
+}
+
+/// The text of a JavaScript value, as `String(v)` gives it.
+fn js_string<'js>(ctx: &Ctx<'js>, v: JsValue<'js>) -> String {
+    let to_string: Result<Function, _> = ctx.globals().get("String");
+    to_string
+        .and_then(|f| f.call::<_, String>((v,)))
+        .unwrap_or_else(|_| "(a value that cannot be printed)".to_owned())
+}
+
+/// The first `file:line:col` of a stack that is the user's (not the prelude's).
+fn first_frame(stack: &str) -> Option<String> {
+    stack.lines().find_map(|line| {
+        let line = line.trim();
+        let inner = line.strip_prefix("at ")?;
+        let place = match (inner.rfind('('), inner.ends_with(')')) {
+            (Some(open), true) => &inner[open + 1..inner.len() - 1],
+            _ => inner,
+        };
+        (!place.starts_with("prelude") && place.contains(':')).then(|| place.to_owned())
+    })
+}
+
+fn thrown(ctx: &Ctx<'_>) -> Thrown {
+    let value = ctx.catch();
+    let stopped = interrupt::stopped();
+    let Some(obj) = value.as_object().filter(|_| value.is_error()) else {
+        let message = js_string(ctx, value);
+        return Thrown {
+            name: String::new(),
+            message,
+            at: None,
+            stopped,
+            out_of_memory: false,
+        };
+    };
+    let get = |k: &str| obj.get::<_, Option<String>>(k).ok().flatten();
+    let mut name = get("name").unwrap_or_default();
+    let message = get("message").unwrap_or_default();
+    if let Some(code_name) = get("codeName") {
+        name = format!("{name}[{code_name}]");
+    }
+    let out_of_memory = name == "InternalError" && message == "out of memory";
+    let at = get("stack").as_deref().and_then(first_frame).or_else(|| {
+        // A SyntaxError names its place in `fileName`/`lineNumber`.
+        let file = get("fileName")?;
+        let line: i64 = obj.get("lineNumber").ok()?;
+        let col: Option<i64> = obj.get("columnNumber").ok();
+        Some(match col {
+            Some(c) => format!("{file}:{line}:{c}"),
+            None => format!("{file}:{line}"),
+        })
+    });
+    Thrown {
+        name,
+        message,
+        at,
+        stopped,
+        out_of_memory,
+    }
+}
+
+impl Console {
+    /// A console with empty databases.
+    ///
+    /// # Errors
+    /// The JavaScript engine could not start (it could not allocate its heap).
+    pub fn new(settings: Settings) -> Result<Console, String> {
+        Console::with_server(
+            Server::seeded(settings.seed),
+            settings.clock,
+            settings.memory_limit,
+        )
+    }
+
+    /// A console over `server` (databases read from `--data`, say).
+    ///
+    /// # Errors
+    /// As [`Console::new`].
+    pub fn with_server(
+        server: Server,
+        clock: Box<dyn FnMut() -> i64>,
+        memory_limit: usize,
+    ) -> Result<Console, String> {
+        let runtime = Runtime::new().map_err(|e| e.to_string())?;
+        runtime.set_memory_limit(memory_limit);
+        runtime.set_max_stack_size(STACK_LIMIT);
+        runtime.set_interrupt_handler(Some(Box::new(interrupt::requested)));
+        let context = Context::full(&runtime).map_err(|e| e.to_string())?;
+        let state = Rc::new(RefCell::new(State {
+            server,
+            clock,
+            output: Vec::new(),
+        }));
+        let for_host = Rc::clone(&state);
+        context.with(|ctx| -> Result<(), String> {
+            let f = Function::new(ctx.clone(), move |op: String, payload: String| {
+                host(&for_host, &op, &payload)
+            })
+            .map_err(|e| e.to_string())?;
+            ctx.globals().set("__host", f).map_err(|e| e.to_string())?;
+            let options = eval_options("prelude.js");
+            ctx.eval_with_options::<(), _>(PRELUDE, options)
+                .map_err(|_| thrown(&ctx).report())
+        })?;
+        Ok(Console {
+            context,
+            _runtime: runtime,
+            state,
+        })
+    }
+
+    /// The databases, as the scripts left them.
+    pub fn server(&self) -> std::cell::Ref<'_, Server> {
+        std::cell::Ref::map(self.state.borrow(), |s| &s.server)
+    }
+
+    /// Runs `source` (named `file` in errors); `echo` says whether the last value is shown.
+    /// REPL commands (`use NAME`, `show dbs`, `it`) are read here when `echo` is
+    /// [`Echo::Last`].
+    ///
+    /// The caller bounds it: run it inside [`Interrupt::watch`](crate::query::interrupt::Interrupt::watch)
+    /// and trip the flag from another thread at a time limit or on Ctrl-C; the script, and
+    /// any engine loop it is in, stops at once and the run ends with [`Thrown::stopped`].
+    pub fn eval(&mut self, source: &str, file: &str, echo: Echo) -> Run {
+        self.state.borrow_mut().output.clear();
+        let error = self.context.with(|ctx| {
+            let command = if echo == Echo::Last { repl_command(source) } else { None };
+            let result = match command {
+                Some((method, arg)) => call_repl(&ctx, method, arg),
+                None => {
+                    let value = ctx.eval_with_options::<JsValue, _>(source, eval_options(file));
+                    match (value, echo) {
+                        (Ok(v), Echo::Last) => call_repl(&ctx, "echo", v),
+                        (Ok(_), Echo::Nothing) => Ok(()),
+                        (Err(e), _) => Err(e),
+                    }
+                }
+            };
+            let error = result.err().map(|_| thrown(&ctx));
+            // Promise jobs run now, as the REPL runs them before the next prompt.
+            while ctx.execute_pending_job() {}
+            error
+        });
+        let output = std::mem::take(&mut self.state.borrow_mut().output);
+        Run { output, error }
+    }
+
+    /// The current database's name (`db.getName()`), for the REPL's prompt.
+    pub fn db_name(&mut self) -> String {
+        self.context.with(|ctx| {
+            ctx.eval::<String, _>("db.getName()")
+                .unwrap_or_else(|_| "test".to_owned())
+        })
+    }
+
+    /// Names that complete `line` at its end: globals, methods after `db.` or `cursor.`, a
+    /// database's collections after `db.`; with the part already typed.
+    pub fn complete(&mut self, line: &str) -> (usize, Vec<String>) {
+        let start = line
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '.'))
+            .map_or(0, |i| i + 1);
+        let word = &line[start..];
+        let (object, partial) = match word.rfind('.') {
+            Some(dot) => (&word[..dot], &word[dot + 1..]),
+            None => ("", word),
+        };
+        // Only names, never calls: completing must not run the user's code.
+        if !object.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+            return (line.len(), Vec::new());
+        }
+        let names: Vec<String> = self.context.with(|ctx| {
+            let repl: Result<Object, _> = ctx.globals().get("__repl");
+            repl.and_then(|r| r.get::<_, Function>("complete"))
+                .and_then(|f| f.call::<_, Vec<String>>((object,)))
+                .unwrap_or_default()
+        });
+        let from = line.len() - partial.len();
+        (
+            from,
+            names.into_iter().filter(|n| n.starts_with(partial)).collect(),
+        )
+    }
+
+    /// Whether `source` is a whole program, or ends inside a bracket, string, template or
+    /// comment (the REPL then reads another line).
+    pub fn is_complete(&mut self, source: &str) -> bool {
+        self.context.with(|ctx| {
+            let check: Result<bool, _> = ctx.eval_with_options(
+                format!(
+                    "(() => {{ try {{ new Function({}); return true; }} catch (e) {{ return !(e instanceof SyntaxError) || !/unexpected end|unterminated|expecting/i.test(e.message); }} }})()",
+                    Json::from(source)
+                ),
+                eval_options("complete.js"),
+            );
+            check.unwrap_or(true)
+        })
+    }
+}
+
+fn eval_options(file: &str) -> EvalOptions {
+    let mut options = EvalOptions::default();
+    options.global = true;
+    options.strict = false;
+    options.backtrace_barrier = true;
+    options.filename = Some(file.to_owned());
+    options
+}
+
+/// A REPL command and its argument: `use lab04`, `show dbs`, `it`.
+fn repl_command(source: &str) -> Option<(&'static str, &str)> {
+    let line = source.trim().trim_end_matches(';').trim();
+    if line == "it" {
+        return Some(("it", ""));
+    }
+    let (word, rest) = line.split_once(char::is_whitespace)?;
+    let rest = rest.trim();
+    if rest.is_empty() || rest.contains(char::is_whitespace) {
+        return None;
+    }
+    match word {
+        "use" => Some(("use", rest)),
+        "show" => Some(("show", rest)),
+        _ => None,
+    }
+}
+
+fn call_repl<'js, A: rquickjs::IntoJs<'js>>(
+    ctx: &Ctx<'js>,
+    method: &str,
+    arg: A,
+) -> rquickjs::Result<()> {
+    let repl: Object = ctx.globals().get("__repl")?;
+    let f: Function = repl.get(method)?;
+    f.call::<_, ()>((arg,))
+}

@@ -1,0 +1,589 @@
+//! What a mongod would do for the console: databases of [`Collection`]s, and the operations
+//! mongosh's methods send, answered with the server's results and errors.
+
+use std::collections::BTreeMap;
+
+use rand::RngCore;
+use rand::rngs::StdRng;
+
+use crate::bson::decimal128::Decimal128;
+use crate::bson::ejson::{self, Mode};
+use crate::bson::oid::ObjectIdProcess;
+use crate::bson::shell::print_value_pretty;
+use crate::bson::{Document, Value, document_size};
+use crate::query::aggregate::{Collections, Context, Pipeline};
+use crate::query::collation::Collation;
+use crate::query::collection::{Collection, FindOptions, UpdateOptions};
+use crate::query::error::QueryError;
+
+/// An error as it reaches the script: which JavaScript class throws it, and its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostError {
+    /// `server` (a command error: `MongoServerError[CodeName]`), `write` (a write error:
+    /// `MongoServerError`), `bulk` (`MongoBulkWriteError`), `bson` (`BSONError`), `type`
+    /// (`TypeError`), `syntax` (`SyntaxError`) or `input` (`MongoshInvalidInputError`).
+    pub kind: &'static str,
+    /// The message, in the server's (or mongosh's) English words.
+    pub message: String,
+    /// The server's code, when it has one.
+    pub code: Option<i32>,
+}
+
+impl HostError {
+    fn input(message: impl Into<String>) -> Self {
+        HostError {
+            kind: "input",
+            message: message.into(),
+            code: None,
+        }
+    }
+
+    fn query(e: &QueryError, kind: &'static str) -> Self {
+        HostError {
+            kind,
+            message: e.kind.to_string(),
+            code: e.kind.code(),
+        }
+    }
+
+    /// The server's `codeName` for the code, as mongosh shows it in `MongoServerError[...]`.
+    pub fn code_name(&self) -> Option<String> {
+        let code = self.code?;
+        let name = match code {
+            2 => "BadValue",
+            4 => "NoSuchKey",
+            9 => "FailedToParse",
+            14 => "TypeMismatch",
+            15 => "Overflow",
+            26 => "NamespaceNotFound",
+            27 => "IndexNotFound",
+            28 => "PathNotViable",
+            40 => "ConflictingUpdateOperators",
+            50 => "MaxTimeMSExpired",
+            52 => "DollarPrefixedFieldName",
+            53 => "InvalidIdField",
+            54 => "NotSingleValueField",
+            56 => "EmptyFieldName",
+            66 => "ImmutableField",
+            67 => "CannotCreateIndex",
+            72 => "InvalidOptions",
+            73 => "InvalidNamespace",
+            85 => "IndexOptionsConflict",
+            86 => "IndexKeySpecsConflict",
+            146 => "ExceededMemoryLimit",
+            168 => "InvalidPipelineOperator",
+            241 => "ConversionFailure",
+            292 => "QueryExceededMemoryLimitNoDiskUseAllowed",
+            10334 => "BSONObjectTooLarge",
+            11000 => "DuplicateKey",
+            11601 => "Interrupted",
+            other => return Some(format!("Location{other}")),
+        };
+        Some(name.to_owned())
+    }
+}
+
+type Reply = Result<Value, HostError>;
+
+/// The databases one console holds, with the client's and mongod's ObjectId processes.
+#[derive(Clone, Debug)]
+pub struct Server {
+    /// Database name → collection name → collection.
+    pub databases: BTreeMap<String, BTreeMap<String, Collection>>,
+    /// The shell's driver: `ObjectId()` and the `_id`s of inserted documents.
+    pub client: ObjectIdProcess,
+    /// mongod: the `_id`s of upserted documents.
+    pub mongod: ObjectIdProcess,
+    rng: StdRng,
+}
+
+/// Reads argument `i` as a string.
+fn string_at(args: &[Value], i: usize, what: &str) -> Result<String, HostError> {
+    match args.get(i) {
+        Some(Value::String(s)) => Ok(s.to_string()),
+        _ => Err(HostError::input(format!("{what} must be a string"))),
+    }
+}
+
+fn doc_at(args: &[Value], i: usize, what: &str) -> Result<Document, HostError> {
+    match args.get(i) {
+        Some(Value::Document(d)) => Ok(d.clone()),
+        None | Some(Value::Null) => Ok(Document::new()),
+        Some(_) => Err(HostError::input(format!("{what} must be an object"))),
+    }
+}
+
+fn count(n: usize) -> Value {
+    i32::try_from(n).map_or(Value::Int64(n as i64), Value::Int32)
+}
+
+fn number(v: Option<&Value>) -> Option<f64> {
+    match v? {
+        Value::Int32(n) => Some(f64::from(*n)),
+        Value::Int64(n) => Some(*n as f64),
+        Value::Double(x) => Some(*x),
+        Value::Decimal128(d) => d.to_string().parse().ok(),
+        _ => None,
+    }
+}
+
+fn truthy(v: Option<&Value>) -> bool {
+    match v {
+        None | Some(Value::Null | Value::Undefined | Value::Boolean(false)) => false,
+        Some(v) => number(Some(v)).is_none_or(|x| x != 0.0),
+    }
+}
+
+impl Server {
+    /// An empty server whose client and mongod processes are `client` and `mongod`, and
+    /// whose UUIDs and `Math.random` come from `rng`.
+    pub fn new(client: ObjectIdProcess, mongod: ObjectIdProcess, rng: StdRng) -> Self {
+        Server {
+            databases: BTreeMap::new(),
+            client,
+            mongod,
+            rng,
+        }
+    }
+
+    /// A server whose client and mongod processes, UUIDs and `Math.random` all come from
+    /// `seed`: the same seed, the same run.
+    pub fn seeded(seed: u64) -> Self {
+        let processes = crate::bson::oid::processes_from_seed(seed, 2);
+        Server::new(
+            processes[0].clone(),
+            processes[1].clone(),
+            crate::bson::oid::seeded_rng(seed ^ 0x5eed_5eed),
+        )
+    }
+
+    /// Runs `op` with `args` (a mongosh method's request) at the time `now_ms`.
+    ///
+    /// # Errors
+    /// The server's refusal, or mongosh's, as the script will see it thrown.
+    pub fn call(&mut self, op: &str, args: &[Value], now_ms: i64) -> Reply {
+        let secs = u32::try_from(now_ms.div_euclid(1000)).unwrap_or(0);
+        match op {
+            "now" => Ok(Value::Double(now_ms as f64)),
+            "seed" => Ok(Value::Double(f64::from(self.rng.next_u32()))),
+            "oid" => {
+                let at = match number(args.first()) {
+                    Some(x) => x as u32,
+                    None => secs,
+                };
+                Ok(Value::String(self.client.next_id(at).to_hex().into()))
+            }
+            "uuid" => {
+                let mut b = [0u8; 16];
+                self.rng.fill_bytes(&mut b);
+                b[6] = (b[6] & 0x0f) | 0x40;
+                b[8] = (b[8] & 0x3f) | 0x80;
+                Ok(Value::Array(b.iter().map(|x| Value::Int32(i32::from(*x))).collect()))
+            }
+            "decimal" => {
+                let s = string_at(args, 0, "Decimal128")?;
+                Decimal128::parse(&s)
+                    .map(|d| Value::String(d.to_string().into()))
+                    .map_err(|_| HostError {
+                        kind: "bson",
+                        message: format!("Input: {s} is not a valid Decimal128 string"),
+                        code: None,
+                    })
+            }
+            "inspect" => Ok(Value::String(
+                print_value_pretty(args.first().unwrap_or(&Value::Null)).into(),
+            )),
+            "bsonsize" => match args.first() {
+                Some(Value::Document(d)) => Ok(count(document_size(d))),
+                _ => Err(HostError::input("bsonsize takes a document")),
+            },
+            "ejson" => {
+                let relaxed = truthy(args.get(1));
+                let mode = if relaxed { Mode::RelaxedJs } else { Mode::Canonical };
+                let v = args.first().unwrap_or(&Value::Null);
+                Ok(Value::String(ejson::value_to_string(v, mode).into()))
+            }
+            "ejsonParse" => {
+                let text = string_at(args, 0, "EJSON.parse's text")?;
+                ejson::parse_value(&text).map_err(|e| HostError {
+                    kind: "syntax",
+                    message: e.to_string(),
+                    code: None,
+                })
+            }
+            "listDatabases" => Ok(Value::Array(
+                self.databases
+                    .iter()
+                    .filter(|(_, colls)| !colls.is_empty())
+                    .map(|(name, colls)| {
+                        let bytes: usize = colls
+                            .values()
+                            .flat_map(Collection::documents)
+                            .map(document_size)
+                            .sum();
+                        let mut d = Document::new();
+                        d.push("name", name.as_str());
+                        d.push("size", format!("{:.2} KiB", bytes as f64 / 1024.0));
+                        Value::Document(d)
+                    })
+                    .collect(),
+            )),
+            "listCollections" => {
+                let db = string_at(args, 0, "database name")?;
+                Ok(Value::Array(
+                    self.databases
+                        .get(&db)
+                        .into_iter()
+                        .flat_map(BTreeMap::keys)
+                        .map(|k| Value::String(k.as_str().into()))
+                        .collect(),
+                ))
+            }
+            "createCollection" => {
+                let (db, coll) = (string_at(args, 0, "db")?, string_at(args, 1, "name")?);
+                if self.databases.get(&db).is_some_and(|d| d.contains_key(&coll)) {
+                    return Err(HostError {
+                        kind: "server",
+                        message: format!("Collection {db}.{coll} already exists."),
+                        code: Some(48),
+                    });
+                }
+                self.collection(&db, &coll, secs);
+                Ok(Value::Null)
+            }
+            "dropDatabase" => {
+                let db = string_at(args, 0, "db")?;
+                self.databases.remove(&db);
+                let mut d = Document::new();
+                d.push("ok", 1);
+                d.push("dropped", db.as_str());
+                Ok(Value::Document(d))
+            }
+            _ => self.collection_op(op, args, secs, now_ms),
+        }
+    }
+
+    /// The collection `db.coll`, created empty when it does not exist yet.
+    pub fn collection(&mut self, db: &str, coll: &str, secs: u32) -> &mut Collection {
+        let (client, mongod) = (self.client.clone(), self.mongod.clone());
+        let c = self
+            .databases
+            .entry(db.to_owned())
+            .or_default()
+            .entry(coll.to_owned())
+            .or_insert_with(|| Collection::new(format!("{db}.{coll}"), client, mongod, secs));
+        c.now_secs = secs;
+        c
+    }
+
+    fn existing(&self, db: &str, coll: &str) -> Option<&Collection> {
+        self.databases.get(db)?.get(coll)
+    }
+
+    /// Runs `f` on the collection with the console's processes, then keeps what they became:
+    /// every collection and `ObjectId()` draw from one client process, as in one mongosh.
+    fn with_collection<R>(
+        &mut self,
+        db: &str,
+        coll: &str,
+        secs: u32,
+        f: impl FnOnce(&mut Collection) -> R,
+    ) -> R {
+        let (client, mongod) = (self.client.clone(), self.mongod.clone());
+        let c = self.collection(db, coll, secs);
+        c.client = client;
+        c.server = mongod;
+        let out = f(c);
+        let (client, mongod) = (c.client.clone(), c.server.clone());
+        self.client = client;
+        self.mongod = mongod;
+        out
+    }
+
+    fn collection_op(&mut self, op: &str, args: &[Value], secs: u32, now_ms: i64) -> Reply {
+        let db = string_at(args, 0, "database name")?;
+        if op == "aggregate" && matches!(args.get(1), Some(Value::Null)) {
+            return self.aggregate(&db, None, args, now_ms);
+        }
+        let coll = string_at(args, 1, "collection name")?;
+        let rest = &args[2.min(args.len())..];
+        match op {
+            "insertOne" => {
+                let doc = doc_at(rest, 0, "Document")?;
+                self.with_collection(&db, &coll, secs, |c| c.insert_one(doc))
+                    .map_err(|e| HostError::query(&e, "write"))
+            }
+            "insertMany" => {
+                let Some(Value::Array(docs)) = rest.first() else {
+                    return Err(HostError::input("documents must be an array"));
+                };
+                let mut out = Vec::with_capacity(docs.len());
+                let ordered = truthy(rest.get(1));
+                let mut first_error = None;
+                for (i, d) in docs.iter().enumerate() {
+                    let Value::Document(d) = d else {
+                        return Err(HostError::input(format!("documents.{i} must be an object")));
+                    };
+                    let d = d.clone();
+                    match self.with_collection(&db, &coll, secs, |c| c.insert_one(d)) {
+                        Ok(id) => out.push(id),
+                        Err(e) => {
+                            first_error.get_or_insert(e);
+                            if ordered {
+                                break;
+                            }
+                        }
+                    }
+                }
+                match first_error {
+                    Some(e) => Err(HostError::query(&e, "bulk")),
+                    None => Ok(Value::Array(out)),
+                }
+            }
+            "find" => self.find(&db, &coll, rest),
+            "update" => self.update(&db, &coll, rest, secs),
+            "delete" => {
+                let filter = doc_at(rest, 0, "filter")?;
+                let many = truthy(rest.get(1));
+                if self.existing(&db, &coll).is_none() {
+                    return Ok(Value::Int32(0));
+                }
+                self.with_collection(&db, &coll, secs, |c| {
+                    if many { c.delete_many(&filter) } else { c.delete_one(&filter) }
+                })
+                .map(count)
+                .map_err(|e| HostError::query(&e, "write"))
+            }
+            "findAndModify" => self.find_and_modify(&db, &coll, rest, secs),
+            "aggregate" => self.aggregate(&db, Some(&coll), args, now_ms),
+            // PARKED-INDEX
+            "drop" => Ok(Value::Boolean(
+                self.databases
+                    .get_mut(&db)
+                    .and_then(|colls| colls.remove(&coll))
+                    .is_some(),
+            )),
+            other => Err(HostError::input(format!("unknown operation {other}"))),
+        }
+    }
+
+    fn find_options(options: &Document) -> Result<FindOptions, HostError> {
+        let limit = number(options.get("limit")).map(|x| x.abs() as usize);
+        let collation = match options.get("collation") {
+            Some(Value::Document(spec)) => {
+                Collation::parse(spec).map_err(|e| HostError {
+                    kind: "server",
+                    message: e.to_string(),
+                    code: None,
+                })?
+            }
+            _ => Collation::default(),
+        };
+        Ok(FindOptions {
+            projection: match options.get("projection") {
+                Some(Value::Document(p)) => Some(p.clone()),
+                _ => None,
+            },
+            sort: match options.get("sort") {
+                Some(Value::Document(s)) => Some(s.clone()),
+                _ => None,
+            },
+            skip: number(options.get("skip")).map_or(0, |x| x.max(0.0) as usize),
+            limit: limit.filter(|n| *n > 0),
+            collation,
+            allow_disk_use: options.get("allowDiskUse").map(|v| truthy(Some(v))),
+            spill_dir: None,
+        })
+    }
+
+    fn find(&self, db: &str, coll: &str, rest: &[Value]) -> Reply {
+        let filter = doc_at(rest, 0, "filter")?;
+        let options = doc_at(rest, 1, "options")?;
+        let counting = truthy(options.get("count"));
+        let find = Self::find_options(&options)?;
+        let Some(c) = self.existing(db, coll) else {
+            return Ok(if counting { Value::Int32(0) } else { Value::Array(Vec::new()) });
+        };
+        let found = c
+            .find(&filter, &find)
+            .map_err(|e| HostError::query(&e, "server"))?;
+        Ok(if counting {
+            count(found.len())
+        } else {
+            Value::Array(found.into_iter().map(Value::Document).collect())
+        })
+    }
+
+    fn update(&mut self, db: &str, coll: &str, rest: &[Value], secs: u32) -> Reply {
+        let filter = doc_at(rest, 0, "filter")?;
+        let update = rest.get(1).cloned().unwrap_or(Value::Null);
+        let options = doc_at(rest, 2, "options")?;
+        let multi = truthy(rest.get(3));
+        let replace = truthy(rest.get(4));
+        let upsert = UpdateOptions {
+            upsert: truthy(options.get("upsert")),
+        };
+        let array_filters: Vec<Document> = match options.get("arrayFilters") {
+            Some(Value::Array(list)) => list
+                .iter()
+                .filter_map(|v| v.as_document().cloned())
+                .collect(),
+            _ => Vec::new(),
+        };
+        let modifiers = match &update {
+            Value::Document(d) => d.keys().next().is_some_and(|k| k.starts_with('$')),
+            Value::Array(_) => true,
+            _ => return Err(HostError::input("Update must be an object or an array")),
+        };
+        if replace {
+            let Value::Document(doc) = &update else {
+                return Err(HostError::input("Replacement must be an object"));
+            };
+            if modifiers {
+                return Err(HostError::input("Replacement document must not contain atomic operators"));
+            }
+            return self
+                .with_collection(db, coll, secs, |c| c.replace_one(&filter, doc, upsert))
+                .map(|r| Value::Document(r.shell_result()))
+                .map_err(|e| HostError::query(&e, "write"));
+        }
+        if !modifiers {
+            return Err(HostError::input("Update document requires atomic operators"));
+        }
+        self.with_collection(db, coll, secs, |c| {
+            c.update_statement(&filter, &update, &array_filters, upsert, multi)
+        })
+        .map(|r| Value::Document(r.shell_result()))
+        .map_err(|e| HostError::query(&e, "write"))
+    }
+
+    /// `findOneAndUpdate`/`Replace`/`Delete`: the first document in `sort` order, changed by
+    /// its `_id`, returned before (the default) or after.
+    fn find_and_modify(&mut self, db: &str, coll: &str, rest: &[Value], secs: u32) -> Reply {
+        let filter = doc_at(rest, 0, "filter")?;
+        let update = rest.get(1).cloned().unwrap_or(Value::Null);
+        let options = doc_at(rest, 2, "options")?;
+        let kind = string_at(rest, 3, "kind")?;
+        let after = options.get("returnDocument").and_then(Value::as_str) == Some("after")
+            || truthy(options.get("returnNewDocument"));
+        let mut find = Self::find_options(&options)?;
+        let projection = find.projection.take();
+        find.limit = Some(1);
+        let before = match self.existing(db, coll) {
+            Some(c) => c
+                .find(&filter, &find)
+                .map_err(|e| HostError::query(&e, "server"))?
+                .into_iter()
+                .next(),
+            None => None,
+        };
+        let project = |server: &Server, id: &Value| -> Reply {
+            let mut by_id = Document::new();
+            by_id.push("_id", id.clone());
+            let options = FindOptions {
+                projection: projection.clone(),
+                ..FindOptions::default()
+            };
+            Ok(server
+                .existing(db, coll)
+                .map(|c| c.find(&by_id, &options))
+                .transpose()
+                .map_err(|e| HostError::query(&e, "server"))?
+                .and_then(|d| d.into_iter().next())
+                .map_or(Value::Null, Value::Document))
+        };
+        let target = match &before {
+            Some(d) => {
+                let mut by_id = Document::new();
+                by_id.push("_id", d.get("_id").cloned().unwrap_or(Value::Null));
+                by_id
+            }
+            None => filter.clone(),
+        };
+        let shown_before = match &before {
+            Some(d) => project(self, d.get("_id").unwrap_or(&Value::Null))?,
+            None => Value::Null,
+        };
+        if kind == "delete" {
+            if before.is_some() {
+                self.with_collection(db, coll, secs, |c| c.delete_one(&target))
+                    .map_err(|e| HostError::query(&e, "write"))?;
+            }
+            return Ok(shown_before);
+        }
+        let mut args = vec![Value::Document(target), update, Value::Document(options.clone())];
+        args.push(Value::Boolean(false));
+        args.push(Value::Boolean(kind == "replace"));
+        let result = self.update(db, coll, &args, secs)?;
+        if !after {
+            return Ok(shown_before);
+        }
+        let id = match (&before, &result) {
+            (Some(d), _) => d.get("_id").cloned(),
+            (None, Value::Document(r)) => r.get("insertedId").cloned().filter(|v| *v != Value::Null),
+            _ => None,
+        };
+        match id {
+            Some(id) => project(self, &id),
+            None => Ok(Value::Null),
+        }
+    }
+
+    fn aggregate(&mut self, db: &str, coll: Option<&str>, args: &[Value], now_ms: i64) -> Reply {
+        let stages: Vec<Document> = match args.get(2) {
+            Some(Value::Array(list)) => list
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    s.as_document().cloned().ok_or_else(|| HostError {
+                        kind: "server",
+                        message: format!("Each element of the 'pipeline' array must be an object (pipeline.{i})"),
+                        code: Some(14),
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+            _ => return Err(HostError::input("pipeline must be an array")),
+        };
+        let options = doc_at(args, 3, "options")?;
+        if coll.is_none() {
+            let first = stages.first().and_then(|s| s.keys().next()).unwrap_or("");
+            if first != "$documents" {
+                return Err(HostError {
+                    kind: "server",
+                    message: format!("{{aggregate: 1}} is not valid for '{first}'; a collection is required."),
+                    code: Some(73),
+                });
+            }
+        }
+        let input: Vec<Document> = coll
+            .and_then(|c| self.existing(db, c))
+            .map(|c| c.documents().cloned().collect())
+            .unwrap_or_default();
+        let others: Collections = self
+            .databases
+            .get(db)
+            .map(|colls| {
+                colls
+                    .iter()
+                    .map(|(name, c)| (name.clone(), c.documents().cloned().collect()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut pipeline = Pipeline::parse(&stages).map_err(|e| HostError::query(&e, "server"))?;
+        if let Some(Value::Document(spec)) = options.get("collation") {
+            let collation = Collation::parse(spec).map_err(|e| HostError {
+                kind: "server",
+                message: e.to_string(),
+                code: None,
+            })?;
+            pipeline = pipeline.collation(&collation);
+        }
+        if let Some(allow) = options.get("allowDiskUse") {
+            pipeline = pipeline.allow_disk_use(truthy(Some(allow)));
+        }
+        pipeline
+            .run_in(&input, &Context { now_ms }, &others)
+            .map(|docs| Value::Array(docs.into_iter().map(Value::Document).collect()))
+            .map_err(|e| HostError::query(&e, "server"))
+    }
+}
