@@ -61,6 +61,7 @@
       init.apply(this, args);
     };
     Object.defineProperty(C, 'name', { value: name });
+    hidden(C, '__init', init);
     Object.assign(C.prototype, proto);
     hidden(C.prototype, '_bsontype', name);
     return C;
@@ -232,7 +233,7 @@
     value() { return String.fromCharCode(...this.buffer); },
     toString(enc) { return enc === 'hex' ? toHex(this.buffer) : enc === 'base64' ? toBase64(this.buffer) : this.value(); },
     toJSON() { return toBase64(this.buffer); },
-    toUUID() { return new UUID(toHex(this.buffer)); },
+    toUUID() { return UUID(toHex(this.buffer)); },
     inspect() { return `Binary.createFromBase64('${toBase64(this.buffer)}', ${this.sub_type})`; },
   });
   Binary.SUBTYPE_DEFAULT = 0;
@@ -249,8 +250,9 @@
   Binary.createFromBase64 = (b64, sub) => new Binary(fromBase64(b64), sub);
   Binary.createFromHexString = (hex, sub) => new Binary(fromHex(hex), sub);
 
+  // mongosh's UUID() is a Binary of subtype 4 (so JSON.stringify shows its base64), which
+  // prints as UUID('...').
   function UUID(hex) {
-    if (!new.target) return new UUID(hex);
     let bytes;
     if (hex === undefined) bytes = Uint8Array.from(call('uuid', []));
     else if (typeof hex === 'string') {
@@ -260,21 +262,16 @@
       bytes = fromHex(h);
     } else if (hex && hex._bsontype === 'Binary') bytes = Uint8Array.from(hex.buffer);
     else throw new BSONError('Argument passed in UUID constructor must be a UUID, a 16 byte Buffer or a 32/36 character hex string (dashes excluded/included, format: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).');
-    Binary.call(this, bytes, 4);
+    return new Binary(bytes, Binary.SUBTYPE_UUID);
   }
-  UUID.prototype = Object.create(Binary.prototype);
-  Object.assign(UUID.prototype, {
-    constructor: UUID,
+  Object.assign(Binary.prototype, {
     toHexString(dashes = true) {
       const h = toHex(this.buffer);
-      return dashes ? `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` : h;
+      return dashes && this.sub_type === 4 ? `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` : h;
     },
-    toString(enc) { return enc === 'base64' ? toBase64(this.buffer) : enc === 'hex' ? toHex(this.buffer) : this.toHexString(); },
-    toJSON() { return this.toHexString(); },
-    equals(o) { return !!o && toHex(o.buffer || []) === toHex(this.buffer); },
-    inspect() { return `UUID('${this.toHexString()}')`; },
+    equals(o) { return !!o && o.sub_type === this.sub_type && toHex(o.buffer || []) === toHex(this.buffer); },
   });
-  UUID.generate = () => new UUID();
+  UUID.generate = () => UUID();
 
   const Timestamp = bsonClass('Timestamp', function (low, high) {
     let t, i;
@@ -414,7 +411,7 @@
         }
         return o;
       }
-      case 'b': return t[2] === 4 && fromBase64(t[1]).length === 16 ? new UUID(toHex(fromBase64(t[1]))) : new Binary(fromBase64(t[1]), t[2]);
+      case 'b': return new Binary(fromBase64(t[1]), t[2]);
       case 'T': return new Timestamp({ t: t[1], i: t[2] });
       case 'r': try { return new RegExp(t[1], t[2].replace(/[^imsu]/g, '')); } catch (e) { return new BSONRegExp(t[1], t[2]); }
       case 'c': return new Code(t[1]);
@@ -500,6 +497,7 @@
     if (v === undefined) return 'undefined';
     if (typeof v === 'function') return v.toString().startsWith('class') ? `[class ${v.name || '(anonymous)'}]` : `[Function: ${v.name || '(anonymous)'}]`;
     if (typeof v === 'symbol') return v.toString();
+    if (typeof v === 'bigint') return `${v}n`;
     if (v instanceof Error) return `${v.name}: ${v.message}`;
     if (v instanceof Cursor) return v.__show();
     if (v instanceof Database) return v.getName();
