@@ -11,6 +11,7 @@ mod browse;
 mod claims;
 mod cli;
 mod collation;
+mod console;
 mod course;
 mod dump;
 mod exercise;
@@ -87,6 +88,7 @@ const TABLES: &[(Table, Table)] = &[
     (collation::VI, collation::ZH),
     (dump::VI, dump::ZH),
     (browse::VI, browse::ZH),
+    (console::VI, console::ZH),
 ];
 
 /// `text` followed by spaces up to `width` display columns: a CJK character takes two, so

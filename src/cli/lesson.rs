@@ -518,7 +518,11 @@ pub fn run_answer(args: &AnswerArgs) -> ExitCode {
             true
         } else {
             let text = args.answer.as_deref().unwrap_or_default();
-            let verdict = answer(ex, text, &ctx);
+            // A `script` answer runs the learner's code: bounded like any evaluation.
+            let (verdict, _) =
+                super::deadline::within(super::deadline::DEFAULT_MAX_TIME_MS, || {
+                    answer(ex, text, &ctx)
+                });
             match verdict.outcome {
                 Outcome::Right => {
                     let why = fill_computed(&ex.explanation, &ctx)?;

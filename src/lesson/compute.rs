@@ -123,6 +123,49 @@ impl Classroom {
         }
     }
 
+    /// A fresh mongosh console of this class: its client process is the class's
+    /// [`process`](Classroom::process) (the ids in lesson text and in a console's `ObjectId()`
+    /// are one process's), mongod is the class's mongod, the clock stands at
+    /// [`Classroom::now_ms`].
+    ///
+    /// # Errors
+    /// The JavaScript engine could not start (reported as the script's error).
+    pub fn console(&self) -> Result<crate::shell::Console, ComputeError> {
+        let session = self.session();
+        let server =
+            crate::shell::server::Server::new(session.process, self.server_process(), session.rng);
+        let now = self.now_ms;
+        crate::shell::Console::with_server(
+            server,
+            Box::new(move || now),
+            crate::shell::DEFAULT_MEMORY_LIMIT,
+        )
+        .map_err(|report| ComputeError::Script { report })
+    }
+
+    /// Runs `scripts` one after the other in one fresh [`console`](Classroom::console), as
+    /// a script file runs (only what it prints is shown); stops at the first that throws.
+    /// Gives the run of each and the console, whose databases the scripts left.
+    ///
+    /// # Errors
+    /// The engine could not start.
+    pub fn run_scripts(
+        &self,
+        scripts: &[(&str, &str)],
+    ) -> Result<(Vec<crate::shell::Run>, crate::shell::Console), ComputeError> {
+        let mut console = self.console()?;
+        let mut runs = Vec::new();
+        for (name, script) in scripts {
+            let run = console.eval(script, name, crate::shell::Echo::Nothing);
+            let failed = run.error.is_some();
+            runs.push(run);
+            if failed {
+                break;
+            }
+        }
+        Ok((runs, console))
+    }
+
     /// The clock in whole seconds, as an ObjectId holds it (clamped to its range).
     fn now_secs(&self) -> u32 {
         u32::try_from(self.now_ms.div_euclid(1000).max(0)).unwrap_or(u32::MAX)

@@ -216,6 +216,7 @@ fn english(step: &Step) -> Vec<(&'static str, &str)> {
         Step::Text(s) => out.push(("text", s.text.as_str())),
         Step::Hex(s) => out.extend(s.caption.as_deref().map(|c| ("caption", c))),
         Step::Run(s) => out.extend(s.caption.as_deref().map(|c| ("caption", c))),
+        Step::Shell(s) => out.extend(s.caption.as_deref().map(|c| ("caption", c))),
         Step::Table(s) => {
             out.extend(s.caption.as_deref().map(|c| ("caption", c)));
             out.extend(s.rows.iter().map(|r| ("labels", r.label.as_str())));
@@ -524,6 +525,7 @@ pub fn localize(lesson: &Lesson, translation: Option<&Translation>) -> (Lesson, 
             }
             Step::Hex(s) => at.caption(&mut s.caption, &given.caption, &mut used),
             Step::Run(s) => at.caption(&mut s.caption, &given.caption, &mut used),
+            Step::Shell(s) => at.caption(&mut s.caption, &given.caption, &mut used),
             Step::Table(s) => {
                 at.caption(&mut s.caption, &given.caption, &mut used);
                 let mut labels: Vec<String> = s.rows.iter().map(|r| r.label.clone()).collect();

@@ -72,6 +72,8 @@ pub enum Step {
     Hex(HexStep),
     /// A command and its output, computed when the lesson is shown.
     Run(RunStep),
+    /// A mongosh script and what it prints, run in the console when the lesson is shown.
+    Shell(ShellStep),
     /// A table whose columns the engine computes.
     Table(TableStep),
     /// A question the learner answers.
@@ -85,6 +87,7 @@ impl Step {
             Step::Text(s) => s.name.as_deref(),
             Step::Hex(s) => s.name.as_deref(),
             Step::Run(s) => s.name.as_deref(),
+            Step::Shell(s) => s.name.as_deref(),
             Step::Table(s) => s.name.as_deref(),
             Step::Exercise(s) => s.name.as_deref(),
         }
@@ -257,6 +260,22 @@ pub struct RunStep {
     pub expect_error: Option<String>,
 }
 
+/// `kind = "shell"`: a mongosh script, run in a fresh console of the classroom (its seed
+/// and clock) when the step is shown; the step shows the script and what it printed.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShellStep {
+    /// The step's id, which translations key on (`[step.NAME]`); see [`Lesson::step_id`].
+    pub name: Option<String>,
+    /// The script, in mongosh's JavaScript.
+    pub script: String,
+    /// A caption shown above the script.
+    pub caption: Option<String>,
+    /// The script ends by throwing, and its error must contain this text (`E11000`): the
+    /// error is part of the step's output.
+    pub expect_error: Option<String>,
+}
+
 /// `kind = "table"`: the engine computes each row's type byte and sizes.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -301,6 +320,9 @@ pub enum ExerciseType {
     Oid,
     /// Multiple choice among `options`; `expect` is a letter or a 1-based number.
     Choice,
+    /// Write a mongosh script: judged by what it prints (`judge = "output"`, the default) or
+    /// leaves in the databases (`judge = "database"`), after `setup`, against `expect`'s.
+    Script,
 }
 
 impl ExerciseType {
@@ -316,6 +338,7 @@ impl ExerciseType {
             ExerciseType::Type => "type",
             ExerciseType::Oid => "oid",
             ExerciseType::Choice => "choice",
+            ExerciseType::Script => "script",
         }
     }
 }
@@ -375,6 +398,12 @@ pub struct Exercise {
     /// a learner who picks it. As many as `options`.
     #[serde(default)]
     pub why_not: Vec<String>,
+    /// `script`: a script run before the learner's (and before `expect`), in the same
+    /// console: the data the exercise is about.
+    pub setup: Option<String>,
+    /// `script`: what is compared, `output` (what the script printed, the default) or
+    /// `database` (every collection's documents afterwards).
+    pub judge: Option<String>,
     /// The classroom seeds the exercise may be shown with in review (`vary = [1, 50]`, both
     /// ends included, at most [`MAX_VARY_SEEDS`](super::vary::MAX_SEEDS) of them): an exercise
     /// that comes back is shown with fresh values from one of them, so `check` proves it at

@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 use super::check::form::form_note;
 use super::compute;
 use super::context::Context;
-use super::model::{Exercise, HexStep, Lesson, RunCommand, RunStep, Step, TableStep, TextStep};
+use super::model::{
+    Exercise, HexStep, Lesson, RunCommand, RunStep, ShellStep, Step, TableStep, TextStep,
+};
 use super::solve::solve;
 use crate::strings::localize::Localize;
 use crate::strings::{pad, pad_left, tr, trf};
@@ -92,6 +94,7 @@ pub fn render_step(
         Step::Text(t) => render_text(t, width, ctx),
         Step::Hex(h) => render_hex(h, width, ctx),
         Step::Run(r) => render_run(r, width, ctx),
+        Step::Shell(sh) => render_shell(sh, width, ctx),
         Step::Table(t) => render_table(t, width, ctx),
         Step::Exercise(e) => {
             *exercise += 1;
@@ -237,6 +240,57 @@ fn render_run(r: &RunStep, width: usize, ctx: &Context) -> Result<String, Render
         }
     }
     Ok(out)
+}
+
+/// A shell step: its caption, the script (each line after `> `, as the console echoes
+/// input), then what it printed, computed now.
+fn render_shell(step: &ShellStep, width: usize, ctx: &Context) -> Result<String, RenderError> {
+    let mut out = String::new();
+    caption(&mut out, step.caption.as_deref(), width);
+    for line in step.script.trim_end().lines() {
+        let _ = writeln!(out, "> {line}");
+    }
+    out.push_str(&shell_output(step, ctx)?);
+    Ok(out)
+}
+
+/// What a shell step's script prints in a fresh console of the class (warnings among the
+/// prints, then its error when it is expected to throw).
+///
+/// # Errors
+/// The script threw, unless that was expected; or it did not throw when it should have.
+pub fn shell_output(step: &ShellStep, ctx: &Context) -> Result<String, RenderError> {
+    let (runs, _) = ctx
+        .room
+        .run_scripts(&[("lesson.js", step.script.as_str())])?;
+    let run = runs.into_iter().next().unwrap_or_default();
+    let mut text = run.text();
+    match (&run.error, &step.expect_error) {
+        (None, None) => {}
+        (Some(e), None) => {
+            return Err(RenderError::Compute(compute::ComputeError::Script {
+                report: e.report(),
+            }));
+        }
+        (Some(e), Some(needle)) if e.report().contains(needle.as_str()) => {}
+        (Some(e), Some(needle)) => {
+            return Err(RenderError::RefusedOtherwise {
+                error: Box::new(RenderError::Compute(compute::ComputeError::Script {
+                    report: e.report(),
+                })),
+                needle: needle.clone(),
+            });
+        }
+        (None, Some(needle)) => {
+            return Err(RenderError::NotRefused {
+                needle: needle.clone(),
+            });
+        }
+    }
+    if run.error.is_none() && text.is_empty() {
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 /// The shell command a run step stands for, as a learner would type it.

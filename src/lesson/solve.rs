@@ -68,6 +68,52 @@ pub(super) enum Truth {
     Time(i64),
     /// The index of the right option.
     Choice(usize),
+    /// What the expected script printed, or left in the databases (`database`), after the
+    /// exercise's `setup`.
+    Script {
+        /// The outcome, as [`script_outcome`] writes it.
+        outcome: String,
+        /// Whether the databases are compared rather than the output.
+        database: bool,
+    },
+}
+
+/// What a `script` exercise's answer is judged by: what `script` printed after `setup`
+/// (`database` false), or every collection's documents afterwards, one `db.collection:`
+/// line and its documents in natural order. `Err` holds mongosh's report when a script
+/// threw (`setup`'s or the answer's).
+pub(super) fn script_outcome(
+    room: &Classroom,
+    setup: Option<&str>,
+    script: &str,
+    database: bool,
+) -> Result<Result<String, String>, ComputeError> {
+    let mut scripts = Vec::new();
+    if let Some(setup) = setup {
+        scripts.push(("setup.js", setup));
+    }
+    scripts.push(("answer.js", script));
+    let (runs, console) = room.run_scripts(&scripts)?;
+    if let Some(e) = runs.iter().find_map(|r| r.error.as_ref()) {
+        return Ok(Err(e.report()));
+    }
+    if !database {
+        return Ok(Ok(runs
+            .last()
+            .map(crate::shell::Run::text)
+            .unwrap_or_default()));
+    }
+    let mut out = String::new();
+    for (db, colls) in &console.server().databases {
+        for (name, coll) in colls {
+            out.push_str(&format!("{db}.{name}:\n"));
+            for d in coll.documents() {
+                out.push_str(&shell::print_document(d));
+                out.push('\n');
+            }
+        }
+    }
+    Ok(Ok(out))
 }
 
 /// Computes the true answer of an exercise in the classroom of `ctx`, whose seed and clock
@@ -88,6 +134,24 @@ pub fn solve(ex: &Exercise, ctx: &Context) -> Result<Solution, SolveError> {
         },
     };
     match ex.exercise_type {
+        ExerciseType::Script => {
+            let database = match ex.judge.as_deref().unwrap_or("output") {
+                "output" => false,
+                "database" => true,
+                other => {
+                    return Err(SolveError::ScriptJudge {
+                        found: other.to_owned(),
+                    });
+                }
+            };
+            match script_outcome(room, ex.setup.as_deref(), &ex.expect, database)? {
+                Ok(outcome) => Ok(Solution {
+                    text: ex.expect.clone(),
+                    truth: Truth::Script { outcome, database },
+                }),
+                Err(report) => Err(ComputeError::Script { report }.into()),
+            }
+        }
         ExerciseType::Size => {
             let written = need(ex.document.as_deref(), "document", kind)?;
             let doc = room.parse_document(written, "document")?;

@@ -82,6 +82,13 @@ impl Thrown {
     /// The text mongosh prints for it: `Uncaught TypeError: x is not a function` and, on
     /// the next line, where.
     pub fn report(&self) -> String {
+        match self.stopped {
+            Some(Stop::TimeLimit) => {
+                return "Uncaught: the script was stopped at its time limit".to_owned();
+            }
+            Some(Stop::Cancelled) => return "Uncaught: the script was interrupted".to_owned(),
+            None => {}
+        }
         let mut out = if self.name.is_empty() {
             format!("Uncaught {}", self.message)
         } else {
@@ -161,7 +168,12 @@ fn error_reply(e: &HostError) -> String {
             err.insert("codeName".into(), Json::from(name));
         }
     }
-    Json::Object([("err".to_owned(), Json::Object(err))].into_iter().collect()).to_string()
+    Json::Object(
+        [("err".to_owned(), Json::Object(err))]
+            .into_iter()
+            .collect(),
+    )
+    .to_string()
 }
 
 fn host(state: &Rc<RefCell<State>>, op: &str, payload: &str) -> String {
@@ -202,10 +214,12 @@ fn host(state: &Rc<RefCell<State>>, op: &str, payload: &str) -> String {
             };
             let now = (state.clock)();
             match state.server.call(op, &values, now) {
-                Ok(v) => {
-                    Json::Object([("ok".to_owned(), tagged::from_value(&v))].into_iter().collect())
-                        .to_string()
-                }
+                Ok(v) => Json::Object(
+                    [("ok".to_owned(), tagged::from_value(&v))]
+                        .into_iter()
+                        .collect(),
+                )
+                .to_string(),
                 Err(e) => error_reply(&e),
             }
         }
@@ -337,7 +351,11 @@ impl Console {
     pub fn eval(&mut self, source: &str, file: &str, echo: Echo) -> Run {
         self.state.borrow_mut().output.clear();
         let error = self.context.with(|ctx| {
-            let command = if echo == Echo::Last { repl_command(source) } else { None };
+            let command = if echo == Echo::Last {
+                repl_command(source)
+            } else {
+                None
+            };
             let result = match command {
                 Some((method, arg)) => call_repl(&ctx, method, arg),
                 None => {
@@ -378,7 +396,10 @@ impl Console {
             None => ("", word),
         };
         // Only names, never calls: completing must not run the user's code.
-        if !object.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.') {
+        if !object
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '.')
+        {
             return (line.len(), Vec::new());
         }
         let names: Vec<String> = self.context.with(|ctx| {
@@ -390,7 +411,10 @@ impl Console {
         let from = line.len() - partial.len();
         (
             from,
-            names.into_iter().filter(|n| n.starts_with(partial)).collect(),
+            names
+                .into_iter()
+                .filter(|n| n.starts_with(partial))
+                .collect(),
         )
     }
 

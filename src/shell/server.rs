@@ -178,7 +178,9 @@ impl Server {
                 self.rng.fill_bytes(&mut b);
                 b[6] = (b[6] & 0x0f) | 0x40;
                 b[8] = (b[8] & 0x3f) | 0x80;
-                Ok(Value::Array(b.iter().map(|x| Value::Int32(i32::from(*x))).collect()))
+                Ok(Value::Array(
+                    b.iter().map(|x| Value::Int32(i32::from(*x))).collect(),
+                ))
             }
             "decimal" => {
                 let s = string_at(args, 0, "Decimal128")?;
@@ -199,7 +201,11 @@ impl Server {
             },
             "ejson" => {
                 let relaxed = truthy(args.get(1));
-                let mode = if relaxed { Mode::RelaxedJs } else { Mode::Canonical };
+                let mode = if relaxed {
+                    Mode::RelaxedJs
+                } else {
+                    Mode::Canonical
+                };
                 let v = args.first().unwrap_or(&Value::Null);
                 Ok(Value::String(ejson::value_to_string(v, mode).into()))
             }
@@ -241,7 +247,11 @@ impl Server {
             }
             "createCollection" => {
                 let (db, coll) = (string_at(args, 0, "db")?, string_at(args, 1, "name")?);
-                if self.databases.get(&db).is_some_and(|d| d.contains_key(&coll)) {
+                if self
+                    .databases
+                    .get(&db)
+                    .is_some_and(|d| d.contains_key(&coll))
+                {
                     return Err(HostError {
                         kind: "server",
                         message: format!("Collection {db}.{coll} already exists."),
@@ -349,7 +359,11 @@ impl Server {
                     return Ok(Value::Int32(0));
                 }
                 self.with_collection(&db, &coll, secs, |c| {
-                    if many { c.delete_many(&filter) } else { c.delete_one(&filter) }
+                    if many {
+                        c.delete_many(&filter)
+                    } else {
+                        c.delete_one(&filter)
+                    }
                 })
                 .map(count)
                 .map_err(|e| HostError::query(&e, "write"))
@@ -370,13 +384,11 @@ impl Server {
     fn find_options(options: &Document) -> Result<FindOptions, HostError> {
         let limit = number(options.get("limit")).map(|x| x.abs() as usize);
         let collation = match options.get("collation") {
-            Some(Value::Document(spec)) => {
-                Collation::parse(spec).map_err(|e| HostError {
-                    kind: "server",
-                    message: e.to_string(),
-                    code: None,
-                })?
-            }
+            Some(Value::Document(spec)) => Collation::parse(spec).map_err(|e| HostError {
+                kind: "server",
+                message: e.to_string(),
+                code: None,
+            })?,
             _ => Collation::default(),
         };
         Ok(FindOptions {
@@ -402,7 +414,11 @@ impl Server {
         let counting = truthy(options.get("count"));
         let find = Self::find_options(&options)?;
         let Some(c) = self.existing(db, coll) else {
-            return Ok(if counting { Value::Int32(0) } else { Value::Array(Vec::new()) });
+            return Ok(if counting {
+                Value::Int32(0)
+            } else {
+                Value::Array(Vec::new())
+            });
         };
         let found = c
             .find(&filter, &find)
@@ -440,7 +456,9 @@ impl Server {
                 return Err(HostError::input("Replacement must be an object"));
             };
             if modifiers {
-                return Err(HostError::input("Replacement document must not contain atomic operators"));
+                return Err(HostError::input(
+                    "Replacement document must not contain atomic operators",
+                ));
             }
             return self
                 .with_collection(db, coll, secs, |c| c.replace_one(&filter, doc, upsert))
@@ -448,7 +466,9 @@ impl Server {
                 .map_err(|e| HostError::query(&e, "write"));
         }
         if !modifiers {
-            return Err(HostError::input("Update document requires atomic operators"));
+            return Err(HostError::input(
+                "Update document requires atomic operators",
+            ));
         }
         self.with_collection(db, coll, secs, |c| {
             c.update_statement(&filter, &update, &array_filters, upsert, multi)
@@ -511,7 +531,11 @@ impl Server {
             }
             return Ok(shown_before);
         }
-        let mut args = vec![Value::Document(target), update, Value::Document(options.clone())];
+        let mut args = vec![
+            Value::Document(target),
+            update,
+            Value::Document(options.clone()),
+        ];
         args.push(Value::Boolean(false));
         args.push(Value::Boolean(kind == "replace"));
         let result = self.update(db, coll, &args, secs)?;
@@ -520,7 +544,9 @@ impl Server {
         }
         let id = match (&before, &result) {
             (Some(d), _) => d.get("_id").cloned(),
-            (None, Value::Document(r)) => r.get("insertedId").cloned().filter(|v| *v != Value::Null),
+            (None, Value::Document(r)) => {
+                r.get("insertedId").cloned().filter(|v| *v != Value::Null)
+            }
             _ => None,
         };
         match id {
@@ -537,7 +563,9 @@ impl Server {
                 .map(|(i, s)| {
                     s.as_document().cloned().ok_or_else(|| HostError {
                         kind: "server",
-                        message: format!("Each element of the 'pipeline' array must be an object (pipeline.{i})"),
+                        message: format!(
+                            "Each element of the 'pipeline' array must be an object (pipeline.{i})"
+                        ),
                         code: Some(14),
                     })
                 })
@@ -550,7 +578,9 @@ impl Server {
             if first != "$documents" {
                 return Err(HostError {
                     kind: "server",
-                    message: format!("{{aggregate: 1}} is not valid for '{first}'; a collection is required."),
+                    message: format!(
+                        "{{aggregate: 1}} is not valid for '{first}'; a collection is required."
+                    ),
                     code: Some(73),
                 });
             }

@@ -9,10 +9,10 @@
 
 use serde_json::Value as Json;
 
+use crate::bson::base64;
 use crate::bson::decimal128::Decimal128;
 use crate::bson::oid::ObjectId;
 use crate::bson::value::{Binary, CodeWithScope, Document, Regex, Timestamp, Value};
-use crate::bson::base64;
 
 /// How deep a value may nest when it crosses: the server's own limit is far below this.
 const MAX_DEPTH: usize = 256;
@@ -56,7 +56,10 @@ fn value_at(j: &Json, depth: usize) -> Result<Value, TagError> {
         "o" => Value::ObjectId(ObjectId::parse_hex(s(1)).map_err(|e| bad(e.to_string()))?),
         "t" => Value::DateTime(s(1).parse().map_err(|_| bad(format!("date {}", s(1))))?),
         "a" => {
-            let list = items.get(1).and_then(Json::as_array).map_or(&[][..], Vec::as_slice);
+            let list = items
+                .get(1)
+                .and_then(Json::as_array)
+                .map_or(&[][..], Vec::as_slice);
             Value::Array(
                 list.iter()
                     .map(|x| value_at(x, depth + 1))
@@ -130,7 +133,10 @@ pub fn from_value(v: &Value) -> Json {
         Value::Decimal128(d) => t("m", vec![Json::from(d.to_string())]),
         Value::ObjectId(o) => t("o", vec![Json::from(o.to_hex())]),
         Value::DateTime(ms) => t("t", vec![Json::from(ms.to_string())]),
-        Value::Array(items) => t("a", vec![Json::Array(items.iter().map(from_value).collect())]),
+        Value::Array(items) => t(
+            "a",
+            vec![Json::Array(items.iter().map(from_value).collect())],
+        ),
         Value::Document(d) => t("D", vec![document(d)]),
         Value::Binary(b) => t(
             "b",
@@ -144,10 +150,7 @@ pub fn from_value(v: &Value) -> Json {
         Value::JavaScript(c) => t("c", vec![Json::from(c.to_string())]),
         Value::JavaScriptWithScope(c) => t(
             "C",
-            vec![
-                Json::from(c.code.clone()),
-                t("D", vec![document(&c.scope)]),
-            ],
+            vec![Json::from(c.code.clone()), t("D", vec![document(&c.scope)])],
         ),
         Value::Symbol(s) => t("y", vec![Json::from(s.to_string())]),
         Value::MinKey => t("min", vec![]),
@@ -179,7 +182,9 @@ mod tests {
                    m: NumberDecimal('0.1'), o: ObjectId('6ac71201a9fded4f0c2e7ec8'), \
                    t: new Date(5), a: [1, 'x', null], s: 'é', b: BinData(4, 'NApz41srRaiJLXEnU8FUBg=='), \
                    ts: Timestamp(1, 2), r: /a.b/i, c: Code('x'), y: MinKey(), Y: MaxKey() }";
-        let doc = parse_document(src, &mut FixedGenerator::new(0)).unwrap().value;
+        let doc = parse_document(src, &mut FixedGenerator::new(0))
+            .unwrap()
+            .value;
         let back = to_value(&from_value(&Value::Document(doc.clone()))).unwrap();
         assert_eq!(back, Value::Document(doc));
     }
@@ -194,7 +199,13 @@ mod tests {
 
     #[test]
     fn bad_tags_are_errors_not_panics() {
-        for text in [r#"["q"]"#, r#"["l", "x"]"#, r#"["o", "12"]"#, r#"{"a": 1}"#, "[]"] {
+        for text in [
+            r#"["q"]"#,
+            r#"["l", "x"]"#,
+            r#"["o", "12"]"#,
+            r#"{"a": 1}"#,
+            "[]",
+        ] {
             let j: Json = serde_json::from_str(text).unwrap();
             assert!(to_value(&j).is_err(), "{text}");
         }

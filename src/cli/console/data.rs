@@ -13,8 +13,8 @@ use std::path::Path;
 
 use bson_tutor::bson::ejson::{self, Mode};
 use bson_tutor::bson::{Document, Value, decode_document, encode_document};
-use bson_tutor::dump::metadata;
 use bson_tutor::dump::DocumentReader;
+use bson_tutor::dump::metadata;
 use bson_tutor::query::collection::Collection;
 use bson_tutor::shell::server::Server;
 
@@ -46,7 +46,11 @@ pub fn load(dir: &Path, seed: u64) -> Result<Server, CliError> {
     let mut dbs: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
     dbs.sort();
     for db_dir in dbs.into_iter().filter(|p| p.is_dir()) {
-        let Some(db) = db_dir.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+        let Some(db) = db_dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .map(str::to_owned)
+        else {
             continue;
         };
         let mut files: Vec<_> = std::fs::read_dir(&db_dir)
@@ -79,7 +83,9 @@ fn read_collection(file: &Path, collection: &mut Collection) -> Result<(), CliEr
     while let Some(next) = reader.next_document() {
         let raw = next.map_err(|e| data_error(file, e))?;
         let doc = decode_document(raw.bytes).map_err(|e| data_error(file, e))?;
-        collection.insert_one(doc).map_err(|e| data_error(file, e))?;
+        collection
+            .insert_one(doc)
+            .map_err(|e| data_error(file, e))?;
     }
     Ok(())
 }
@@ -98,7 +104,10 @@ pub fn save(dir: &Path, server: &Server) -> Result<(), CliError> {
             }
             write_atomically(&db_dir.join(format!("{name}.bson")), &bytes)?;
             let meta = metadata_json(name, &[]); // PARKED-INDEX
-            write_atomically(&db_dir.join(format!("{name}.metadata.json")), meta.as_bytes())?;
+            write_atomically(
+                &db_dir.join(format!("{name}.metadata.json")),
+                meta.as_bytes(),
+            )?;
         }
     }
     // Collections and databases the scripts dropped.
@@ -110,12 +119,24 @@ pub fn save(dir: &Path, server: &Server) -> Result<(), CliError> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(());
     };
-    for db_dir in entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()) {
-        let db = db_dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+    for db_dir in entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+    {
+        let db = db_dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
         let colls = kept.get(db.as_str());
-        let Ok(files) = std::fs::read_dir(&db_dir) else { continue };
+        let Ok(files) = std::fs::read_dir(&db_dir) else {
+            continue;
+        };
         for file in files.filter_map(Result::ok).map(|e| e.path()) {
-            let Some(fname) = file.file_name().and_then(|n| n.to_str()) else { continue };
+            let Some(fname) = file.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
             let stem = fname
                 .strip_suffix(".metadata.json")
                 .or_else(|| fname.strip_suffix(".bson"));
@@ -135,7 +156,10 @@ pub fn save(dir: &Path, server: &Server) -> Result<(), CliError> {
 /// What mongodump writes beside a collection: its indexes, name and type.
 fn metadata_json(name: &str, indexes: &[Document]) -> String {
     let mut d = Document::new();
-    d.push("indexes", Value::Array(indexes.iter().cloned().map(Value::Document).collect()));
+    d.push(
+        "indexes",
+        Value::Array(indexes.iter().cloned().map(Value::Document).collect()),
+    );
     d.push("collectionName", name);
     d.push("type", "collection");
     ejson::to_string(&d, Mode::Canonical)

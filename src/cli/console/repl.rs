@@ -141,7 +141,10 @@ pub fn run(
                     break;
                 }
                 interrupted_once = true;
-                println!("{}", t("(To exit, press Ctrl+C again or Ctrl+D or type exit)"));
+                println!(
+                    "{}",
+                    t("(To exit, press Ctrl+C again or Ctrl+D or type exit)")
+                );
             }
             Err(_) => break,
         }
@@ -151,7 +154,11 @@ pub fn run(
 
 /// The REPL over a pipe: lines gathered until they make a whole program, then evaluated and
 /// echoed; no prompt, no editing.
-fn run_piped(console: &Rc<RefCell<Console>>, interrupted: &Arc<AtomicBool>, limit: u64) -> ExitCode {
+fn run_piped(
+    console: &Rc<RefCell<Console>>,
+    interrupted: &Arc<AtomicBool>,
+    limit: u64,
+) -> ExitCode {
     let mut pending = String::new();
     let mut ok = true;
     for line in std::io::stdin().lock().lines() {
@@ -168,12 +175,23 @@ fn run_piped(console: &Rc<RefCell<Console>>, interrupted: &Arc<AtomicBool>, limi
         if source.trim().is_empty() {
             continue;
         }
-        let run = evaluate(console, source.trim_end(), "<repl>", Echo::Last, interrupted, limit);
+        let run = evaluate(
+            console,
+            source.trim_end(),
+            "<repl>",
+            Echo::Last,
+            interrupted,
+            limit,
+        );
         ok &= show(&run, limit);
     }
     if !pending.trim().is_empty() {
         let run = evaluate(console, &pending, "<repl>", Echo::Last, interrupted, limit);
         ok &= show(&run, limit);
     }
-    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }

@@ -249,7 +249,9 @@ impl CliError {
             },
             CliError::ShellData {
                 path: "data/lab04/t.bson".into(),
-                reason: "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: 1 }".into(),
+                reason:
+                    "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: 1 }"
+                        .into(),
             },
         ];
         for e in &all {

@@ -92,6 +92,7 @@ fn examples(ex: &Exercise) -> &'static [&'static str] {
             _ => &["1234", "5678"],
         },
         ExerciseType::Choice => letters(ex.options.len()),
+        ExerciseType::Script => &["db.t.insertOne({ a: 1 }); print(db.t.countDocuments())"],
     }
 }
 

@@ -77,6 +77,7 @@ pub(super) fn judge(ex: &Exercise, truth: &Truth, text: &str, ctx: &Context) -> 
             Ok(t) => judge_time(t, *ms, lang),
             Err(reason) => slip(reason),
         },
+        Truth::Script { outcome, database } => judge_script(ex, text, outcome, *database, ctx),
         Truth::Choice(i) => match read::choice(text, &ex.options, lang) {
             Ok(j) if j == *i => {
                 Verdict::right(trf(lang, "right: {value}", &[&format!("({})", letter(j))]))
@@ -310,4 +311,54 @@ fn judge_time(t: i64, ms: i64, lang: Lang) -> Verdict {
         why.push(tr(lang, "an ObjectId's time is stored in whole seconds").to_owned());
     }
     Verdict::wrong(why.join("\n"))
+}
+
+/// A learner's script, run after the exercise's `setup` in a fresh console of the class:
+/// right when it prints (or leaves) what the expected script does; wrong with the first line
+/// that differs, or with mongosh's report when it threw.
+fn judge_script(
+    ex: &Exercise,
+    text: &str,
+    outcome: &str,
+    database: bool,
+    ctx: &Context,
+) -> Verdict {
+    let lang = ctx.lang;
+    let got = match crate::lesson::solve::script_outcome(
+        &ctx.room,
+        ex.setup.as_deref(),
+        text,
+        database,
+    ) {
+        Ok(Ok(got)) => got,
+        Ok(Err(report)) => {
+            return Verdict::wrong(trf(lang, "your script stopped: {report}", &[&report]));
+        }
+        Err(e) => return Verdict::wrong(e.to_string_in(lang)),
+    };
+    if got == outcome {
+        return Verdict::right(tr(lang, "right"));
+    }
+    let (got_lines, want_lines): (Vec<&str>, Vec<&str>) =
+        (got.lines().collect(), outcome.lines().collect());
+    let n = got_lines
+        .iter()
+        .zip(&want_lines)
+        .position(|(a, b)| a != b)
+        .unwrap_or(got_lines.len().min(want_lines.len()));
+    let shown = |lines: &[&str]| {
+        lines
+            .get(n)
+            .map_or_else(|| tr(lang, "(nothing)").to_owned(), |l| format!("`{l}`"))
+    };
+    let key = if database {
+        "after your script, line {n} of the databases is {got}, but the expected script leaves {want}"
+    } else {
+        "line {n} of what your script printed is {got}, but the expected script prints {want}"
+    };
+    Verdict::wrong(trf(
+        lang,
+        key,
+        &[&(n + 1), &shown(&got_lines), &shown(&want_lines)],
+    ))
 }

@@ -111,6 +111,12 @@ pub enum ComputeError {
         /// The time as written.
         at: String,
     },
+    /// A `shell` step's or `script` exercise's script that threw, as mongosh reports it
+    /// (`Uncaught TypeError: ...`, in mongosh's English).
+    Script {
+        /// mongosh's report.
+        report: String,
+    },
 }
 
 impl Localize for ComputeError {
@@ -205,6 +211,9 @@ impl Localize for ComputeError {
                 write!(out, "at: `{at}` nằm ngoài khoảng mà ObjectId lưu được")
             }
             (Zh, E::AtOutOfRange { at }) => write!(out, "at：`{at}` 超出了 ObjectId 能表示的范围"),
+            (En, E::Script { report }) => write!(out, "the script stopped: {report}"),
+            (Vi, E::Script { report }) => write!(out, "script đã dừng: {report}"),
+            (Zh, E::Script { report }) => write!(out, "脚本已停止：{report}"),
         }
     }
 }
@@ -327,6 +336,9 @@ impl ComputeError {
             ComputeError::AtOutOfRange {
                 at: "1960-01-01T00:00:00Z".into(),
             },
+            ComputeError::Script {
+                report: "Uncaught TypeError: cannot read property 'x' of null".into(),
+            },
         ];
         for e in &all {
             // A new variant must be added above.
@@ -343,7 +355,8 @@ impl ComputeError {
                 | ComputeError::NoFocus { .. }
                 | ComputeError::Missing { .. }
                 | ComputeError::At(_)
-                | ComputeError::AtOutOfRange { .. } => {}
+                | ComputeError::AtOutOfRange { .. }
+                | ComputeError::Script { .. } => {}
             }
         }
         all
@@ -372,6 +385,8 @@ mod tests {
                     vec![error.to_string()]
                 }
                 ComputeError::Expr(error) => vec![error.to_string()],
+                // mongosh's report is mongosh's English.
+                ComputeError::Script { report } => vec![report.clone()],
                 // `at` is the run step's key, as the lesson file writes it.
                 ComputeError::At(_) | ComputeError::AtOutOfRange { .. } => {
                     vec!["at:".into(), "at：".into()]

@@ -27,6 +27,11 @@ pub enum SolveError {
         /// The `ask` as written.
         found: String,
     },
+    /// A `script` exercise's `judge` that is not `output` or `database`.
+    ScriptJudge {
+        /// The `judge` as written.
+        found: String,
+    },
     /// A choice with fewer than two options.
     ChoiceNeedsTwo,
     /// A choice's `expect` that names none of its options.
@@ -127,6 +132,17 @@ impl Localize for SolveError {
                 out,
                 "ask：应为 `timestamp`、`seconds`、`counter` 或 `first`，但找到 `{found}`"
             ),
+            (En, E::ScriptJudge { found }) => write!(
+                out,
+                "judge: expected `output` or `database`, but found `{found}`"
+            ),
+            (Vi, E::ScriptJudge { found }) => write!(
+                out,
+                "judge: cần `output` hoặc `database`, nhưng gặp `{found}`"
+            ),
+            (Zh, E::ScriptJudge { found }) => {
+                write!(out, "judge：应为 `output` 或 `database`，但找到 `{found}`")
+            }
             (En, E::ChoiceNeedsTwo) => write!(out, "a `choice` needs at least two `options`"),
             (Vi, E::ChoiceNeedsTwo) => write!(out, "`choice` cần ít nhất hai `options`"),
             (Zh, E::ChoiceNeedsTwo) => write!(out, "`choice` 至少需要两个 `options`"),
@@ -305,6 +321,9 @@ impl SolveError {
             SolveError::OidAsk {
                 found: "hour".into(),
             },
+            SolveError::ScriptJudge {
+                found: "prints".into(),
+            },
             SolveError::ChoiceNeedsTwo,
             SolveError::NotAnOption {
                 expect: "e".into(),
@@ -343,6 +362,7 @@ impl SolveError {
                 | SolveError::NoPath { .. }
                 | SolveError::FirstNeedsTwo
                 | SolveError::OidAsk { .. }
+                | SolveError::ScriptJudge { .. }
                 | SolveError::ChoiceNeedsTwo
                 | SolveError::NotAnOption { .. }
                 | SolveError::ClaimCount { .. }

@@ -1,0 +1,186 @@
+//! The console's words (`bson-tutor shell`, `shell` steps, `script` exercises): its help,
+//! its messages and its errors. mongosh's own messages (`Uncaught TypeError: ...`,
+//! `MongoServerError: E11000 ...`) stay mongosh's English, as the server's do.
+
+/// Vietnamese.
+pub(super) const VI: &[(&str, &str)] = &[
+    // --help
+    (
+        "Run mongosh scripts offline, over the tutorial's engine, or type them in a REPL",
+        "Chạy script mongosh ngoại tuyến trên engine của bài học, hoặc gõ chúng trong một REPL",
+    ),
+    (
+        "Run mongosh scripts offline, over the tutorial's engine, or type them in a REPL.\n\nA real JavaScript engine with mongosh's API (db, getSiblingDB, insertOne, find, sort, aggregate, printjson, EJSON, ObjectId, NumberLong...), no server needed. Each run is one client process: --seed makes its ObjectIds reproducible.",
+        "Chạy script mongosh ngoại tuyến trên engine của bài học, hoặc gõ chúng trong một REPL.\n\nMột engine JavaScript thật với API của mongosh (db, getSiblingDB, insertOne, find, sort, aggregate, printjson, EJSON, ObjectId, NumberLong...), không cần server. Mỗi lần chạy là một process client: --seed làm cho các ObjectId của nó lặp lại được.",
+    ),
+    (
+        "Scripts to run in order, as `mongosh --quiet --file` runs them: a script prints only what it prints. Without a script or --eval, a REPL starts",
+        "Các script chạy theo thứ tự, như `mongosh --quiet --file` chạy chúng: một script chỉ in những gì nó in. Không có script hay --eval thì một REPL sẽ mở",
+    ),
+    (
+        "JavaScript to run before the scripts; its last value is printed, as mongosh --eval prints it",
+        "JavaScript chạy trước các script; giá trị cuối cùng của nó được in ra, như mongosh --eval in",
+    ),
+    (
+        "Seed this client process: its ObjectIds' 5-byte random value and counter start, its UUIDs and Math.random (default: a new process each run, as with mongosh)",
+        "Seed của process client này: giá trị ngẫu nhiên 5 byte và điểm bắt đầu của bộ đếm trong các ObjectId, các UUID và Math.random của nó (mặc định: mỗi lần chạy một process mới, như với mongosh)",
+    ),
+    (
+        "Fix the clock (ISO-8601, e.g. 2026-10-08T03:45:49Z): new Date(), Date.now() and the time in ObjectIds read this (default: the system clock)",
+        "Cố định đồng hồ (ISO-8601, ví dụ 2026-10-08T03:45:49Z): new Date(), Date.now() và thời gian trong ObjectId đọc giá trị này (mặc định: đồng hồ hệ thống)",
+    ),
+    (
+        "Keep the databases in DIR between runs, as mongodump lays them out (DIR/DB/COLLECTION.bson and .metadata.json, written atomically); inspect and browse read them",
+        "Giữ các database trong DIR giữa các lần chạy, theo cách mongodump sắp xếp (DIR/DB/COLLECTION.bson và .metadata.json, ghi nguyên tử); inspect và browse đọc được chúng",
+    ),
+    (
+        "Stop an evaluation after this many milliseconds (0: no limit)",
+        "Dừng một lần thực thi sau chừng này mili giây (0: không giới hạn)",
+    ),
+    // Messages
+    (
+        "Uncaught: the evaluation was stopped after {ms} ms (--max-time-ms); nothing after it ran",
+        "Uncaught: lần thực thi đã bị dừng sau {ms} ms (--max-time-ms); phần sau đó không chạy",
+    ),
+    (
+        "Uncaught: the evaluation was interrupted (Ctrl-C)",
+        "Uncaught: lần thực thi đã bị ngắt (Ctrl-C)",
+    ),
+    (
+        "Uncaught: the script used all the memory a console may have ({mib} MiB)",
+        "Uncaught: script đã dùng hết bộ nhớ một console được phép dùng ({mib} MiB)",
+    ),
+    (
+        "bson-tutor shell: mongosh over the tutorial's engine, no server. Databases are kept in {dir}. Type exit or press Ctrl-D to leave.",
+        "bson-tutor shell: mongosh trên engine của bài học, không cần server. Các database được giữ trong {dir}. Gõ exit hoặc nhấn Ctrl-D để thoát.",
+    ),
+    (
+        "bson-tutor shell: mongosh over the tutorial's engine, no server; nothing is kept after you leave (--data DIR keeps it). Type exit or press Ctrl-D to leave.",
+        "bson-tutor shell: mongosh trên engine của bài học, không cần server; không có gì được giữ lại sau khi bạn thoát (--data DIR giữ lại). Gõ exit hoặc nhấn Ctrl-D để thoát.",
+    ),
+    (
+        "(To exit, press Ctrl+C again or Ctrl+D or type exit)",
+        "(Để thoát, nhấn Ctrl+C lần nữa, Ctrl+D hoặc gõ exit)",
+    ),
+    // Errors
+    (
+        "the JavaScript engine did not start: {reason}",
+        "engine JavaScript không khởi động được: {reason}",
+    ),
+    (
+        "{path} has {bytes} bytes: a script may have 16 MiB at most",
+        "{path} có {bytes} byte: một script chỉ được tối đa 16 MiB",
+    ),
+    (
+        "{path} is not UTF-8 text (byte {offset} is not): a script must be UTF-8",
+        "{path} không phải văn bản UTF-8 (byte {offset} không phải): script phải là UTF-8",
+    ),
+    (
+        "{path} cannot be read back as a collection: {reason}",
+        "{path} không đọc lại được thành một collection: {reason}",
+    ),
+    // `script` exercises
+    (
+        "your script stopped: {report}",
+        "script của bạn đã dừng: {report}",
+    ),
+    ("(nothing)", "(không có gì)"),
+    (
+        "after your script, line {n} of the databases is {got}, but the expected script leaves {want}",
+        "sau script của bạn, dòng {n} của các database là {got}, nhưng script mong đợi để lại {want}",
+    ),
+    (
+        "line {n} of what your script printed is {got}, but the expected script prints {want}",
+        "dòng {n} trong những gì script của bạn in ra là {got}, nhưng script mong đợi in ra {want}",
+    ),
+];
+
+/// Chinese (simplified).
+pub(super) const ZH: &[(&str, &str)] = &[
+    // --help
+    (
+        "Run mongosh scripts offline, over the tutorial's engine, or type them in a REPL",
+        "离线运行 mongosh 脚本（使用教程自己的引擎），或在 REPL 中输入它们",
+    ),
+    (
+        "Run mongosh scripts offline, over the tutorial's engine, or type them in a REPL.\n\nA real JavaScript engine with mongosh's API (db, getSiblingDB, insertOne, find, sort, aggregate, printjson, EJSON, ObjectId, NumberLong...), no server needed. Each run is one client process: --seed makes its ObjectIds reproducible.",
+        "离线运行 mongosh 脚本（使用教程自己的引擎），或在 REPL 中输入它们。\n\n一个真正的 JavaScript 引擎，带有 mongosh 的 API（db、getSiblingDB、insertOne、find、sort、aggregate、printjson、EJSON、ObjectId、NumberLong……），无需服务器。每次运行是一个客户端进程：--seed 让它的 ObjectId 可以重现。",
+    ),
+    (
+        "Scripts to run in order, as `mongosh --quiet --file` runs them: a script prints only what it prints. Without a script or --eval, a REPL starts",
+        "按顺序运行的脚本，与 `mongosh --quiet --file` 的运行方式相同：脚本只输出它自己打印的内容。没有脚本也没有 --eval 时，启动 REPL",
+    ),
+    (
+        "JavaScript to run before the scripts; its last value is printed, as mongosh --eval prints it",
+        "在脚本之前运行的 JavaScript；像 mongosh --eval 一样打印它的最后一个值",
+    ),
+    (
+        "Seed this client process: its ObjectIds' 5-byte random value and counter start, its UUIDs and Math.random (default: a new process each run, as with mongosh)",
+        "为这个客户端进程设定种子：它的 ObjectId 的 5 字节随机值和计数器起点、它的 UUID 和 Math.random（默认：每次运行都是新进程，与 mongosh 相同）",
+    ),
+    (
+        "Fix the clock (ISO-8601, e.g. 2026-10-08T03:45:49Z): new Date(), Date.now() and the time in ObjectIds read this (default: the system clock)",
+        "固定时钟（ISO-8601，例如 2026-10-08T03:45:49Z）：new Date()、Date.now() 和 ObjectId 中的时间都读取它（默认：系统时钟）",
+    ),
+    (
+        "Keep the databases in DIR between runs, as mongodump lays them out (DIR/DB/COLLECTION.bson and .metadata.json, written atomically); inspect and browse read them",
+        "在多次运行之间把数据库保存在 DIR 中，布局与 mongodump 相同（DIR/DB/COLLECTION.bson 和 .metadata.json，原子写入）；inspect 和 browse 可以读取它们",
+    ),
+    (
+        "Stop an evaluation after this many milliseconds (0: no limit)",
+        "一次求值超过这么多毫秒后停止（0：不限制）",
+    ),
+    // Messages
+    (
+        "Uncaught: the evaluation was stopped after {ms} ms (--max-time-ms); nothing after it ran",
+        "Uncaught：求值在 {ms} 毫秒后被停止（--max-time-ms）；之后的内容都没有运行",
+    ),
+    (
+        "Uncaught: the evaluation was interrupted (Ctrl-C)",
+        "Uncaught：求值被中断（Ctrl-C）",
+    ),
+    (
+        "Uncaught: the script used all the memory a console may have ({mib} MiB)",
+        "Uncaught：脚本用完了控制台可用的全部内存（{mib} MiB）",
+    ),
+    (
+        "bson-tutor shell: mongosh over the tutorial's engine, no server. Databases are kept in {dir}. Type exit or press Ctrl-D to leave.",
+        "bson-tutor shell：基于教程引擎的 mongosh，无需服务器。数据库保存在 {dir} 中。输入 exit 或按 Ctrl-D 退出。",
+    ),
+    (
+        "bson-tutor shell: mongosh over the tutorial's engine, no server; nothing is kept after you leave (--data DIR keeps it). Type exit or press Ctrl-D to leave.",
+        "bson-tutor shell：基于教程引擎的 mongosh，无需服务器；退出后不保留任何数据（--data DIR 可以保留）。输入 exit 或按 Ctrl-D 退出。",
+    ),
+    (
+        "(To exit, press Ctrl+C again or Ctrl+D or type exit)",
+        "（要退出，请再按一次 Ctrl+C，或按 Ctrl+D，或输入 exit）",
+    ),
+    // Errors
+    (
+        "the JavaScript engine did not start: {reason}",
+        "JavaScript 引擎没有启动：{reason}",
+    ),
+    (
+        "{path} has {bytes} bytes: a script may have 16 MiB at most",
+        "{path} 有 {bytes} 字节：脚本最多只能有 16 MiB",
+    ),
+    (
+        "{path} is not UTF-8 text (byte {offset} is not): a script must be UTF-8",
+        "{path} 不是 UTF-8 文本（第 {offset} 字节不是）：脚本必须是 UTF-8",
+    ),
+    (
+        "{path} cannot be read back as a collection: {reason}",
+        "{path} 无法读回为集合：{reason}",
+    ),
+    // `script` exercises
+    ("your script stopped: {report}", "你的脚本已停止：{report}"),
+    ("(nothing)", "（没有内容）"),
+    (
+        "after your script, line {n} of the databases is {got}, but the expected script leaves {want}",
+        "运行你的脚本后，数据库的第 {n} 行是 {got}，而预期的脚本留下的是 {want}",
+    ),
+    (
+        "line {n} of what your script printed is {got}, but the expected script prints {want}",
+        "你的脚本输出的第 {n} 行是 {got}，而预期的脚本输出 {want}",
+    ),
+];
