@@ -15,7 +15,8 @@ pub enum Mode {
     /// Report the rest of the input as one damaged region and stop (`--check`).
     Check,
     /// Look for the next plausible document start: a length prefix within bounds whose
-    /// document decodes cleanly, and go on from there (`--salvage`).
+    /// document decodes cleanly and is followed by another such prefix (or the end), and go
+    /// on from there (`--salvage`).
     Salvage,
 }
 
@@ -48,6 +49,14 @@ pub enum ScanItem<'a> {
 /// that decodes cleanly is reported as damaged on its own and skipped by its length, in both
 /// modes (its frame is intact, only its contents are bad).
 /// Other damage ends a [`Mode::Check`] scan; a [`Mode::Salvage`] scan resynchronises.
+///
+/// A [`Mode::Salvage`] scan also doubts a frame whose end is not where a document starts:
+/// a document that decodes cleanly but is not followed by a plausible length prefix (or the
+/// end), or a damaged one whose clean successor is not. If a document the resynchronisation
+/// would accept starts inside such a frame and ends beyond it, the frame ran into it (bytes
+/// deleted inside the frame left its length prefix as it was): the bytes before it are
+/// reported as damage (for a frame that decodes, with the reason its end is no document
+/// start) and the scan goes on from it.
 ///
 /// # Examples
 /// ```
@@ -239,17 +248,33 @@ impl<R: Read> Scanner<R> {
                 got: self.avail() as u64,
             },
             Frame::Framed(len) => match self.decode(0, len) {
-                Ok(()) => return Ok(Some(Ok(len))),
+                Ok(()) => {
+                    if self.mode == Mode::Salvage
+                        && let Some(reason) = self.not_followed(offset, len)?
+                        && let Some(rel) = self.straddler(len)?
+                    {
+                        self.start += rel;
+                        return Ok(Some(Err(self.damage(offset, rel as u64, reason))));
+                    }
+                    return Ok(Some(Ok(len)));
+                }
                 Err(error) => {
                     let reason = DumpError::Decode { offset, error };
-                    let next_ok = match self.frame(len)? {
-                        Frame::NoPrefix => self.avail() == len,
-                        Frame::Framed(next) => self.decode(len, next).is_ok(),
-                        Frame::BadLen(_) | Frame::Short(_) => false,
+                    // The length of the clean document after the frame, 0 for the end.
+                    let next = match self.frame(len)? {
+                        Frame::NoPrefix if self.avail() == len => Some(0),
+                        Frame::Framed(next) if self.decode(len, next).is_ok() => Some(next),
+                        _ => None,
                     };
-                    if next_ok {
-                        self.start += len;
-                        return Ok(Some(Err(self.damage(offset, len as u64, reason))));
+                    if let Some(next) = next {
+                        // A clean successor that is not followed may be the middle of the
+                        // document this frame ran into.
+                        let mut skip = len;
+                        if self.mode == Mode::Salvage && next > 0 && !self.followed(len + next)? {
+                            skip = self.straddler(len)?.unwrap_or(len);
+                        }
+                        self.start += skip;
+                        return Ok(Some(Err(self.damage(offset, skip as u64, reason))));
                     }
                     reason
                 }
@@ -287,11 +312,55 @@ impl<R: Read> Scanner<R> {
     /// Whether what follows the `len` bytes at the current position could start a document:
     /// a length prefix within bounds (complete or cut short by the end), or the very end.
     fn followed(&mut self, len: usize) -> io::Result<bool> {
-        Ok(match self.frame(len)? {
-            Frame::Framed(_) | Frame::Short(_) => true,
-            Frame::NoPrefix => self.avail() == len,
-            Frame::BadLen(_) => false,
+        Ok(self.not_followed(self.pos(), len)?.is_none())
+    }
+
+    /// Why what follows the `len` bytes at the current position (absolute `offset`) cannot
+    /// start a document, `None` if it could (see [`Self::followed`]). Only the 4 bytes of
+    /// the prefix are read, not the document it declares.
+    fn not_followed(&mut self, offset: u64, len: usize) -> io::Result<Option<DumpError>> {
+        self.fill(len + 4)?;
+        let offset = offset + len as u64;
+        let at = self.start + len;
+        let prefix = self
+            .win
+            .get(at..at + 4)
+            .and_then(|p| <[u8; 4]>::try_from(p).ok());
+        Ok(match prefix {
+            None if self.avail() == len => None,
+            None => Some(DumpError::Truncated {
+                offset,
+                needed: 4,
+                got: (self.avail() - len) as u64,
+            }),
+            Some(prefix) => plausible_len(prefix)
+                .err()
+                .map(|declared| DumpError::BadLength { offset, declared }),
         })
+    }
+
+    /// For a frame of `len` bytes at the current position that would be skipped by its length
+    /// although what comes after it does not look like the next document: the first position
+    /// inside it where a document starts that [`Self::resync`] would accept (it decodes
+    /// cleanly and is followed) and that ends beyond the frame.
+    ///
+    /// Bytes deleted inside a document leave its length prefix as it was, so its frame takes
+    /// in the first bytes of the next document. If those end in a NUL the frame still decodes;
+    /// if not, a few bytes of the next document may still read as a small clean document.
+    /// Either way what follows is the middle of the next document, which is recoverable only
+    /// if this frame is refused, as its start is inside the frame. A document wholly inside
+    /// is an embedded one and does not count.
+    fn straddler(&mut self, len: usize) -> io::Result<Option<usize>> {
+        for rel in 1..len {
+            if let Frame::Framed(next) = self.frame(rel)?
+                && rel + next > len
+                && self.decode(rel, next).is_ok()
+                && self.followed(rel + next)?
+            {
+                return Ok(Some(rel));
+            }
+        }
+        Ok(None)
     }
 
     /// Moves one byte at a time until a prefix within bounds whose document decodes
