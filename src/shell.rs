@@ -49,3 +49,6 @@ pub mod server;
 pub mod tagged;
 
 pub use console::{Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run, Settings, Thrown};
+
+#[cfg(test)]
+mod tests;

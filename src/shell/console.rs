@@ -372,6 +372,21 @@ impl Console {
             while ctx.execute_pending_job() {}
             error
         });
+        let mut error = error;
+        if let Some(e) = &mut error {
+            // QuickJS throws `null` when it cannot even allocate the error object: the heap
+            // is full. A script that throws null itself says `throw`.
+            if e.name.is_empty()
+                && e.message == "null"
+                && e.at.is_none()
+                && !source.contains("throw")
+            {
+                e.out_of_memory = true;
+                e.message = "out of memory".to_owned();
+            }
+        }
+        // What the run let go of is freed now, not at the next allocation.
+        self._runtime.run_gc();
         let output = std::mem::take(&mut self.state.borrow_mut().output);
         Run { output, error }
     }
@@ -422,14 +437,27 @@ impl Console {
     /// comment (the REPL then reads another line).
     pub fn is_complete(&mut self, source: &str) -> bool {
         self.context.with(|ctx| {
-            let check: Result<bool, _> = ctx.eval_with_options(
-                format!(
-                    "(() => {{ try {{ new Function({}); return true; }} catch (e) {{ return !(e instanceof SyntaxError) || !/unexpected end|unterminated|expecting/i.test(e.message); }} }})()",
-                    Json::from(source)
-                ),
-                eval_options("complete.js"),
-            );
-            check.unwrap_or(true)
+            // Compiled as a module, never evaluated: nothing the source says runs.
+            match rquickjs::Module::declare(ctx.clone(), "complete.js", source) {
+                Ok(_) => true,
+                Err(_) => {
+                    // Unfinished: the error is at the very end of the text.
+                    let e = thrown(&ctx);
+                    let m = e.message.as_str();
+                    let eof = m.starts_with("unexpected end") || m.ends_with(": ''");
+                    let at_end = e.at.as_deref().and_then(|at| {
+                        let mut parts = at.rsplit(':');
+                        let col: usize = parts.next()?.parse().ok()?;
+                        let line: usize = parts.next()?.parse().ok()?;
+                        let lines: Vec<&str> = source.trim_end().lines().collect();
+                        Some(
+                            line >= lines.len()
+                                && col > lines.last().map_or(0, |l| l.chars().count()),
+                        )
+                    });
+                    !(eof || at_end == Some(true))
+                }
+            }
         })
     }
 }
