@@ -667,3 +667,68 @@ fn the_learning_loop_at_80x24_and_100x30() {
     learning_loop((80, 24));
     learning_loop((100, 30));
 }
+
+/// `bson-tutor shell` at a real terminal: multi-line input, history, completion, `it`, an
+/// infinite loop stopped while the REPL stays usable, an exception's message, and the
+/// databases kept by `--data` for the next run.
+#[test]
+fn the_shell_repl_in_a_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("shell-repl");
+    let history = dir.join("history");
+    let data = dir.join("data");
+    let command = format!(
+        "BSON_TUTOR_SHELL_HISTORY={} BSON_TUTOR_LANG=en {BIN} shell --seed 1 --now 2026-10-08T03:45:49Z --max-time-ms 500 --data {}",
+        history.display(),
+        data.display()
+    );
+    let Some(tmux) = Tmux::start_sized("shell", &command, (80, 24)) else {
+        return;
+    };
+    tmux.wait_for("test>");
+    // Multi-line: an open bracket asks for another line.
+    tmux.keys(&["use lab04", "Enter"]);
+    tmux.wait_for("switched to db lab04");
+    tmux.keys(&["db.t.insertMany(Array.from({ length: 25 }, (_, i) => ({", "Enter"]);
+    tmux.keys(&["_id: i, sq: i * i })))", "Enter"]);
+    tmux.wait_for("insertedIds");
+    // Completion: `db.t.fi` + Tab completes to a method (find, findOne, ...).
+    tmux.keys(&["db.t.countDoc", "Tab"]);
+    tmux.keys(&["()", "Enter"]);
+    tmux.wait_for("\n25\n");
+    // 20 documents a batch, then `it`.
+    tmux.keys(&["db.t.find({}, { _id: 1 })", "Enter"]);
+    tmux.wait_for("Type \"it\" for more");
+    tmux.keys(&["it", "Enter"]);
+    let screen = tmux.wait_for("{ _id: 24 }");
+    assert!(screen.contains("{ _id: 20 }"), "{screen}");
+    // History: Up brings back the last line.
+    tmux.keys(&["Up"]);
+    tmux.wait_for("lab04> it");
+    tmux.keys(&["C-u"]);
+    // An infinite loop stops at --max-time-ms and the REPL goes on.
+    tmux.keys(&["for (;;) {}", "Enter"]);
+    tmux.wait_for("the evaluation was stopped after 500 ms");
+    tmux.keys(&["null.x", "Enter"]);
+    tmux.wait_for("Uncaught TypeError: cannot read property 'x' of null");
+    tmux.keys(&["1 + 1", "Enter"]);
+    tmux.wait_for("\n2\n");
+    tmux.keys(&["exit", "Enter"]);
+    let start = Instant::now();
+    while !data.join("lab04/t.bson").exists() {
+        assert!(start.elapsed() < Duration::from_secs(10), "the data folder was never written");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let saved = std::fs::read_to_string(&history).expect("the history was saved");
+    assert!(saved.contains("use lab04") && saved.contains("for (;;) {}"), "{saved}");
+    // The next run starts where this one stopped.
+    let out = Command::new(BIN)
+        .args(["shell", "--data"])
+        .arg(&data)
+        .args(["--eval", "db.getSiblingDB('lab04').t.countDocuments({ sq: { $gt: 100 } })"])
+        .output()
+        .expect("shell runs");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "14\n");
+}

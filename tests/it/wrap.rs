@@ -59,6 +59,7 @@ fn paragraphs_of(lesson: &Lesson, out: &mut Vec<String>) {
             }
             Step::Hex(h) => out.extend(h.caption.clone()),
             Step::Run(r) => out.extend(r.caption.clone()),
+            Step::Shell(s) => out.extend(s.caption.clone()),
             Step::Table(t) => out.extend(t.caption.clone()),
             Step::Exercise(e) => {
                 out.push(e.prompt.clone());
