@@ -241,7 +241,10 @@ impl Collection {
     /// key error collection: lab04.t index: _id_ dup key: { _id: 1 }", "object to insert too
     /// large. size in bytes: 16777217, max size: 16777216", "cannot insert document because
     /// it exceeds 180 levels of nesting", "_id fields may not contain '$'-prefixed fields:
-    /// $b is not valid for storage.".
+    /// $b is not valid for storage."; with secondary indexes ([`Collection::create_index`]),
+    /// a unique one's "E11000 duplicate key error collection: lab04.t index: email_1 dup
+    /// key: { email: \"a@x\" }" and a compound one's "cannot index parallel arrays [b] [a]".
+    /// Nothing is stored then.
     pub fn insert_one(&mut self, doc: Document) -> Result<Value, QueryError> {
         let doc = self.prepare_insert(doc, false)?;
         self.store(doc)
@@ -350,8 +353,10 @@ impl Collection {
     /// operators") and wants `replaceOne`.
     ///
     /// # Errors
-    /// An invalid filter or update, or the update's error on the document (which is then
-    /// left unchanged).
+    /// An invalid filter or update, or the update's error on the document, or a secondary
+    /// index's refusal of the updated document (a unique index's E11000, as for
+    /// [`Collection::insert_one`]); the document is then left unchanged. An upsert's
+    /// document is refused as an inserted one is.
     pub fn update_one(
         &mut self,
         filter: &Document,

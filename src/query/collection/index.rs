@@ -191,7 +191,10 @@ impl Collection {
     ///
     /// From then on every write that stores a document checks a unique index: a second
     /// document with the same key is refused with the server's E11000 and nothing is
-    /// written. A document's keys are described in the [module](self) documentation.
+    /// written. A document's keys are the server's: a missing field is null (two documents
+    /// without `email` collide on `{ email: null }`), each element of an array is a key of
+    /// its own (an empty array is `undefined`), a document never collides with itself
+    /// (`[1, 1]`), and values compare as on the `_id` index (`1` and `1.0` are one key).
     ///
     /// # Errors
     /// The server's refusals, in its order:
