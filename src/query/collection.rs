@@ -12,11 +12,16 @@
 //!   carry different random values, as a mongod-made upsert id and mongosh's next
 //!   `ObjectId()` do. Nothing here reads the real clock.
 //! - `_id` is always the first field of a stored document.
+//! - Secondary indexes ([`Collection::create_index`]) are kept on every write; a unique one
+//!   refuses a second document with the same key, as the `_id` index does.
 
 use std::collections::BTreeMap;
 
+mod distinct;
+mod index;
 mod stream;
 
+pub use index::{IndexOptions, index_name};
 pub use stream::find_stream;
 
 use super::aggregate::{Policy, Projection};
@@ -165,6 +170,8 @@ pub struct Collection {
     pub now_secs: u32,
     /// The increment of the next `Timestamp(0, 0)` the server fills in on insert.
     next_increment: u32,
+    /// The secondary indexes, in the order they were created.
+    indexes: Vec<index::Index>,
 }
 
 impl Collection {
@@ -202,6 +209,7 @@ impl Collection {
             server,
             now_secs,
             next_increment: 1,
+            indexes: Vec::new(),
         }
     }
 
@@ -233,7 +241,10 @@ impl Collection {
     /// key error collection: lab04.t index: _id_ dup key: { _id: 1 }", "object to insert too
     /// large. size in bytes: 16777217, max size: 16777216", "cannot insert document because
     /// it exceeds 180 levels of nesting", "_id fields may not contain '$'-prefixed fields:
-    /// $b is not valid for storage.".
+    /// $b is not valid for storage."; with secondary indexes ([`Collection::create_index`]),
+    /// a unique one's "E11000 duplicate key error collection: lab04.t index: email_1 dup
+    /// key: { email: \"a@x\" }" and a compound one's "cannot index parallel arrays [b] [a]".
+    /// Nothing is stored then.
     pub fn insert_one(&mut self, doc: Document) -> Result<Value, QueryError> {
         let doc = self.prepare_insert(doc, false)?;
         self.store(doc)
@@ -342,8 +353,10 @@ impl Collection {
     /// operators") and wants `replaceOne`.
     ///
     /// # Errors
-    /// An invalid filter or update, or the update's error on the document (which is then
-    /// left unchanged).
+    /// An invalid filter or update, or the update's error on the document, or a secondary
+    /// index's refusal of the updated document (a unique index's E11000, as for
+    /// [`Collection::insert_one`]); the document is then left unchanged. An upsert's
+    /// document is refused as an inserted one is.
     pub fn update_one(
         &mut self,
         filter: &Document,
@@ -518,13 +531,19 @@ impl Collection {
         for record in targets {
             // Stopped half-way, the documents before stay updated, as on the server.
             interrupt::check()?;
-            let Some(doc) = self.records.get_mut(&record) else {
+            let Some(doc) = self.records.get(&record) else {
                 continue;
             };
             result.matched += 1;
-            // `_id` cannot change value, so the index entry stays valid.
+            // Updated aside: a refusal (the update's, or a unique index's) leaves the stored
+            // document as it was. `_id` cannot change value, so its index entry stays valid.
+            let mut updated = doc.clone();
             let (now_secs, increment) = (self.now_secs, &mut self.next_increment);
-            if update_document(matcher, parsed, doc, now_secs, increment)? {
+            if update_document(matcher, parsed, &mut updated, now_secs, increment)? {
+                let old = self.records.get(&record);
+                let changes = self.check_indexes(Some(record), old, &updated)?;
+                self.apply_indexes(record, changes);
+                self.records.insert(record, updated);
                 result.modified += 1;
             }
         }
@@ -585,10 +604,11 @@ impl Collection {
             .map(|(id, _)| id)
             .collect();
         for record in &targets {
-            if let Some(doc) = self.records.remove(record)
-                && let Some(id) = doc.get("_id")
-            {
-                self.id_index.remove(&OrderedValue(id.clone()));
+            if let Some(doc) = self.records.remove(record) {
+                if let Some(id) = doc.get("_id") {
+                    self.id_index.remove(&OrderedValue(id.clone()));
+                }
+                self.unindex(*record, &doc);
             }
         }
         Ok(targets.len())
@@ -705,29 +725,45 @@ impl Collection {
         Ok(out)
     }
 
-    /// Stores a prepared document (its `_id` first) if the `_id` is new.
+    /// Stores a prepared document (its `_id` first) if the `_id` is new and no unique index
+    /// holds one of its keys: the `_id` index first, then the others in the order they were
+    /// created, as the server inserts the keys.
     fn store(&mut self, doc: Document) -> Result<Value, QueryError> {
         let id = doc.get("_id").cloned().unwrap_or(Value::Null);
         let key = OrderedValue(id.clone());
         if self.id_index.contains_key(&key) {
             return Err(QueryError::new(
                 "_id",
-                QueryErrorKind::server(
-                    code::DUPLICATE_KEY,
-                    format!(
-                        "E11000 duplicate key error collection: {} index: _id_ dup key: {{ _id: {} }}",
-                        self.namespace,
-                        server_value(&id)
-                    ),
-                ),
+                duplicate_key(&self.namespace, "_id_", &[("_id", &id)]),
             ));
         }
+        let changes = self.check_indexes(None, None, &doc)?;
         let record = self.next_record;
         self.next_record += 1;
         self.id_index.insert(key, record);
+        self.apply_indexes(record, changes);
         self.records.insert(record, doc);
         Ok(id)
     }
+}
+
+/// The server's E11000 for a key that `index` holds already: "E11000 duplicate key error
+/// collection: lab04.users index: email_1 dup key: { email: \"a@x\" }", the key's values
+/// under the pattern's field names, each as the server prints it.
+fn duplicate_key(namespace: &str, index: &str, key: &[(&str, &Value)]) -> QueryErrorKind {
+    let fields: Vec<String> = key
+        .iter()
+        .map(|(path, v)| format!("{path}: {}", server_value(v)))
+        .collect();
+    let key = if fields.is_empty() {
+        "{}".to_owned()
+    } else {
+        format!("{{ {} }}", fields.join(", "))
+    };
+    QueryErrorKind::server(
+        code::DUPLICATE_KEY,
+        format!("E11000 duplicate key error collection: {namespace} index: {index} dup key: {key}"),
+    )
 }
 
 /// The first `$`-prefixed field name inside an `_id` document, at any depth (the server's

@@ -121,6 +121,12 @@ pub enum QueryErrorKind {
         /// What went wrong, with the file.
         reason: String,
     },
+    /// An index type the server builds but this tutor does not (`2dsphere`, `text`,
+    /// `hashed`, a wildcard `$**` index): only ascending and descending keys are indexed.
+    IndexTypeNotImplemented {
+        /// The index type as the server names it (`2dsphere`, `wildcard`).
+        kind: String,
+    },
 }
 
 /// Kinds of filter operators the server runs and bson-tutor's matcher does not.
@@ -326,6 +332,9 @@ impl QueryErrorKind {
             SpillFailed {
                 reason: "ENOSPC".into(),
             },
+            IndexTypeNotImplemented {
+                kind: "2dsphere".into(),
+            },
         ];
         all.extend(MatcherFeature::ALL.map(|feature| NotRun {
             operator: "$op".into(),
@@ -358,7 +367,8 @@ impl QueryErrorKind {
                 | Num(_)
                 | WouldSpill { .. }
                 | OutputTooLarge { .. }
-                | SpillFailed { .. } => {}
+                | SpillFailed { .. }
+                | IndexTypeNotImplemented { .. } => {}
             }
         }
         all
@@ -413,6 +423,11 @@ impl QueryErrorKind {
                 "the documents of this step take more than {limit} bytes of memory: the server \
                  passes documents on one at a time, but bson-tutor holds a whole step's output \
                  in memory and stops here"
+            ),
+            IndexTypeNotImplemented { kind } => write!(
+                out,
+                "'{kind}' indexes are real, but this tutor builds only ascending (1) and \
+                 descending (-1) indexes"
             ),
         }
     }
@@ -472,6 +487,11 @@ impl QueryErrorKind {
                  từng document một, còn bson-tutor giữ toàn bộ kết quả của một bước trong bộ \
                  nhớ nên dừng ở đây"
             ),
+            IndexTypeNotImplemented { kind } => write!(
+                out,
+                "chỉ mục '{kind}' có thật, nhưng trình hướng dẫn này chỉ xây dựng chỉ mục tăng \
+                 dần (1) và giảm dần (-1)"
+            ),
         }
     }
 
@@ -521,6 +541,10 @@ impl QueryErrorKind {
                 out,
                 "这一步的文档占用了超过 {limit} 字节的内存：服务器一次只传递一个文档，\
                  而 bson-tutor 把一步的全部结果都放在内存里，所以在这里停下"
+            ),
+            IndexTypeNotImplemented { kind } => write!(
+                out,
+                "'{kind}' 索引是真实存在的，但本教程只建立升序（1）和降序（-1）索引"
             ),
         }
     }
@@ -656,6 +680,16 @@ mod tests {
                     "$bucketAuto is a real stage, but this tutor does not implement it",
                     "$bucketAuto là một giai đoạn có thật, nhưng trình hướng dẫn này chưa hỗ trợ nó",
                     "$bucketAuto 是真实存在的阶段，但本教程没有实现它",
+                ],
+            ),
+            (
+                QueryErrorKind::IndexTypeNotImplemented {
+                    kind: "2dsphere".into(),
+                },
+                [
+                    "'2dsphere' indexes are real, but this tutor builds only ascending (1) and descending (-1) indexes",
+                    "chỉ mục '2dsphere' có thật, nhưng trình hướng dẫn này chỉ xây dựng chỉ mục tăng dần (1) và giảm dần (-1)",
+                    "'2dsphere' 索引是真实存在的，但本教程只建立升序（1）和降序（-1）索引",
                 ],
             ),
             (

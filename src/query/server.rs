@@ -54,8 +54,24 @@ pub mod code {
     /// `IncompatibleCollationVersion`: a collation `version` other than the server's.
     pub const INCOMPATIBLE_COLLATION_VERSION: i32 = 85;
     /// `InvalidOptions`: a stage other than `$set`/`$project`/`$replaceWith` and their
-    /// aliases in a pipeline-style update.
+    /// aliases in a pipeline-style update; "cannot drop _id index".
     pub const INVALID_OPTIONS: i32 = 72;
+    /// `IndexNotFound`: "index not found with name [email_1]".
+    pub const INDEX_NOT_FOUND: i32 = 27;
+    /// `CannotCreateIndex`: a key pattern the server refuses ("Index keys cannot be empty.").
+    pub const CANNOT_CREATE_INDEX: i32 = 67;
+    /// `IndexOptionsConflict`: "Index already exists with a different name: email_1".
+    pub const INDEX_OPTIONS_CONFLICT: i32 = 85;
+    /// `IndexKeySpecsConflict`: an index of the requested name with other keys or options.
+    pub const INDEX_KEY_SPECS_CONFLICT: i32 = 86;
+    /// `CannotIndexParallelArrays`: "cannot index parallel arrays [b] [a]".
+    pub const CANNOT_INDEX_PARALLEL_ARRAYS: i32 = 171;
+    /// `AmbiguousIndexKeyPattern`: a key pattern that names two indexes, given to `dropIndex`.
+    pub const AMBIGUOUS_INDEX_KEY_PATTERN: i32 = 181;
+    /// `InvalidIndexSpecificationOption`: an option the `_id` index does not take.
+    pub const INVALID_INDEX_SPECIFICATION_OPTION: i32 = 197;
+    /// "Key field cannot contain an embedded null byte" (`distinct`).
+    pub const DISTINCT_KEY_NULL_BYTE: i32 = 31032;
 }
 
 /// One of the server's own messages: its text, the same in every language, and its code.

@@ -13,6 +13,7 @@ mod cli_query;
 mod cli_update;
 mod collation;
 mod collection;
+mod collection_index;
 mod common;
 mod corpus;
 mod dates;

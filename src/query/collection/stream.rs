@@ -3,7 +3,8 @@
 //! what a sort needs (its 100 MB, spilling with `allowDiskUse`, or its best `skip + limit`).
 //!
 //! The documents are a collection's stored documents as a dump holds them: nothing is
-//! inserted, so no `_id` is added and no duplicate `_id` is looked for.
+//! inserted, so no `_id` is added and no duplicate `_id` (or key of a unique index) is
+//! looked for. Only an upsert is stored in the collection, through its checks.
 
 use super::{
     Collection, FindOptions, FindPlan, UpdateOptions, UpdateResult, check_multi, parse_filter,
