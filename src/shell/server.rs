@@ -13,7 +13,7 @@ use crate::bson::shell::print_value_pretty;
 use crate::bson::{Document, Value, document_size};
 use crate::query::aggregate::{Collections, Context, Pipeline};
 use crate::query::collation::Collation;
-use crate::query::collection::{Collection, FindOptions, UpdateOptions};
+use crate::query::collection::{Collection, FindOptions, IndexOptions, UpdateOptions};
 use crate::query::error::QueryError;
 
 /// An error as it reaches the script: which JavaScript class throws it, and its words.
@@ -351,6 +351,17 @@ impl Server {
                 }
             }
             "find" => self.find(&db, &coll, rest),
+            "distinct" => {
+                let key = string_at(rest, 0, "key")?;
+                let filter = doc_at(rest, 1, "filter")?;
+                match self.existing(&db, &coll) {
+                    None => Ok(Value::Array(Vec::new())),
+                    Some(c) => c
+                        .distinct(&key, &filter)
+                        .map(Value::Array)
+                        .map_err(|e| HostError::query(&e, "server")),
+                }
+            }
             "update" => self.update(&db, &coll, rest, secs),
             "delete" => {
                 let filter = doc_at(rest, 0, "filter")?;
@@ -370,7 +381,62 @@ impl Server {
             }
             "findAndModify" => self.find_and_modify(&db, &coll, rest, secs),
             "aggregate" => self.aggregate(&db, Some(&coll), args, now_ms),
-            // PARKED-INDEX
+            "createIndex" => {
+                let keys = doc_at(rest, 0, "keys")?;
+                let options = doc_at(rest, 1, "options")?;
+                let options = IndexOptions {
+                    unique: truthy(options.get("unique")),
+                    name: options
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned),
+                };
+                self.with_collection(&db, &coll, secs, |c| c.create_index(&keys, &options))
+                    .map(|name| Value::String(name.into()))
+                    .map_err(|e| HostError::query(&e, "server"))
+            }
+            "getIndexes" => match self.existing(&db, &coll) {
+                None => Err(HostError {
+                    kind: "server",
+                    message: format!("ns does not exist: {db}.{coll}"),
+                    code: Some(26),
+                }),
+                Some(c) => Ok(Value::Array(
+                    c.list_indexes().into_iter().map(Value::Document).collect(),
+                )),
+            },
+            "dropIndex" => {
+                let name = string_at(rest, 0, "index name")?;
+                if self.existing(&db, &coll).is_none() {
+                    return Err(HostError {
+                        kind: "server",
+                        message: format!("ns not found {db}.{coll}"),
+                        code: Some(26),
+                    });
+                }
+                let was = self.with_collection(&db, &coll, secs, |c| {
+                    if name == "*" {
+                        let was = c.list_indexes().len();
+                        let names: Vec<String> = c
+                            .list_indexes()
+                            .iter()
+                            .filter_map(|i| {
+                                i.get("name").and_then(Value::as_str).map(str::to_owned)
+                            })
+                            .filter(|n| n != "_id_")
+                            .collect();
+                        names.iter().try_for_each(|n| c.drop_index(n).map(|_| ()))?;
+                        Ok(was)
+                    } else {
+                        c.drop_index(&name)
+                    }
+                });
+                let was = was.map_err(|e| HostError::query(&e, "server"))?;
+                let mut d = Document::new();
+                d.push("nIndexesWas", count(was));
+                d.push("ok", 1);
+                Ok(Value::Document(d))
+            }
             "drop" => Ok(Value::Boolean(
                 self.databases
                     .get_mut(&db)

@@ -118,7 +118,7 @@ fn parse_double(s: &str) -> f64 {
 
 /// The tagged form of a value.
 pub fn from_value(v: &Value) -> Json {
-    let t = |tag: &str, rest: Vec<Json>| {
+    let tagged = |tag: &str, rest: Vec<Json>| {
         let mut a = vec![Json::from(tag)];
         a.extend(rest);
         Json::Array(a)
@@ -127,36 +127,39 @@ pub fn from_value(v: &Value) -> Json {
         Value::Null => Json::Null,
         Value::Boolean(b) => Json::Bool(*b),
         Value::String(s) => Json::String(s.to_string()),
-        Value::Int32(n) => t("i", vec![Json::from(*n)]),
-        Value::Double(x) => t("d", vec![Json::from(crate::bson::ejson::js_number(*x))]),
-        Value::Int64(n) => t("l", vec![Json::from(n.to_string())]),
-        Value::Decimal128(d) => t("m", vec![Json::from(d.to_string())]),
-        Value::ObjectId(o) => t("o", vec![Json::from(o.to_hex())]),
-        Value::DateTime(ms) => t("t", vec![Json::from(ms.to_string())]),
-        Value::Array(items) => t(
+        Value::Int32(n) => tagged("i", vec![Json::from(*n)]),
+        Value::Double(x) => tagged("d", vec![Json::from(crate::bson::ejson::js_number(*x))]),
+        Value::Int64(n) => tagged("l", vec![Json::from(n.to_string())]),
+        Value::Decimal128(d) => tagged("m", vec![Json::from(d.to_string())]),
+        Value::ObjectId(o) => tagged("o", vec![Json::from(o.to_hex())]),
+        Value::DateTime(ms) => tagged("t", vec![Json::from(ms.to_string())]),
+        Value::Array(items) => tagged(
             "a",
             vec![Json::Array(items.iter().map(from_value).collect())],
         ),
-        Value::Document(d) => t("D", vec![document(d)]),
-        Value::Binary(b) => t(
+        Value::Document(d) => tagged("D", vec![document(d)]),
+        Value::Binary(b) => tagged(
             "b",
             vec![Json::from(base64::encode(&b.bytes)), Json::from(b.subtype)],
         ),
-        Value::Timestamp(ts) => t("T", vec![Json::from(ts.time), Json::from(ts.increment)]),
-        Value::Regex(r) => t(
+        Value::Timestamp(ts) => tagged("T", vec![Json::from(ts.time), Json::from(ts.increment)]),
+        Value::Regex(r) => tagged(
             "r",
             vec![Json::from(r.pattern.clone()), Json::from(r.options.clone())],
         ),
-        Value::JavaScript(c) => t("c", vec![Json::from(c.to_string())]),
-        Value::JavaScriptWithScope(c) => t(
+        Value::JavaScript(c) => tagged("c", vec![Json::from(c.to_string())]),
+        Value::JavaScriptWithScope(c) => tagged(
             "C",
-            vec![Json::from(c.code.clone()), t("D", vec![document(&c.scope)])],
+            vec![
+                Json::from(c.code.clone()),
+                tagged("D", vec![document(&c.scope)]),
+            ],
         ),
-        Value::Symbol(s) => t("y", vec![Json::from(s.to_string())]),
-        Value::MinKey => t("min", vec![]),
-        Value::MaxKey => t("max", vec![]),
-        Value::Undefined => t("u", vec![]),
-        Value::DbPointer(p) => t(
+        Value::Symbol(s) => tagged("y", vec![Json::from(s.to_string())]),
+        Value::MinKey => tagged("min", vec![]),
+        Value::MaxKey => tagged("max", vec![]),
+        Value::Undefined => tagged("u", vec![]),
+        Value::DbPointer(p) => tagged(
             "p",
             vec![Json::from(p.namespace.clone()), Json::from(p.id.to_hex())],
         ),

@@ -9,5 +9,5 @@ for (const id of [NumberLong(1), [1, 2], /x/]) {
   try { d.ids.insertOne({ _id: id }); } catch (e) { print(`${e.name}: ${e.message}`); }
 }
 try { d.ids.insertMany([{ _id: 2 }, { _id: 2.0 }, { _id: 3 }]); } catch (e) { print(`${e.name}: ${e.message}`); }
-print(d.ids.countDocuments({}), JSON.stringify(d.ids.distinct("_id").map(String)));
+print(d.ids.countDocuments({}), d.ids.distinct("_id").map(v => EJSON.stringify(v)).join(" "));
 d.ids.insertOne({ _id: 1 });

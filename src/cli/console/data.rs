@@ -69,8 +69,15 @@ pub fn load(dir: &Path, seed: u64) -> Result<Server, CliError> {
             let meta_path = db_dir.join(format!("{coll}.metadata.json"));
             if let Ok(text) = std::fs::read_to_string(&meta_path) {
                 let meta = metadata::parse(&text).map_err(|e| data_error(&meta_path, e))?;
-                // PARKED-INDEX
-                let _ = meta;
+                for index in meta.indexes.iter().filter(|i| i.name != "_id_") {
+                    let options = bson_tutor::query::collection::IndexOptions {
+                        unique: matches!(index.options.get("unique"), Some(Value::Boolean(true))),
+                        name: Some(index.name.clone()),
+                    };
+                    collection
+                        .create_index(&index.key, &options)
+                        .map_err(|e| data_error(&meta_path, e))?;
+                }
             }
         }
     }
@@ -103,7 +110,7 @@ pub fn save(dir: &Path, server: &Server) -> Result<(), CliError> {
                 bytes.extend(encode_document(d).map_err(|e| data_error(&db_dir, e))?);
             }
             write_atomically(&db_dir.join(format!("{name}.bson")), &bytes)?;
-            let meta = metadata_json(name, &[]); // PARKED-INDEX
+            let meta = metadata_json(name, &coll.list_indexes());
             write_atomically(
                 &db_dir.join(format!("{name}.metadata.json")),
                 meta.as_bytes(),

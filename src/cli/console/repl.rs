@@ -98,7 +98,10 @@ pub fn run(
     if !interactive() {
         return run_piped(console, interrupted, limit);
     }
-    let config = Config::builder().auto_add_history(false).build();
+    let config = Config::builder()
+        .auto_add_history(false)
+        .completion_type(rustyline::CompletionType::List)
+        .build();
     let Ok(mut editor) = Editor::<Lines, rustyline::history::DefaultHistory>::with_config(config)
     else {
         return run_piped(console, interrupted, limit);
