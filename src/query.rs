@@ -11,6 +11,7 @@ pub mod error;
 pub mod expr;
 pub mod external_sort;
 pub mod interrupt;
+mod keys;
 pub mod limits;
 pub mod matcher;
 pub mod order;

@@ -21,7 +21,7 @@ use super::collation::Collation;
 use super::error::{QueryError, QueryErrorKind, code};
 use super::limits;
 use super::order;
-use super::path::array_index;
+use super::keys::{Leaf, for_each_key};
 use crate::bson::{Document, Value};
 
 /// One key of a sort specification.
@@ -342,158 +342,28 @@ impl Ord for OrderedValue {
     }
 }
 
-/// The key one document sorts by: among the index keys an index over the specification's
-/// paths would hold for it, the smallest in the specification's order (the server's sort key
-/// generator takes the first such key). `None` when two different arrays are traversed.
-///
-/// Keys are made as the server's B-tree key generator makes them: every path is followed
-/// through documents until it ends, goes missing, or meets an array. All the paths that meet
-/// an array must meet the *same* one (two different arrays are "parallel arrays"); each
-/// element of that array then gives its own keys: a path that ended at the array takes the
-/// element, a path with components left goes on inside the element. So with
-/// `{ "a.c": 1, "a.b": 1 }` over `a: [{ b, c }, ...]`, each key pairs the `b` and `c` of one
-/// element, never of two (jstests/core/query/sort/sort_dotted_paths.js).
+/// The smallest key of `doc` under `keys` in their order (the largest for a descending
+/// key is the smallest in that key's order), as the server sorts by the index keys a
+/// document would have ([`crate::query::keys::for_each_key`]); `None` for parallel arrays.
 fn document_key<'a>(
     doc: &'a Document,
     keys: &[SortKey],
     collation: &Collation,
 ) -> Option<Vec<KeyValue<'a>>> {
     let parts: Vec<Vec<&str>> = keys.iter().map(|k| k.path.split('.').collect()).collect();
-    let fields: Vec<Field<'a, '_>> = parts.iter().map(|p| Field::Pending(p)).collect();
-    let mut best = None;
-    generate(Some(doc), fields, keys, collation, &mut best).ok()?;
-    best
-}
-
-/// One path's state while keys are generated.
-#[derive(Clone)]
-enum Field<'a, 'p> {
-    /// Its value is known.
-    Resolved(KeyValue<'a>),
-    /// These components are still to be followed, inside the document at hand.
-    Pending(&'p [&'p str]),
-}
-
-/// Two different arrays were met: no index key exists.
-struct Parallel;
-
-/// Where one path's walk through documents stopped.
-enum Stop<'a, 'p> {
-    Value(KeyValue<'a>),
-    /// An array, with the components left after it.
-    Array(&'a Vec<Value>, &'p [&'p str]),
-}
-
-/// Follows `rest` from `doc` through documents (and positions named by number).
-fn walk<'a, 'p>(doc: Option<&'a Document>, rest: &'p [&'p str]) -> Stop<'a, 'p> {
-    let Some((first, tail)) = rest.split_first() else {
-        return Stop::Value(KeyValue::Null);
-    };
-    let mut current = match doc.and_then(|d| d.get(first)) {
-        Some(v) => v,
-        None => return Stop::Value(KeyValue::Null),
-    };
-    let mut rest = tail;
-    loop {
-        match (current, rest.split_first()) {
-            (Value::Array(items), Some((part, tail))) if array_index(part).is_some() => {
-                // A numeric component names a position: no expansion.
-                match array_index(part).and_then(|i| items.get(i)) {
-                    Some(v) => {
-                        current = v;
-                        rest = tail;
-                    }
-                    None => return Stop::Value(KeyValue::Null),
-                }
-            }
-            (Value::Array(items), _) => return Stop::Array(items, rest),
-            (v, None) => return Stop::Value(leaf(v)),
-            (Value::Document(d), Some((part, tail))) => match d.get(part) {
-                Some(v) => {
-                    current = v;
-                    rest = tail;
-                }
-                None => return Stop::Value(KeyValue::Null),
-            },
-            (_, Some(_)) => return Stop::Value(KeyValue::Null),
-        }
-    }
-}
-
-/// Generates the keys of `doc` for the pending `fields`, keeping the smallest in `best`.
-fn generate<'a, 'p>(
-    doc: Option<&'a Document>,
-    mut fields: Vec<Field<'a, 'p>>,
-    keys: &[SortKey],
-    collation: &Collation,
-    best: &mut Option<Vec<KeyValue<'a>>>,
-) -> Result<(), Parallel> {
-    let mut array: Option<&'a Vec<Value>> = None;
-    let mut after: Vec<Option<&'p [&'p str]>> = vec![None; fields.len()];
-    for (i, field) in fields.iter_mut().enumerate() {
-        let Field::Pending(rest) = *field else {
-            continue;
-        };
-        match walk(doc, rest) {
-            Stop::Value(v) => *field = Field::Resolved(v),
-            Stop::Array(items, left) => {
-                if array.is_some_and(|a| !std::ptr::eq(a, items)) {
-                    return Err(Parallel);
-                }
-                array = Some(items);
-                after[i] = Some(left);
-            }
-        }
-    }
-    let Some(items) = array else {
-        let key: Vec<KeyValue<'a>> = fields
-            .into_iter()
-            .map(|f| match f {
-                Field::Resolved(v) => v,
-                Field::Pending(_) => KeyValue::Null,
-            })
-            .collect();
+    let parts: Vec<&[&str]> = parts.iter().map(Vec::as_slice).collect();
+    let mut best: Option<Vec<KeyValue<'a>>> = None;
+    for_each_key(doc, &parts, &mut |leaves| {
+        let key: Vec<KeyValue<'a>> = leaves.iter().map(|l| key_value(*l)).collect();
         if best
             .as_ref()
             .is_none_or(|b| compare_keys(keys, collation, &key, b) == Ordering::Less)
         {
-            *best = Some(key);
+            best = Some(key);
         }
-        return Ok(());
-    };
-    if items.is_empty() {
-        // An empty array is indexed as `undefined` where the path ends, null where it goes on.
-        for (field, left) in fields.iter_mut().zip(&after) {
-            if let Some(left) = left {
-                *field = Field::Resolved(if left.is_empty() {
-                    KeyValue::Undefined
-                } else {
-                    KeyValue::Null
-                });
-            }
-        }
-        return generate(None, fields, keys, collation, best);
-    }
-    for item in items {
-        let mut next = fields.clone();
-        for (field, left) in next.iter_mut().zip(&after) {
-            if let Some(left) = left {
-                *field = if left.is_empty() {
-                    Field::Resolved(leaf(item))
-                } else if matches!(item, Value::Document(_)) {
-                    Field::Pending(left)
-                } else {
-                    Field::Resolved(KeyValue::Null)
-                };
-            }
-        }
-        let inner = match item {
-            Value::Document(d) => Some(d),
-            _ => None,
-        };
-        generate(inner, next, keys, collation, best)?;
-    }
-    Ok(())
+    })
+    .ok()?;
+    best
 }
 
 /// Two keys in the specification's order: component by component, each in its direction.
@@ -513,10 +383,12 @@ fn compare_keys(
     Ordering::Equal
 }
 
-fn leaf(v: &Value) -> KeyValue<'_> {
-    match v {
-        Value::Undefined => KeyValue::Undefined,
-        other => KeyValue::Value(other),
+/// What one path gives a sort key: a stored `undefined` sorts with the empty array.
+fn key_value(leaf: Leaf<'_>) -> KeyValue<'_> {
+    match leaf {
+        Leaf::Value(Value::Undefined) | Leaf::Undefined => KeyValue::Undefined,
+        Leaf::Value(v) => KeyValue::Value(v),
+        Leaf::Null => KeyValue::Null,
     }
 }
 
