@@ -107,6 +107,7 @@ fn kind_name(step: &Step) -> &'static str {
         Step::Text(_) => "text",
         Step::Hex(_) => "hex",
         Step::Table(_) => "table",
+        Step::Shell(_) => "shell",
         Step::Run(r) => match r.command {
             RunCommand::Eval => "eval",
             RunCommand::Find => "find",

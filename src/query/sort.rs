@@ -19,9 +19,9 @@ use std::cmp::Ordering;
 
 use super::collation::Collation;
 use super::error::{QueryError, QueryErrorKind, code};
+use super::keys::{Leaf, for_each_key};
 use super::limits;
 use super::order;
-use super::keys::{Leaf, for_each_key};
 use crate::bson::{Document, Value};
 
 /// One key of a sort specification.

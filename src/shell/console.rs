@@ -151,7 +151,7 @@ struct State {
 pub struct Console {
     // Field order: the context goes before the runtime it lives in.
     context: Context,
-    _runtime: Runtime,
+    runtime: Runtime,
     state: Rc<RefCell<State>>,
 }
 
@@ -331,7 +331,7 @@ impl Console {
         })?;
         Ok(Console {
             context,
-            _runtime: runtime,
+            runtime,
             state,
         })
     }
@@ -386,7 +386,7 @@ impl Console {
             }
         }
         // What the run let go of is freed now, not at the next allocation.
-        self._runtime.run_gc();
+        self.runtime.run_gc();
         let output = std::mem::take(&mut self.state.borrow_mut().output);
         Run { output, error }
     }

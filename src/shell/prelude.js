@@ -80,7 +80,7 @@
     hidden(this, '__hex', hex);
   }, {
     toHexString() { return this.__hex; },
-    toString(encoding) { return encoding === undefined || encoding === 'hex' ? this.__hex : this.__hex; },
+    toString() { return this.__hex; },
     toJSON() { return this.__hex; },
     getTimestamp() { return new RealDate(parseInt(this.__hex.slice(0, 8), 16) * 1000); },
     equals(other) {

@@ -5,9 +5,9 @@ use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
 use crate::bson::{Document, Value};
-use crate::query::order;
 pub(super) use crate::query::keys::Parallel;
 use crate::query::keys::for_each_key;
+use crate::query::order;
 
 /// One component of an index key, ordered in its field's direction.
 #[derive(Clone, Debug)]
