@@ -691,7 +691,10 @@ fn the_shell_repl_in_a_terminal() {
     // Multi-line: an open bracket asks for another line.
     tmux.keys(&["use lab04", "Enter"]);
     tmux.wait_for("switched to db lab04");
-    tmux.keys(&["db.t.insertMany(Array.from({ length: 25 }, (_, i) => ({", "Enter"]);
+    tmux.keys(&[
+        "db.t.insertMany(Array.from({ length: 25 }, (_, i) => ({",
+        "Enter",
+    ]);
     tmux.keys(&["_id: i, sq: i * i })))", "Enter"]);
     tmux.wait_for("insertedIds");
     // Completion: `db.t.fi` + Tab completes to a method (find, findOne, ...).
@@ -718,16 +721,25 @@ fn the_shell_repl_in_a_terminal() {
     tmux.keys(&["exit", "Enter"]);
     let start = Instant::now();
     while !data.join("lab04/t.bson").exists() {
-        assert!(start.elapsed() < Duration::from_secs(10), "the data folder was never written");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the data folder was never written"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     let saved = std::fs::read_to_string(&history).expect("the history was saved");
-    assert!(saved.contains("use lab04") && saved.contains("for (;;) {}"), "{saved}");
+    assert!(
+        saved.contains("use lab04") && saved.contains("for (;;) {}"),
+        "{saved}"
+    );
     // The next run starts where this one stopped.
     let out = Command::new(BIN)
         .args(["shell", "--data"])
         .arg(&data)
-        .args(["--eval", "db.getSiblingDB('lab04').t.countDocuments({ sq: { $gt: 100 } })"])
+        .args([
+            "--eval",
+            "db.getSiblingDB('lab04').t.countDocuments({ sq: { $gt: 100 } })",
+        ])
         .output()
         .expect("shell runs");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "14\n");
