@@ -404,6 +404,8 @@ fn verbatim(e: &CliError) -> Vec<String> {
         | CliError::Output(io) => vec![io.to_string()],
         // The pattern of an id.
         CliError::BadId { .. } => vec!["[a-z0-9][a-z0-9-]*".into()],
+        // The JavaScript engine's own reason.
+        CliError::ShellStart { reason } => vec![reason.clone()],
         _ => Vec::new(),
     }
 }
