@@ -48,7 +48,7 @@ mod console;
 pub mod server;
 pub mod tagged;
 
-pub use console::{Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run, Settings, Thrown};
+pub use console::{Clock, Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run, Settings, Thrown};
 
 #[cfg(test)]
 mod tests;

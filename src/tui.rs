@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod browse;
+pub mod console;
 pub mod hex;
 pub mod input;
 pub mod keymap;

@@ -59,7 +59,7 @@ pub struct ShellArgs {
 /// Runs the scripts, or the REPL.
 pub fn run(args: &ShellArgs) -> ExitCode {
     let seed = args.seed.unwrap_or_else(rand::random);
-    let clock: Box<dyn FnMut() -> i64> = match args.now {
+    let clock: bson_tutor::shell::Clock = match args.now {
         Some(ms) => Box::new(move || ms),
         None => Box::new(|| jiff::Timestamp::now().as_millisecond()),
     };

@@ -139,6 +139,10 @@ pub fn run(args: &TuiArgs) -> ExitCode {
     };
     // Lesson pages, answers and the playground are computed by workers, the first page too.
     let mut app = App::with_work(lessons, progress, settings, Work::deferred());
+    // The console panel's clock, unless --now fixes it: this process's wall clock.
+    app.wall_clock = Some(bson_tutor::tui::app::WallClock(std::sync::Arc::new(|| {
+        jiff::Timestamp::now().as_millisecond()
+    })));
     if let Some(notice) = moved {
         let text = notice.to_string_in(lang);
         // Also on the main screen, whole, for after the tutorial.
@@ -350,6 +354,9 @@ fn apply(app: &mut App, store: &Store, workers: &mut Workers, message: Message) 
     let effect = update(app, message);
     for job in app.work.take_jobs() {
         workers.submit(job);
+    }
+    for kind in app.work.take_stops() {
+        workers.stop(kind);
     }
     match effect {
         Some(Effect::Quit) => return Flow::Quit,

@@ -1,8 +1,7 @@
 //! One console: a QuickJS runtime with the mongosh prelude, the [`Server`] its methods talk
 //! to, and what a run printed.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rquickjs::context::EvalOptions;
 use rquickjs::{Context, Ctx, Function, Object, Runtime, Value as JsValue};
@@ -24,6 +23,10 @@ pub const DEFAULT_MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 /// The JavaScript stack one evaluation may use (deeper recursion throws a RangeError).
 const STACK_LIMIT: usize = 1024 * 1024;
 
+/// The clock a console reads, in milliseconds since the epoch (the caller's: the library
+/// reads none). `Send`, as the console is: it may evaluate on another thread.
+pub type Clock = Box<dyn FnMut() -> i64 + Send>;
+
 /// What a console is made from. Nothing in it reads the machine: the clock and the seed
 /// come from the caller.
 pub struct Settings {
@@ -31,7 +34,7 @@ pub struct Settings {
     /// seed, one reproducible run; two seeds, two client processes.
     pub seed: u64,
     /// The clock `new Date()`, `Date.now()` and `ObjectId()` read, in milliseconds.
-    pub clock: Box<dyn FnMut() -> i64>,
+    pub clock: Clock,
     /// The most memory the JavaScript heap may take, in bytes.
     pub memory_limit: usize,
 }
@@ -143,16 +146,29 @@ pub enum Echo {
 
 struct State {
     server: Server,
-    clock: Box<dyn FnMut() -> i64>,
+    clock: Clock,
     output: Vec<Output>,
 }
 
-/// A mongosh console over bson-tutor's engine.
+/// The state, locked: one evaluation at a time holds it, and a panic in an earlier one
+/// leaves data that is still whole (every change to it is one assignment).
+fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A mongosh console over bson-tutor's engine. It is `Send`: the tutorial's console panel
+/// keeps one and evaluates on a worker thread.
 pub struct Console {
     // Field order: the context goes before the runtime it lives in.
     context: Context,
     runtime: Runtime,
-    state: Rc<RefCell<State>>,
+    state: Arc<Mutex<State>>,
+}
+
+impl std::fmt::Debug for Console {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Console").finish_non_exhaustive()
+    }
 }
 
 /// A string from an error reply, for the prelude.
@@ -176,9 +192,9 @@ fn error_reply(e: &HostError) -> String {
     .to_string()
 }
 
-fn host(state: &Rc<RefCell<State>>, op: &str, payload: &str) -> String {
+fn host(state: &Mutex<State>, op: &str, payload: &str) -> String {
     let args: Vec<Json> = serde_json::from_str(payload).unwrap_or_default();
-    let mut state = state.borrow_mut();
+    let mut state = lock(state);
     match op {
         "print" | "warn" => {
             let text = args.first().and_then(Json::as_str).unwrap_or("").to_owned();
@@ -305,7 +321,7 @@ impl Console {
     /// As [`Console::new`].
     pub fn with_server(
         server: Server,
-        clock: Box<dyn FnMut() -> i64>,
+        clock: Clock,
         memory_limit: usize,
     ) -> Result<Console, String> {
         let runtime = Runtime::new().map_err(|e| e.to_string())?;
@@ -313,12 +329,12 @@ impl Console {
         runtime.set_max_stack_size(STACK_LIMIT);
         runtime.set_interrupt_handler(Some(Box::new(interrupt::requested)));
         let context = Context::full(&runtime).map_err(|e| e.to_string())?;
-        let state = Rc::new(RefCell::new(State {
+        let state = Arc::new(Mutex::new(State {
             server,
             clock,
             output: Vec::new(),
         }));
-        let for_host = Rc::clone(&state);
+        let for_host = Arc::clone(&state);
         context.with(|ctx| -> Result<(), String> {
             let f = Function::new(ctx.clone(), move |op: String, payload: String| {
                 host(&for_host, &op, &payload)
@@ -337,8 +353,15 @@ impl Console {
     }
 
     /// The databases, as the scripts left them.
-    pub fn server(&self) -> std::cell::Ref<'_, Server> {
-        std::cell::Ref::map(self.state.borrow(), |s| &s.server)
+    pub fn server(&self) -> impl std::ops::Deref<Target = Server> + '_ {
+        struct Databases<'a>(MutexGuard<'a, State>);
+        impl std::ops::Deref for Databases<'_> {
+            type Target = Server;
+            fn deref(&self) -> &Server {
+                &self.0.server
+            }
+        }
+        Databases(lock(&self.state))
     }
 
     /// Runs `source` (named `file` in errors); `echo` says whether the last value is shown.
@@ -349,7 +372,7 @@ impl Console {
     /// and trip the flag from another thread at a time limit or on Ctrl-C; the script, and
     /// any engine loop it is in, stops at once and the run ends with [`Thrown::stopped`].
     pub fn eval(&mut self, source: &str, file: &str, echo: Echo) -> Run {
-        self.state.borrow_mut().output.clear();
+        lock(&self.state).output.clear();
         let error = self.context.with(|ctx| {
             let command = if echo == Echo::Last {
                 repl_command(source)
@@ -387,7 +410,7 @@ impl Console {
         }
         // What the run let go of is freed now, not at the next allocation.
         self.runtime.run_gc();
-        let output = std::mem::take(&mut self.state.borrow_mut().output);
+        let output = std::mem::take(&mut lock(&self.state).output);
         Run { output, error }
     }
 

@@ -31,6 +31,8 @@ pub enum Mode {
     },
     /// The playground.
     Playground,
+    /// The console panel: mongosh over the engine.
+    Console,
     /// Something the learner must read before going on (a damaged progress file).
     Alert(String),
     /// The end of the course: what was solved, revealed and missed, and what to revisit.
@@ -104,6 +106,16 @@ impl Settings {
                 default.now_ms
             },
         }
+    }
+}
+
+/// A clock the binary hands the console panel: milliseconds since the epoch.
+#[derive(Clone)]
+pub struct WallClock(pub std::sync::Arc<dyn Fn() -> i64 + Send + Sync>);
+
+impl std::fmt::Debug for WallClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WallClock")
     }
 }
 
@@ -191,6 +203,11 @@ pub struct App {
     pub hex: HexState,
     /// The playground, once opened.
     pub playground: Option<Playground>,
+    /// The console panel, once opened.
+    pub console: Option<super::console::ConsolePanel>,
+    /// The wall clock the console reads when `--now` does not fix it, given by the binary
+    /// (the library reads no clock): milliseconds since the epoch.
+    pub wall_clock: Option<WallClock>,
     /// A message for the status bar.
     pub notice: Option<Notice>,
     /// First line of the key help shown.
@@ -288,6 +305,8 @@ impl App {
             document: 0,
             hex: HexState::default(),
             playground: None,
+            console: None,
+            wall_clock: None,
             notice: None,
             help_scroll: 0,
             list_offset: std::cell::Cell::new(0),
@@ -424,8 +443,8 @@ impl App {
         const AWAY_MS: u64 = 5 * 60 * 1000;
         let since = std::mem::replace(&mut self.last_event_ms, self.clock_ms);
         let on_lessons = match &self.mode {
-            Mode::Playground => false,
-            Mode::Help(back) => **back != Mode::Playground,
+            Mode::Playground | Mode::Console => false,
+            Mode::Help(back) => !matches!(**back, Mode::Playground | Mode::Console),
             _ => true,
         };
         if since == 0 || self.clock_ms <= since || !on_lessons || self.page.cards.is_empty() {

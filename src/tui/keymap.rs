@@ -11,6 +11,7 @@ use ratatui::crossterm::event::{
 };
 
 use super::app::{App, Mode};
+use super::console::{ConsoleFocus, ConsolePanel};
 use super::input::Edit;
 use super::message::{Focus, Message};
 use super::playground::PlaygroundFocus;
@@ -60,6 +61,11 @@ pub fn contexts(app: &App) -> Vec<Context> {
 fn holds(context: Context, app: &App) -> bool {
     let browse = app.mode == Mode::Browse;
     let playground = app.mode == Mode::Playground;
+    let console = if app.mode == Mode::Console {
+        app.console.as_ref().map(ConsolePanel::focus)
+    } else {
+        None
+    };
     let panel = app
         .playground
         .as_ref()
@@ -72,7 +78,9 @@ fn holds(context: Context, app: &App) -> bool {
         Context::Text => browse && app.focus == Focus::Lesson,
         Context::Hex => browse && app.focus == Focus::Hex,
         Context::Bytes => {
-            (browse && app.focus == Focus::Hex) || (playground && panel == PlaygroundFocus::Hex)
+            (browse && app.focus == Focus::Hex)
+                || (playground && panel == PlaygroundFocus::Hex)
+                || console == Some(ConsoleFocus::Hex)
         }
         Context::Exercise => browse && app.focus == Focus::Exercise,
         Context::Choice => {
@@ -86,8 +94,13 @@ fn holds(context: Context, app: &App) -> bool {
         }
         Context::Answer => browse && app.focus == Focus::Answer,
         Context::Typing => {
-            (browse && app.focus == Focus::Answer) || (playground && panel.is_input())
+            (browse && app.focus == Focus::Answer)
+                || (playground && panel.is_input())
+                || console == Some(ConsoleFocus::Input)
         }
+        Context::ConsoleInput => console == Some(ConsoleFocus::Input),
+        Context::ConsoleTranscript => console == Some(ConsoleFocus::Transcript),
+        Context::ConsoleBytes => console == Some(ConsoleFocus::Hex),
         Context::Playground => playground,
         Context::PlaygroundDocument => playground && panel == PlaygroundFocus::Document,
         Context::PlaygroundFilter => playground && panel == PlaygroundFocus::Filter,

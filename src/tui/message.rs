@@ -142,4 +142,32 @@ pub enum Message {
     Choose(usize),
     /// Show the next exercise due for review (revealed, or solved after wrong answers).
     Review,
+    /// Open the console panel (a mongosh console over the engine).
+    OpenConsole,
+    /// Leave the console panel (its console and transcript stay for the next visit).
+    CloseConsole,
+    /// In the console: run the line typed (or continue an unfinished statement).
+    ConsoleSubmit,
+    /// In the console: complete the name before the cursor.
+    ConsoleComplete,
+    /// In the console: the previous (-1) / next (1) statement of the history.
+    ConsoleHistory(isize),
+    /// In the console: the keys to the next (1) / previous (-1) part.
+    ConsoleFocus(isize),
+    /// In the console's prompt: stop the running evaluation, drop an unfinished statement,
+    /// or leave the prompt for the transcript.
+    ConsoleBack,
+    /// In the console: select the previous (-1) / next (1) document printed; `isize::MIN`
+    /// and `isize::MAX` the first and last.
+    ConsoleSelect(isize),
+    /// In the console: open the selected document in the hex view.
+    ConsoleOpenDocument,
+    /// In the console: close the hex view (or, when none is open, leave the console).
+    ConsoleCloseHex,
+    /// In the console: scroll the transcript by lines (negative: up).
+    ConsoleScroll(isize),
+    /// In the console: scroll the transcript by pages (negative: up).
+    ConsoleScrollPage(isize),
+    /// In the console's transcript or bytes: back to the prompt.
+    ConsoleType,
 }

@@ -1,6 +1,7 @@
 //! The only place the state changes: one message at a time. Returns what the binary must do
 //! outside the library (save progress, quit).
 
+mod console;
 mod finished;
 mod panel;
 
@@ -49,7 +50,7 @@ pub fn update(app: &mut App, message: Message) -> Option<Effect> {
 /// Whether `message` acts on the open lesson's page (its exercises, its documents).
 fn needs_page(app: &App, message: &Message) -> bool {
     match message {
-        Message::Hex(_) => app.mode != Mode::Playground,
+        Message::Hex(_) => !matches!(app.mode, Mode::Playground | Mode::Console),
         Message::HexDocument(_)
         | Message::Exercise(_)
         | Message::StartTyping
@@ -75,6 +76,8 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
     }
     match message {
         Message::Finished(done) => return finished(app, done),
+        // Ctrl-C stops a script running in the console, as in mongosh; otherwise it quits.
+        Message::Quit if console::stop(app) => {}
         Message::Quit => return Some(Effect::Quit),
         Message::ToggleHelp => {
             app.help_scroll = 0;
@@ -116,6 +119,11 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
         }
         Message::ScrollEdge(bottom) => {
             app.scroll = if bottom { max_scroll(app) } else { 0 };
+        }
+        Message::Hex(mv) if app.mode == Mode::Console => {
+            if let Some(c) = app.console.as_mut() {
+                c.hex_move(mv);
+            }
         }
         Message::Hex(mv) => {
             if app.mode == Mode::Playground {
@@ -181,6 +189,11 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
                 notice(app, "this lesson has no exercises");
             } else {
                 app.focus = Focus::Answer;
+            }
+        }
+        Message::Edit(edit) if app.mode == Mode::Console => {
+            if let Some(c) = app.console.as_mut() {
+                c.edit(edit);
             }
         }
         Message::Edit(edit) => {
@@ -262,6 +275,19 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
             app.review_next();
             scroll_to_exercise(app);
         }
+        Message::OpenConsole
+        | Message::CloseConsole
+        | Message::ConsoleSubmit
+        | Message::ConsoleComplete
+        | Message::ConsoleHistory(_)
+        | Message::ConsoleFocus(_)
+        | Message::ConsoleBack
+        | Message::ConsoleSelect(_)
+        | Message::ConsoleOpenDocument
+        | Message::ConsoleCloseHex
+        | Message::ConsoleScroll(_)
+        | Message::ConsoleScrollPage(_)
+        | Message::ConsoleType => return console::apply(app, message),
     }
     None
 }
@@ -287,7 +313,7 @@ fn back(app: &mut App) {
         Mode::Confirm(_) | Mode::Complete { .. } | Mode::Alert(_) | Mode::Course => {
             app.mode = Mode::Browse
         }
-        Mode::Playground => app.mode = Mode::Browse,
+        Mode::Playground | Mode::Console => app.mode = Mode::Browse,
         Mode::Browse => {
             app.focus = match app.focus {
                 Focus::Answer => Focus::Exercise,
@@ -489,6 +515,13 @@ fn click(app: &mut App, x: u16, y: u16) {
                 p.click(body, x, y);
             }
         }
+        Mode::Console => {
+            let body = view::areas(app, app.screen()).body;
+            let lang = app.settings.lang;
+            if let Some(c) = app.console.as_mut() {
+                c.click(body, lang, x, y);
+            }
+        }
         Mode::Browse => {
             let areas = view::areas(app, app.screen());
             if areas.list.contains(at) {
@@ -530,6 +563,13 @@ fn wheel(app: &mut App, x: u16, y: u16, lines: i32) {
         Mode::Playground => {
             if let Some(p) = app.playground.as_mut() {
                 p.hex_scroll(lines);
+            }
+        }
+        Mode::Console => {
+            let body = view::areas(app, app.screen()).body;
+            let lang = app.settings.lang;
+            if let Some(c) = app.console.as_mut() {
+                c.wheel(body, lang, x, y, lines);
             }
         }
         Mode::Browse => {

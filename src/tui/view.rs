@@ -20,6 +20,7 @@ use ratatui::widgets::{Block, Borders, Clear, Widget};
 use unicode_width::UnicodeWidthStr;
 
 use super::app::{App, ListItem, Mode};
+use super::console::ConsoleView;
 use super::hex::{self, HexView};
 use super::keymap::{self, Context};
 use super::message::{Confirm, Focus, Message};
@@ -212,6 +213,10 @@ pub fn cursor(app: &App, area: Rect) -> Option<Position> {
             .playground
             .as_ref()
             .and_then(|p| p.cursor_position(areas(app, area).body)),
+        Mode::Console => app
+            .console
+            .as_ref()
+            .and_then(|c| c.cursor_position(areas(app, area).body, app.settings.lang)),
         _ => None,
     }
 }
@@ -232,6 +237,8 @@ impl Widget for &App {
         match &self.mode {
             Mode::Playground => render_playground(self, a.body, buf),
             Mode::Help(back) if **back == Mode::Playground => render_playground(self, a.body, buf),
+            Mode::Console => render_console(self, a.body, buf),
+            Mode::Help(back) if **back == Mode::Console => render_console(self, a.body, buf),
             _ => {
                 render_lesson(self, a.lesson, buf);
                 render_hex(self, a.hex, buf);
@@ -249,6 +256,17 @@ impl Widget for &App {
             Mode::Course => course::render_course(self, a.body, buf),
             _ => {}
         }
+    }
+}
+
+fn render_console(app: &App, area: Rect, buf: &mut Buffer) {
+    if let Some(panel) = &app.console {
+        ConsoleView {
+            panel,
+            theme: &app.settings.theme,
+            lang: app.settings.lang,
+        }
+        .render(area, buf);
     }
 }
 

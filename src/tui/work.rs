@@ -1,5 +1,6 @@
 //! Computations that may take long, kept off the thread that reads keys and draws: the
-//! playground's evaluation, a lesson's page, and the check of an answer. A learner's filter
+//! playground's evaluation, a lesson's page, the check of an answer, and what the console
+//! panel runs (an evaluation, a completion). A learner's filter
 //! may hold `/a{30000}b/` over 100,000 characters, and a lesson file may be 200 KB.
 //!
 //! [`super::update::update`] never waits for one. It files a [`Job`] with [`Work::file`]; the
@@ -18,6 +19,7 @@
 
 use std::sync::Arc;
 
+use super::console;
 use super::page::Page;
 use super::playground;
 use crate::lesson::Context;
@@ -34,17 +36,37 @@ pub enum Kind {
     Page,
     /// The check of a typed answer.
     Answer,
+    /// An evaluation in the console panel. It ends with its own report even when stopped
+    /// (what it printed before, then `Uncaught: ...`): see [`Kind::reports_its_stop`].
+    Console,
+    /// The names that complete the console's line (a name may be a getter that loops).
+    Completion,
 }
 
 impl Kind {
-    const ALL: [Kind; 3] = [Kind::Playground, Kind::Page, Kind::Answer];
+    const ALL: [Kind; 5] = [
+        Kind::Playground,
+        Kind::Page,
+        Kind::Answer,
+        Kind::Console,
+        Kind::Completion,
+    ];
 
     fn index(self) -> usize {
         match self {
             Kind::Playground => 0,
             Kind::Page => 1,
             Kind::Answer => 2,
+            Kind::Console => 3,
+            Kind::Completion => 4,
         }
+    }
+
+    /// Whether a stopped job of this kind still answers, with what it did before the stop
+    /// (a console's run: the prints, then the stop): the runtime trips its flag at the
+    /// deadline and waits a moment for that answer instead of reporting the overrun itself.
+    pub fn reports_its_stop(self) -> bool {
+        self == Kind::Console
     }
 }
 
@@ -60,6 +82,14 @@ pub(crate) enum Task {
         exercise: Box<Exercise>,
         text: String,
         ctx: Context,
+    },
+    Console {
+        console: console::Shared,
+        source: String,
+    },
+    Completion {
+        console: console::Shared,
+        line: String,
     },
 }
 
@@ -97,8 +127,12 @@ impl Job {
                 text,
                 ctx,
             } => Output::Answer(answer(&exercise, &text, &ctx)),
+            Task::Console { console, source } => Output::Console(Box::new(console.run(&source))),
+            Task::Completion { console, line } => Output::Completion(console.complete(&line)),
         };
         let outcome = match interrupt::check() {
+            // A stopped run says so itself, after what it printed.
+            _ if kind.reports_its_stop() => Ok(output),
             Ok(()) => Ok(output),
             Err(Stop::TimeLimit) => Err(Stopped::TimeLimit { budget_ms: 0 }),
             Err(Stop::Cancelled) => Err(Stopped::Cancelled),
@@ -131,6 +165,8 @@ pub(crate) enum Output {
     Playground(Box<playground::Evaluation>),
     Page(Box<Page>),
     Answer(Verdict),
+    Console(Box<console::Evaluated>),
+    Completion(Option<console::Completion>),
 }
 
 /// A job's result, or why there is none.
@@ -201,9 +237,12 @@ pub struct Work {
     deferred: bool,
     next: u64,
     /// The generation awaited of each kind.
-    awaited: [Option<u64>; 3],
+    awaited: [Option<u64>; 5],
     /// Filed and not yet taken by the runtime.
     queue: Vec<Job>,
+    /// Kinds whose running job the learner asked to stop (it still answers: see
+    /// [`Work::stop`]).
+    stops: Vec<Kind>,
 }
 
 impl Work {
@@ -248,6 +287,21 @@ impl Work {
     /// same kind is superseded: cancel it).
     pub fn take_jobs(&mut self) -> Vec<Job> {
         std::mem::take(&mut self.queue)
+    }
+
+    /// Asks the runtime to stop the running job of `kind` (Ctrl-C in the console) without
+    /// discarding it: its answer, when it comes, is still awaited. Nothing to stop when jobs
+    /// run on the spot.
+    pub(crate) fn stop(&mut self, kind: Kind) {
+        if self.deferred && self.awaits(kind) && !self.stops.contains(&kind) {
+            self.stops.push(kind);
+        }
+    }
+
+    /// The kinds whose running job is to be stopped (its flag tripped as cancelled), asked
+    /// since the last call.
+    pub fn take_stops(&mut self) -> Vec<Kind> {
+        std::mem::take(&mut self.stops)
     }
 
     /// Whether a job of `kind` is awaited.

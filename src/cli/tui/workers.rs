@@ -23,6 +23,14 @@ use bson_tutor::tui::work::{Finished, Job, Kind, Stopped};
 /// How long one computation may run before the panel says it exceeded its time limit.
 pub const BUDGET: Duration = Duration::from_secs(2);
 
+/// How long a script typed in the console panel may run: as long as `bson-tutor shell`
+/// gives one evaluation by default (`--max-time-ms`).
+pub const CONSOLE_BUDGET: Duration = Duration::from_millis(super::super::console::DEFAULT_EVAL_MS);
+
+/// How long a stopped job that reports its own stop ([`Kind::reports_its_stop`]) has to
+/// answer before the overrun is reported for it.
+const GRACE: Duration = Duration::from_secs(2);
+
 /// How often the event loop looks at the workers while one runs.
 pub const TICK: Duration = Duration::from_millis(10);
 
@@ -41,11 +49,15 @@ struct Running {
     /// Whether `update` has had its outcome already (the overrun, or superseded): whatever
     /// the thread sends later is dropped.
     settled: bool,
+    /// Whether its flag was tripped at the deadline while its own answer is awaited (a
+    /// console run, given [`GRACE`] more to say so).
+    tripped: bool,
 }
 
 /// The running and waiting jobs.
 pub struct Workers {
     budget: Duration,
+    console_budget: Duration,
     tx: Sender<Finished>,
     rx: Receiver<Finished>,
     running: Vec<Running>,
@@ -56,11 +68,17 @@ pub struct Workers {
 }
 
 impl Workers {
-    /// No job yet; each gets `budget`.
+    /// No job yet; each gets `budget`, a console run [`CONSOLE_BUDGET`].
     pub fn new(budget: Duration) -> Workers {
+        Workers::with_console_budget(budget, CONSOLE_BUDGET)
+    }
+
+    /// No job yet; each gets `budget`, a console run `console_budget`.
+    pub fn with_console_budget(budget: Duration, console_budget: Duration) -> Workers {
         let (tx, rx) = channel();
         Workers {
             budget,
+            console_budget,
             tx,
             rx,
             running: Vec::new(),
@@ -79,8 +97,32 @@ impl Workers {
             }
         }
         self.waiting.retain(|(w, _)| w.kind() != job.kind());
-        self.waiting.push((job, Instant::now() + self.budget));
+        let budget = self.budget_of(job.kind());
+        self.waiting.push((job, Instant::now() + budget));
         self.start_waiting();
+    }
+
+    fn budget_of(&self, kind: Kind) -> Duration {
+        if kind == Kind::Console {
+            self.console_budget
+        } else {
+            self.budget
+        }
+    }
+
+    /// Stops the running job of `kind` as cancelled without settling it: its own answer,
+    /// saying it was stopped, is still awaited (Ctrl-C in the console).
+    pub fn stop(&mut self, kind: Kind) {
+        let now = Instant::now();
+        for r in &mut self.running {
+            if r.kind == kind && !r.settled {
+                r.interrupt.trip(Stop::Cancelled);
+                if !r.tripped {
+                    r.tripped = true;
+                    r.deadline = now + GRACE;
+                }
+            }
+        }
     }
 
     fn start_waiting(&mut self) {
@@ -95,7 +137,7 @@ impl Workers {
         let interrupt = Interrupt::new();
         let flag = interrupt.clone();
         let tx = self.tx.clone();
-        let budget_ms = u64::try_from(self.budget.as_millis()).unwrap_or(u64::MAX);
+        let budget_ms = u64::try_from(self.budget_of(kind).as_millis()).unwrap_or(u64::MAX);
         let spawned = std::thread::Builder::new()
             .name(THREAD_NAME.into())
             .spawn(move || {
@@ -121,6 +163,7 @@ impl Workers {
                 interrupt,
                 deadline,
                 settled: false,
+                tripped: false,
             }),
             Err(e) => self.ready.push(Finished::without_result(
                 kind,
@@ -136,11 +179,23 @@ impl Workers {
         while let Ok(done) = self.rx.try_recv() {
             self.arrived(done);
         }
-        let budget_ms = u64::try_from(self.budget.as_millis()).unwrap_or(u64::MAX);
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let (budget_ms, console_ms) = (ms(self.budget), ms(self.console_budget));
         for r in &mut self.running {
             if !r.settled && now >= r.deadline {
                 r.interrupt.trip(Stop::TimeLimit);
+                if r.kind.reports_its_stop() && !r.tripped {
+                    // It will say so itself, with what it printed before.
+                    r.tripped = true;
+                    r.deadline = now + GRACE;
+                    continue;
+                }
                 r.settled = true;
+                let budget_ms = if r.kind == Kind::Console {
+                    console_ms
+                } else {
+                    budget_ms
+                };
                 self.ready.push(Finished::without_result(
                     r.kind,
                     r.generation,
@@ -153,6 +208,7 @@ impl Workers {
             .partition(|(_, deadline)| now >= *deadline);
         self.waiting = waiting;
         for (job, _) in late {
+            let budget_ms = ms(self.budget_of(job.kind()));
             self.ready.push(Finished::without_result(
                 job.kind(),
                 job.generation(),

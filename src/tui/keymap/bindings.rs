@@ -61,6 +61,12 @@ pub enum Context {
     PlaygroundCollection,
     /// The playground's collection and bytes, where letters are commands.
     PlaygroundCommands,
+    /// The console's prompt, where keys are typed.
+    ConsoleInput,
+    /// The console's transcript: keys select the documents printed.
+    ConsoleTranscript,
+    /// The bytes of a document opened from the console.
+    ConsoleBytes,
     /// The key help.
     Help,
     /// A question that needs yes or no (a reset).
@@ -76,12 +82,15 @@ pub enum Context {
 impl Context {
     /// Every context, innermost first: the order of [`super::contexts`], and so of the status
     /// bar's hints (the panel's own keys before the lessons' or the playground's).
-    pub const INNERMOST_FIRST: [Context; 21] = [
+    pub const INNERMOST_FIRST: [Context; 24] = [
         Context::Help,
         Context::Confirm,
         Context::Alert,
         Context::Complete,
         Context::Course,
+        Context::ConsoleInput,
+        Context::ConsoleTranscript,
+        Context::ConsoleBytes,
         Context::PlaygroundDocument,
         Context::PlaygroundFilter,
         Context::PlaygroundCollection,
@@ -116,6 +125,9 @@ impl Context {
             | Context::PlaygroundFilter
             | Context::PlaygroundCollection
             | Context::PlaygroundCommands => "playground",
+            Context::ConsoleInput | Context::ConsoleTranscript | Context::ConsoleBytes => {
+                "console"
+            }
             Context::Help => "help",
             Context::Confirm => "reset",
             Context::Alert => "note",
@@ -132,6 +144,9 @@ impl Context {
             Context::PlaygroundFilter => Some("filter line"),
             Context::PlaygroundCollection => Some("collection"),
             Context::PlaygroundCommands => Some("collection, bytes"),
+            Context::ConsoleInput => Some("prompt"),
+            Context::ConsoleTranscript => Some("transcript"),
+            Context::ConsoleBytes => Some("bytes"),
             _ => None,
         }
     }
@@ -245,9 +260,9 @@ const SCROLL_PAGES: &[(Key, Message)] = &[
 const F1: Key = Key::Plain(KeyCode::F(1));
 
 use Context::{
-    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, Confirm, Course, Exercise, Help,
-    Hex, Lessons, List, Playground, PlaygroundCollection, PlaygroundCommands, PlaygroundDocument,
-    PlaygroundFilter, Text, Typing,
+    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, ConsoleBytes, ConsoleInput,
+    ConsoleTranscript, Confirm, Course, Exercise, Help, Hex, Lessons, List, Playground,
+    PlaygroundCollection, PlaygroundCommands, PlaygroundDocument, PlaygroundFilter, Text, Typing,
 };
 use Message as M;
 
@@ -286,6 +301,12 @@ pub static BINDINGS: &[Binding] = &[
         "playground: your own document and filter",
     )
     .hint("playground", &[List]),
+    bind(
+        Commands,
+        &[(ch(':'), M::OpenConsole)],
+        "console: mongosh scripts over the engine",
+    )
+    .hint("console", &[List]),
     bind(
         Commands,
         &[(ch('<'), M::Lesson(-1)), (ch('>'), M::Lesson(1))],
@@ -587,6 +608,111 @@ pub static BINDINGS: &[Binding] = &[
         &[(ch('q'), M::ClosePlayground)],
         "back to the lessons",
     ),
+    bind(
+        ConsoleInput,
+        &[(ENTER, M::ConsoleSubmit)],
+        "run the statement (an unfinished one asks for the next line)",
+    )
+    .hint("run", &[]),
+    bind(ConsoleInput, &[(TAB, M::ConsoleComplete)], "complete a name").hint("complete", &[]),
+    bind(
+        ConsoleInput,
+        &[(UP, M::ConsoleHistory(-1)), (DOWN, M::ConsoleHistory(1))],
+        "previous / next statement",
+    )
+    .hint("history", &[]),
+    bind(
+        ConsoleInput,
+        &[(ESC, M::ConsoleBack)],
+        "stop a running script, drop an unfinished statement, or leave the prompt",
+    )
+    .hint("leave", &[]),
+    bind(
+        ConsoleInput,
+        &[(BACKTAB, M::ConsoleFocus(-1))],
+        "to the transcript or the bytes",
+    ),
+    bind(
+        ConsoleInput,
+        &[
+            (PAGE_UP, M::ConsoleScrollPage(-1)),
+            (PAGE_DOWN, M::ConsoleScrollPage(1)),
+        ],
+        "scroll the transcript a page",
+    ),
+    bind(
+        ConsoleTranscript,
+        &[
+            (UP, M::ConsoleSelect(-1)),
+            (DOWN, M::ConsoleSelect(1)),
+            (ch('k'), M::ConsoleSelect(-1)),
+            (ch('j'), M::ConsoleSelect(1)),
+        ],
+        "select a document printed",
+    )
+    .hint("documents", &[]),
+    bind(
+        ConsoleTranscript,
+        &[
+            (HOME, M::ConsoleSelect(isize::MIN)),
+            (END, M::ConsoleSelect(isize::MAX)),
+        ],
+        "the first / last document",
+    ),
+    bind(
+        ConsoleTranscript,
+        &[(ENTER, M::ConsoleOpenDocument)],
+        "open the selected document in the hex view",
+    )
+    .hint("bytes", &[]),
+    bind(
+        ConsoleTranscript,
+        &[
+            (PAGE_UP, M::ConsoleScrollPage(-1)),
+            (PAGE_DOWN, M::ConsoleScrollPage(1)),
+        ],
+        "scroll a page",
+    ),
+    bind(
+        ConsoleTranscript,
+        &[(ch('i'), M::ConsoleType), (ch(':'), M::ConsoleType)],
+        "back to the prompt",
+    )
+    .hint("type", &[])
+    .first_key(),
+    bind(
+        ConsoleTranscript,
+        &[(TAB, M::ConsoleFocus(1)), (BACKTAB, M::ConsoleFocus(-1))],
+        "prompt, transcript, bytes",
+    ),
+    bind(ConsoleTranscript, &[(ch('?'), M::ToggleHelp)], "this help"),
+    bind(
+        ConsoleTranscript,
+        &[(ESC, M::CloseConsole), (ch('q'), M::CloseConsole)],
+        "back to the lessons",
+    )
+    .hint("back", &[])
+    .first_key(),
+    bind(
+        ConsoleBytes,
+        &[(TAB, M::ConsoleFocus(1)), (BACKTAB, M::ConsoleFocus(-1))],
+        "prompt, transcript, bytes",
+    ),
+    bind(
+        ConsoleBytes,
+        &[(ch('i'), M::ConsoleType), (ch(':'), M::ConsoleType)],
+        "back to the prompt",
+    )
+    .hint("type", &[])
+    .first_key(),
+    bind(ConsoleBytes, &[(ch('?'), M::ToggleHelp)], "this help"),
+    bind(
+        ConsoleBytes,
+        &[(ESC, M::ConsoleCloseHex)],
+        "close the bytes",
+    )
+    .hint("close", &[]),
+    bind(ConsoleBytes, &[(ch('q'), M::CloseConsole)], "back to the lessons"),
     bind(Help, SCROLL_LINES, "scroll").hint("scroll", &[]),
     bind(Help, SCROLL_PAGES, "scroll a page"),
     bind(Help, &[(Key::Any, M::ToggleHelp)], "close the help").hint("close", &[]),

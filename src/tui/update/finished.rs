@@ -34,6 +34,22 @@ pub(super) fn finished(app: &mut App, done: Done) -> Option<Effect> {
             }
         }
         Ok(Output::Answer(verdict)) => return answered(app, verdict),
+        Ok(Output::Console(evaluated)) => {
+            if let Some(c) = app.console.as_mut() {
+                c.evaluated(*evaluated);
+            }
+        }
+        Ok(Output::Completion(completion)) => match (completion, app.console.as_mut()) {
+            (Some(completion), Some(c)) => c.completed(completion),
+            (None, _) => {
+                app.notice = Some(crate::tui::app::Notice {
+                    text: crate::strings::tr(lang, "the console is busy: try Tab again")
+                        .to_owned(),
+                    error: false,
+                });
+            }
+            _ => {}
+        },
         Err(stopped) => {
             let why = stopped_text(&stopped, lang);
             match kind {
@@ -43,6 +59,12 @@ pub(super) fn finished(app: &mut App, done: Done) -> Option<Effect> {
                         p.stopped(why);
                     }
                 }
+                Kind::Console => {
+                    if let Some(c) = app.console.as_mut() {
+                        c.failed(&why);
+                    }
+                }
+                Kind::Completion => {}
                 Kind::Answer => {
                     // Not an attempt: the engine gave no verdict.
                     if let Some(c) = app.checking.take()
