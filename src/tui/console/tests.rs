@@ -110,7 +110,7 @@ fn an_error_prints_as_mongosh_prints_it() {
     enter(&mut p, "null.x");
     let lines = texts(&p);
     assert_eq!(lines[lines.len() - 2], "Uncaught TypeError: cannot read property 'x' of null");
-    assert_eq!(lines[lines.len() - 1], "    at <repl>:1:5");
+    assert_eq!(lines[lines.len() - 1], "    at <repl>:1:1");
 }
 
 #[test]
