@@ -93,6 +93,95 @@ pub(super) const VI: &[(&str, &str)] = &[
         "line {n} of what your script printed is {got}, but the expected script prints {want}",
         "dòng {n} trong những gì script của bạn in ra là {got}, nhưng script mong đợi in ra {want}",
     ),
+    // The console panel of the tutorial.
+    (
+        "Uncaught: the evaluation was stopped at the tutor's time limit; nothing after it ran",
+        "Uncaught: lần thực thi đã bị dừng ở giới hạn thời gian của bài học; phần sau đó không chạy",
+    ),
+    (
+        "(the unfinished statement was dropped)",
+        "(câu lệnh chưa gõ xong đã bị bỏ)",
+    ),
+    (
+        "(no name completes this)",
+        "(không có tên nào để hoàn tất chỗ này)",
+    ),
+    ("(stopping the evaluation…)", "(đang dừng lần thực thi…)"),
+    (
+        "Console · document {n} of {count} (Enter: bytes)",
+        "Console · tài liệu {n} trên {count} (Enter: xem byte)",
+    ),
+    (
+        "Console · {count} documents (↑↓ select)",
+        "Console · {count} tài liệu (↑↓ để chọn)",
+    ),
+    ("Console", "Console"),
+    (
+        "mongosh over the tutorial's engine: type JavaScript and press Enter (try db.t.insertOne({ a: 1 }) then db.t.find()). Tab completes, ↑ recalls, Esc leaves the prompt.",
+        "mongosh chạy trên engine của bài học: gõ JavaScript rồi nhấn Enter (thử db.t.insertOne({ a: 1 }) rồi db.t.find()). Tab để hoàn tất tên, ↑ để gọi lại lệnh trước, Esc để rời dấu nhắc.",
+    ),
+    (
+        "Bytes of document {n} · {size} bytes",
+        "Các byte của tài liệu {n} · {size} byte",
+    ),
+    ("Bytes of document {n}", "Các byte của tài liệu {n}"),
+    ("running… (Ctrl-C stops it)", "đang chạy… (Ctrl-C để dừng)"),
+    (
+        "no document is selected: print one (db.t.find()), then ↑ and ↓ select it",
+        "chưa chọn tài liệu nào: hãy in ra một tài liệu (db.t.find()), rồi dùng ↑ và ↓ để chọn",
+    ),
+    (
+        "the console could not start: {error}",
+        "console không khởi động được: {error}",
+    ),
+    (
+        "a script is still running: Ctrl-C or Esc stops it",
+        "một script vẫn đang chạy: Ctrl-C hoặc Esc để dừng",
+    ),
+    ("stopping the script…", "đang dừng script…"),
+    (
+        "the console is busy: try Tab again",
+        "console đang bận: hãy nhấn Tab lại",
+    ),
+    (
+        "console: mongosh scripts over the engine",
+        "console: script mongosh trên engine",
+    ),
+    ("console", "console"),
+    (
+        "run the statement (an unfinished one asks for the next line)",
+        "chạy câu lệnh (câu chưa xong thì chờ dòng tiếp theo)",
+    ),
+    ("complete a name", "hoàn tất một tên"),
+    ("completion", "hoàn tất tên"),
+    ("previous / next statement", "câu lệnh trước / sau"),
+    ("history", "lịch sử"),
+    ("run", "chạy"),
+    (
+        "stop a running script, drop an unfinished statement, or leave the prompt",
+        "dừng script đang chạy, bỏ câu lệnh chưa xong, hoặc rời dấu nhắc",
+    ),
+    ("leave", "rời đi"),
+    (
+        "to the transcript or the bytes",
+        "sang bản ghi phiên hoặc các byte",
+    ),
+    (
+        "scroll the transcript a page",
+        "cuộn bản ghi phiên một trang",
+    ),
+    ("select a document printed", "chọn một tài liệu đã in"),
+    ("documents", "tài liệu"),
+    ("the first / last document", "tài liệu đầu / cuối"),
+    (
+        "open the selected document in the hex view",
+        "mở tài liệu đã chọn trong khung hex",
+    ),
+    ("back to the prompt", "quay lại dấu nhắc"),
+    ("prompt", "dấu nhắc"),
+    ("prompt, transcript, bytes", "dấu nhắc, bản ghi phiên, byte"),
+    ("close the bytes", "đóng phần byte"),
+    ("transcript", "bản ghi phiên"),
 ];
 
 /// Chinese (simplified).
@@ -183,4 +272,84 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "line {n} of what your script printed is {got}, but the expected script prints {want}",
         "你的脚本输出的第 {n} 行是 {got}，而预期的脚本输出 {want}",
     ),
+    // The console panel of the tutorial.
+    (
+        "Uncaught: the evaluation was stopped at the tutor's time limit; nothing after it ran",
+        "Uncaught：求值在教程的时间限制处被停止；之后的内容都没有运行",
+    ),
+    (
+        "(the unfinished statement was dropped)",
+        "（未写完的语句已丢弃）",
+    ),
+    ("(no name completes this)", "（没有可补全的名字）"),
+    ("(stopping the evaluation…)", "（正在停止求值……）"),
+    (
+        "Console · document {n} of {count} (Enter: bytes)",
+        "控制台 · 第 {n} 个文档，共 {count} 个（Enter：看字节）",
+    ),
+    (
+        "Console · {count} documents (↑↓ select)",
+        "控制台 · {count} 个文档（↑↓ 选择）",
+    ),
+    ("Console", "控制台"),
+    (
+        "mongosh over the tutorial's engine: type JavaScript and press Enter (try db.t.insertOne({ a: 1 }) then db.t.find()). Tab completes, ↑ recalls, Esc leaves the prompt.",
+        "运行在教程引擎上的 mongosh：输入 JavaScript 后按 Enter（试试 db.t.insertOne({ a: 1 })，再试 db.t.find()）。Tab 补全名字，↑ 调出上一条，Esc 离开提示符。",
+    ),
+    (
+        "Bytes of document {n} · {size} bytes",
+        "第 {n} 个文档的字节 · {size} 字节",
+    ),
+    ("Bytes of document {n}", "第 {n} 个文档的字节"),
+    ("running… (Ctrl-C stops it)", "运行中……（Ctrl-C 停止）"),
+    (
+        "no document is selected: print one (db.t.find()), then ↑ and ↓ select it",
+        "还没有选中文档：先打印一个（db.t.find()），再用 ↑ 和 ↓ 选中它",
+    ),
+    (
+        "the console could not start: {error}",
+        "控制台无法启动：{error}",
+    ),
+    (
+        "a script is still running: Ctrl-C or Esc stops it",
+        "还有脚本在运行：按 Ctrl-C 或 Esc 停止",
+    ),
+    ("stopping the script…", "正在停止脚本……"),
+    (
+        "the console is busy: try Tab again",
+        "控制台正忙：请再按一次 Tab",
+    ),
+    (
+        "console: mongosh scripts over the engine",
+        "控制台：在引擎上运行 mongosh 脚本",
+    ),
+    ("console", "控制台"),
+    (
+        "run the statement (an unfinished one asks for the next line)",
+        "运行语句（未写完的语句会等待下一行）",
+    ),
+    ("complete a name", "补全名字"),
+    ("completion", "补全"),
+    ("previous / next statement", "上一条 / 下一条语句"),
+    ("history", "历史"),
+    ("run", "运行"),
+    (
+        "stop a running script, drop an unfinished statement, or leave the prompt",
+        "停止运行中的脚本、丢弃未写完的语句，或离开提示符",
+    ),
+    ("leave", "离开"),
+    ("to the transcript or the bytes", "到记录或字节"),
+    ("scroll the transcript a page", "记录滚动一页"),
+    ("select a document printed", "选择一个打印出的文档"),
+    ("documents", "文档"),
+    ("the first / last document", "第一个 / 最后一个文档"),
+    (
+        "open the selected document in the hex view",
+        "在十六进制视图中打开所选文档",
+    ),
+    ("back to the prompt", "回到提示符"),
+    ("prompt", "提示符"),
+    ("prompt, transcript, bytes", "提示符、记录、字节"),
+    ("close the bytes", "关闭字节视图"),
+    ("transcript", "记录"),
 ];

@@ -300,7 +300,11 @@ impl ConsolePanel {
         };
         let at = order.iter().position(|f| *f == self.focus).unwrap_or(0);
         let n = order.len();
-        self.focus = order[if forward { (at + 1) % n } else { (at + n - 1) % n }];
+        self.focus = order[if forward {
+            (at + 1) % n
+        } else {
+            (at + n - 1) % n
+        }];
     }
 
     /// Edits the line being typed.
@@ -386,7 +390,10 @@ impl ConsolePanel {
             return false;
         }
         self.pending.clear();
-        self.push_text(tr(self.lang, "(the unfinished statement was dropped)"), Role::Note);
+        self.push_text(
+            tr(self.lang, "(the unfinished statement was dropped)"),
+            Role::Note,
+        );
         true
     }
 
@@ -426,25 +433,25 @@ impl ConsolePanel {
     /// The names that complete the line came back: one is put in; several put in what they
     /// share and are listed in the transcript.
     pub fn completed(&mut self, completion: Completion) {
-        if completion.line != self.input.text() || self.input.cursor() != self.input.text().len()
-        {
+        if completion.line != self.input.text() || self.input.cursor() != self.input.text().len() {
             // The line changed meanwhile.
             return;
         }
         let Completion { line, start, names } = completion;
         let typed = &line[start.min(line.len())..];
-        let common = names.iter().skip(1).fold(
-            names.first().cloned().unwrap_or_default(),
-            |acc, n| {
-                let shared: usize = acc
-                    .chars()
-                    .zip(n.chars())
-                    .take_while(|(a, b)| a == b)
-                    .map(|(a, _)| a.len_utf8())
-                    .sum();
-                acc[..shared].to_owned()
-            },
-        );
+        let common =
+            names
+                .iter()
+                .skip(1)
+                .fold(names.first().cloned().unwrap_or_default(), |acc, n| {
+                    let shared: usize = acc
+                        .chars()
+                        .zip(n.chars())
+                        .take_while(|(a, b)| a == b)
+                        .map(|(a, _)| a.len_utf8())
+                        .sum();
+                    acc[..shared].to_owned()
+                });
         if common.len() > typed.len() {
             self.input.set(format!("{}{common}", &line[..start]));
         }
@@ -639,10 +646,7 @@ fn document_lines(text: &str, n: usize) -> Vec<Range<usize>> {
         .filter(|(_, l)| l.starts_with("  {"))
         .map(|(i, _)| i)
         .collect();
-    let end = lines
-        .iter()
-        .rposition(|l| *l == "]")
-        .unwrap_or(lines.len());
+    let end = lines.iter().rposition(|l| *l == "]").unwrap_or(lines.len());
     if !text.starts_with('[') || starts.len() != n {
         return vec![whole; n];
     }

@@ -12,6 +12,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
+mod console;
 mod course;
 mod escapes;
 mod exercise_panel;

@@ -109,7 +109,10 @@ fn an_error_prints_as_mongosh_prints_it() {
     );
     enter(&mut p, "null.x");
     let lines = texts(&p);
-    assert_eq!(lines[lines.len() - 2], "Uncaught TypeError: cannot read property 'x' of null");
+    assert_eq!(
+        lines[lines.len() - 2],
+        "Uncaught TypeError: cannot read property 'x' of null"
+    );
     assert_eq!(lines[lines.len() - 1], "    at <repl>:1:1");
 }
 
@@ -123,7 +126,11 @@ fn history_walks_back_and_forth_and_keeps_the_draft() {
     p.recall(-1);
     assert_eq!(p.input().text(), "2 + 2");
     p.recall(-1);
-    assert_eq!(p.input().text(), "1 + 1", "a repeated statement is kept once");
+    assert_eq!(
+        p.input().text(),
+        "1 + 1",
+        "a repeated statement is kept once"
+    );
     p.recall(-1);
     assert_eq!(p.input().text(), "1 + 1");
     p.recall(1);
@@ -159,20 +166,17 @@ fn control_characters_are_escaped_and_long_lines_cut() {
 #[test]
 fn the_transcript_keeps_its_last_lines_and_their_documents() {
     let mut p = panel();
-    enter(
-        &mut p,
-        "for (let i = 0; i < 3000; i++) printjson({ i })",
-    );
+    enter(&mut p, "for (let i = 0; i < 3000; i++) printjson({ i })");
     assert_eq!(p.lines().len(), 3001);
-    enter(
-        &mut p,
-        "for (let i = 3000; i < 6000; i++) printjson({ i })",
-    );
+    enter(&mut p, "for (let i = 3000; i < 6000; i++) printjson({ i })");
     assert_eq!(p.lines().len(), MAX_LINES);
     assert_eq!(p.documents().count(), MAX_LINES - 1);
     p.select_edge(false);
     let first = p.selected_lines().unwrap();
-    assert_eq!(p.lines().nth(first.start - p.first_line).unwrap().text, "{ i: 1001 }");
+    assert_eq!(
+        p.lines().nth(first.start - p.first_line).unwrap().text,
+        "{ i: 1001 }"
+    );
 }
 
 #[test]

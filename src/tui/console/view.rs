@@ -222,7 +222,10 @@ impl ConsolePanel {
         let room = usize::from(inner.width).saturating_sub(prompt).max(1);
         let (_, column) = self.input.window(room);
         let x = (prompt + column).min(usize::from(inner.width) - 1);
-        Some(Position::new(inner.x + u16::try_from(x).unwrap_or(0), inner.y))
+        Some(Position::new(
+            inner.x + u16::try_from(x).unwrap_or(0),
+            inner.y,
+        ))
     }
 
     /// A click at a screen cell of a panel drawn in `area`: the keys go to the part under
@@ -294,11 +297,7 @@ impl ConsoleView<'_> {
                 "Console · document {n} of {count} (Enter: bytes)",
                 &[&(n + 1), &count],
             ),
-            None if count > 0 => trf(
-                lang,
-                "Console · {count} documents (↑↓ select)",
-                &[&count],
-            ),
+            None if count > 0 => trf(lang, "Console · {count} documents (↑↓ select)", &[&count]),
             None => tr(lang, "Console").to_owned(),
         };
         let block = bordered(title, p.focus == ConsoleFocus::Transcript, theme);
@@ -313,7 +312,10 @@ impl ConsoleView<'_> {
                 // Marked in the gutter too, for a theme without colours.
                 buf.set_string(inner.x, y, "▌", theme.title);
                 style = style.patch(theme.selected);
-                buf.set_style(Rect::new(inner.x + 1, y, inner.width - 1, 1), theme.selected);
+                buf.set_style(
+                    Rect::new(inner.x + 1, y, inner.width - 1, 1),
+                    theme.selected,
+                );
             }
             let room = usize::from(inner.width.saturating_sub(1));
             buf.set_stringn(inner.x + 1, y, &row.text, room, style);
@@ -347,7 +349,10 @@ impl ConsoleView<'_> {
             Ok(model) => trf(
                 lang,
                 "Bytes of document {n} · {size} bytes",
-                &[&(opened.number - self.panel.first_shown + 1), &model.bytes().len()],
+                &[
+                    &(opened.number - self.panel.first_shown + 1),
+                    &model.bytes().len(),
+                ],
             ),
             Err(_) => trf(
                 lang,
@@ -386,7 +391,8 @@ impl ConsoleView<'_> {
         let title = if p.running {
             tr(lang, "running… (Ctrl-C stops it)")
         } else {
-            tr(lang, "mongosh")
+            // The program's name, the same in every language.
+            "mongosh"
         };
         let block = bordered(title.to_owned(), p.focus == ConsoleFocus::Input, theme);
         let inner = block.inner(area);

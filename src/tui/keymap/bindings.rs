@@ -125,9 +125,7 @@ impl Context {
             | Context::PlaygroundFilter
             | Context::PlaygroundCollection
             | Context::PlaygroundCommands => "playground",
-            Context::ConsoleInput | Context::ConsoleTranscript | Context::ConsoleBytes => {
-                "console"
-            }
+            Context::ConsoleInput | Context::ConsoleTranscript | Context::ConsoleBytes => "console",
             Context::Help => "help",
             Context::Confirm => "reset",
             Context::Alert => "note",
@@ -260,8 +258,8 @@ const SCROLL_PAGES: &[(Key, Message)] = &[
 const F1: Key = Key::Plain(KeyCode::F(1));
 
 use Context::{
-    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, ConsoleBytes, ConsoleInput,
-    ConsoleTranscript, Confirm, Course, Exercise, Help, Hex, Lessons, List, Playground,
+    Alert, Answer, Anywhere, Bytes, Choice, Commands, Complete, Confirm, ConsoleBytes,
+    ConsoleInput, ConsoleTranscript, Course, Exercise, Help, Hex, Lessons, List, Playground,
     PlaygroundCollection, PlaygroundCommands, PlaygroundDocument, PlaygroundFilter, Text, Typing,
 };
 use Message as M;
@@ -614,7 +612,12 @@ pub static BINDINGS: &[Binding] = &[
         "run the statement (an unfinished one asks for the next line)",
     )
     .hint("run", &[]),
-    bind(ConsoleInput, &[(TAB, M::ConsoleComplete)], "complete a name").hint("complete", &[]),
+    bind(
+        ConsoleInput,
+        &[(TAB, M::ConsoleComplete)],
+        "complete a name",
+    )
+    .hint("completion", &[]),
     bind(
         ConsoleInput,
         &[(UP, M::ConsoleHistory(-1)), (DOWN, M::ConsoleHistory(1))],
@@ -678,7 +681,7 @@ pub static BINDINGS: &[Binding] = &[
         &[(ch('i'), M::ConsoleType), (ch(':'), M::ConsoleType)],
         "back to the prompt",
     )
-    .hint("type", &[])
+    .hint("prompt", &[])
     .first_key(),
     bind(
         ConsoleTranscript,
@@ -703,7 +706,7 @@ pub static BINDINGS: &[Binding] = &[
         &[(ch('i'), M::ConsoleType), (ch(':'), M::ConsoleType)],
         "back to the prompt",
     )
-    .hint("type", &[])
+    .hint("prompt", &[])
     .first_key(),
     bind(ConsoleBytes, &[(ch('?'), M::ToggleHelp)], "this help"),
     bind(
@@ -712,7 +715,11 @@ pub static BINDINGS: &[Binding] = &[
         "close the bytes",
     )
     .hint("close", &[]),
-    bind(ConsoleBytes, &[(ch('q'), M::CloseConsole)], "back to the lessons"),
+    bind(
+        ConsoleBytes,
+        &[(ch('q'), M::CloseConsole)],
+        "back to the lessons",
+    ),
     bind(Help, SCROLL_LINES, "scroll").hint("scroll", &[]),
     bind(Help, SCROLL_PAGES, "scroll a page"),
     bind(Help, &[(Key::Any, M::ToggleHelp)], "close the help").hint("close", &[]),

@@ -21,7 +21,11 @@ pub(super) fn apply(app: &mut App, message: Message) -> Option<Effect> {
             stop(app);
         }
         Message::ConsoleOpenDocument => {
-            if !app.console.as_mut().is_some_and(ConsolePanel::open_selected) {
+            if !app
+                .console
+                .as_mut()
+                .is_some_and(ConsolePanel::open_selected)
+            {
                 notice(
                     app,
                     "no document is selected: print one (db.t.find()), then ↑ and ↓ select it",

@@ -43,8 +43,7 @@ pub(super) fn finished(app: &mut App, done: Done) -> Option<Effect> {
             (Some(completion), Some(c)) => c.completed(completion),
             (None, _) => {
                 app.notice = Some(crate::tui::app::Notice {
-                    text: crate::strings::tr(lang, "the console is busy: try Tab again")
-                        .to_owned(),
+                    text: crate::strings::tr(lang, "the console is busy: try Tab again").to_owned(),
                     error: false,
                 });
             }
