@@ -744,3 +744,57 @@ fn the_shell_repl_in_a_terminal() {
         .expect("shell runs");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "14\n");
 }
+
+/// The console panel in the real binary: `:` opens it, a find prints, a document opens in
+/// the hex view, an infinite loop leaves the screen alive and Ctrl-C stops it (not the
+/// tutor); then `q` quits, progress saved and the terminal restored.
+#[test]
+fn the_console_panel_in_a_terminal() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("console");
+    let progress = dir.join("progress.json");
+    let Some(tmux) = Tmux::start_sized(
+        "console",
+        &tutor(&progress, "--seed 1 --now 2026-10-08T03:45:49Z"),
+        (80, 24),
+    ) else {
+        return;
+    };
+    tmux.wait_for("Exercise 1/6");
+    tmux.keys(&[":"]);
+    tmux.wait_for("test>");
+    tmux.keys(&["-l", "db.t.insertOne({ _id: 1, name: 'An', age: 30 })"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("insertedId: 1");
+    tmux.keys(&["-l", "db.t.find()"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("[ { _id: 1, name: 'An', age: 30 } ]");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("document 2 of 2");
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("Bytes of document 2 · 36 bytes");
+    assert!(screen.contains("0000  24 00 00 00 10 5f 69 64"), "{screen}");
+    // Back to the prompt; a loop that never ends keeps the screen drawing.
+    tmux.keys(&["i"]);
+    tmux.keys(&["-l", "let n = 0; for (;;) { n++ }"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("running… (Ctrl-C stops it)");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("Uncaught: the evaluation was interrupted (Ctrl-C)");
+    tmux.keys(&["-l", "n > 0"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("\n│ true");
+    // One Escape at a time: two sent together arrive as Alt+Escape.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("↑↓ documents");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Exercise 1/6");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED:0");
+    let screen = tmux.wait_for("STTY-END");
+    assert!(cooked(&screen), "{screen}");
+    assert!(progress.exists(), "the progress file was written");
+    let _ = std::fs::remove_dir_all(&dir);
+}

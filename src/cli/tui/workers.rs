@@ -303,6 +303,9 @@ mod tests {
             for job in app.work.take_jobs() {
                 workers.submit(job);
             }
+            for kind in app.work.take_stops() {
+                workers.stop(kind);
+            }
             for done in workers.collect(Instant::now()) {
                 update(app, Message::Finished(done.into()));
             }
@@ -388,5 +391,78 @@ mod tests {
         let p = app.playground.as_ref().unwrap();
         assert_eq!(p.results(), &Results::Current);
         assert!(p.document_text().ends_with("{ a: 1 }"));
+    }
+
+    fn console_lines(app: &App) -> Vec<String> {
+        let panel = app.console.as_ref().expect("the console is open");
+        panel.lines().map(|l| l.text.clone()).collect()
+    }
+
+    fn console_run(app: &mut App, source: &str) {
+        edit(app, Edit::DeleteToStart);
+        edit(app, Edit::Paste(source.into()));
+        update(app, Message::ConsoleSubmit);
+    }
+
+    #[test]
+    fn a_console_loop_stops_at_its_budget_after_what_it_printed_and_the_console_goes_on() {
+        let mut app = app();
+        let mut workers =
+            Workers::with_console_budget(Duration::from_secs(60), Duration::from_millis(300));
+        pump(&mut app, &mut workers, Duration::from_secs(60));
+        update(&mut app, Message::OpenConsole);
+        console_run(&mut app, "let n = 0; print('before'); for (;;) { n++ }");
+        assert!(app.console.as_ref().unwrap().running());
+        let started = Instant::now();
+        pump(&mut app, &mut workers, Duration::from_secs(60));
+        eprintln!("stopped after {:?}", started.elapsed());
+        let lines = console_lines(&app);
+        let n = lines.len();
+        assert_eq!(lines[n - 2], "before", "{lines:?}");
+        assert_eq!(
+            lines[n - 1],
+            "Uncaught: the evaluation was stopped at the tutor's time limit; nothing after it ran"
+        );
+        // The console goes on, its variables kept.
+        console_run(&mut app, "n > 0");
+        pump(&mut app, &mut workers, Duration::from_secs(60));
+        assert_eq!(console_lines(&app).last().unwrap(), "true");
+    }
+
+    #[test]
+    fn ctrl_c_stops_a_console_script_instead_of_quitting() {
+        let mut app = app();
+        let mut workers = Workers::new(Duration::from_secs(60));
+        pump(&mut app, &mut workers, Duration::from_secs(60));
+        update(&mut app, Message::OpenConsole);
+        console_run(&mut app, "for (;;) {}");
+        for job in app.work.take_jobs() {
+            workers.submit(job);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(
+            update(&mut app, Message::Quit),
+            None,
+            "Ctrl-C stops the script"
+        );
+        let started = Instant::now();
+        pump(&mut app, &mut workers, Duration::from_secs(60));
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        let lines = console_lines(&app);
+        assert_eq!(
+            lines.last().unwrap(),
+            "Uncaught: the evaluation was interrupted (Ctrl-C)",
+            "{lines:?}"
+        );
+        assert!(!app.console.as_ref().unwrap().running());
+        // With nothing running, Ctrl-C quits as everywhere.
+        assert_eq!(
+            update(&mut app, Message::Quit),
+            Some(bson_tutor::tui::update::Effect::Quit)
+        );
     }
 }
