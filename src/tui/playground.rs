@@ -9,7 +9,7 @@
 
 mod evaluate;
 pub(crate) mod text;
-mod view;
+pub(crate) mod view;
 
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,7 @@ use crate::lesson::i18n::Lang;
 use crate::strings::{tr, trf};
 use crate::tui::hex::{self, HexView};
 use crate::tui::playground::text::wrap;
+use crate::tui::playground::view::bordered;
 use crate::tui::theme::Theme;
 use crate::tui::view::marks::scroll_marks;
 
@@ -254,16 +255,6 @@ impl ConsolePanel {
     }
 }
 
-fn bordered<'a>(title: String, focused: bool, theme: &Theme) -> Block<'a> {
-    Block::bordered()
-        .border_style(if focused {
-            theme.focus_border
-        } else {
-            theme.border
-        })
-        .title(Span::styled(format!(" {title} "), theme.title))
-}
-
 impl Widget for ConsoleView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let areas = self.panel.areas(area, self.lang);
@@ -300,7 +291,7 @@ impl ConsoleView<'_> {
             None if count > 0 => trf(lang, "Console · {count} documents (↑↓ select)", &[&count]),
             None => tr(lang, "Console").to_owned(),
         };
-        let block = bordered(title, p.focus == ConsoleFocus::Transcript, theme);
+        let block = bordered(&title, p.focus == ConsoleFocus::Transcript, theme);
         let inner = block.inner(area);
         block.render(area, buf);
         let rows = p.rows(usize::from(inner.width));
@@ -360,7 +351,7 @@ impl ConsoleView<'_> {
                 &[&(opened.number.saturating_sub(self.panel.first_shown) + 1)],
             ),
         };
-        let block = bordered(title, focused, theme);
+        let block = bordered(&title, focused, theme);
         let inner = block.inner(area);
         block.render(area, buf);
         match &opened.model {
@@ -394,7 +385,7 @@ impl ConsoleView<'_> {
             // The program's name, the same in every language.
             "mongosh"
         };
-        let block = bordered(title.to_owned(), p.focus == ConsoleFocus::Input, theme);
+        let block = bordered(title, p.focus == ConsoleFocus::Input, theme);
         let inner = block.inner(area);
         block.render(area, buf);
         if inner.height == 0 {

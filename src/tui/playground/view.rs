@@ -90,7 +90,9 @@ struct ListLine {
     entry: Option<usize>,
 }
 
-fn bordered<'a>(title: &'a str, focused: bool, theme: &Theme) -> Block<'a> {
+/// A bordered panel titled `title`, its border lit when it has the keys (the console's
+/// panels too).
+pub(crate) fn bordered<'a>(title: &'a str, focused: bool, theme: &Theme) -> Block<'a> {
     Block::bordered()
         .border_style(if focused {
             theme.focus_border
