@@ -158,6 +158,10 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("history", "lịch sử"),
     ("run", "chạy"),
     (
+        "{key_for} opens the console: type this script there, change it, run it again",
+        "{key_for} mở console: gõ script này vào đó, sửa nó, rồi chạy lại",
+    ),
+    (
         "stop a running script, drop an unfinished statement, or leave the prompt",
         "dừng script đang chạy, bỏ câu lệnh chưa xong, hoặc rời dấu nhắc",
     ),
@@ -333,6 +337,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("previous / next statement", "上一条 / 下一条语句"),
     ("history", "历史"),
     ("run", "运行"),
+    (
+        "{key_for} opens the console: type this script there, change it, run it again",
+        "按 {key_for} 打开控制台：在那里输入这个脚本，改一改，再运行一次",
+    ),
     (
         "stop a running script, drop an unfinished statement, or leave the prompt",
         "停止运行中的脚本、丢弃未写完的语句，或离开提示符",

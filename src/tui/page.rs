@@ -143,6 +143,19 @@ impl Page {
                             .push(Block::Code(text.lines().map(str::to_owned).collect())),
                         Err(e) => page.blocks.push(Block::Error(e.to_string_in(lang))),
                     }
+                    if matches!(step, Step::Shell(_)) {
+                        // The script can be tried, and changed, in the console panel.
+                        let key = crate::tui::keymap::key_for(
+                            crate::tui::keymap::Context::Commands,
+                            &crate::tui::message::Message::OpenConsole,
+                            lang,
+                        );
+                        page.blocks.push(Block::Caption(crate::strings::trf(
+                            lang,
+                            "{key_for} opens the console: type this script there, change it, run it again",
+                            &[&key],
+                        )));
+                    }
                     match hex_doc(&step, i, &ctx.room, lang) {
                         Some((true, doc)) => page.documents.push(doc),
                         Some((false, doc)) => inspected.push(doc),

@@ -590,7 +590,8 @@ fn learning_loop((width, height): (u16, u16)) {
 
     // `no` answers a yes-or-no question (lesson 2 exercise 1: is 0.1 + 0.2 equal to 0.3?).
     tmux.keys(&[">"]);
-    tmux.wait_for("Four kinds of number");
+    // Its page is computed (its shell step runs a script) before `i` can type.
+    tmux.wait_for("Exercise 1/6 · eval");
     tmux.keys(&["i", "no", "Enter"]);
     tmux.wait_for("✓ solved · 1 attempt");
 

@@ -155,7 +155,7 @@ fn frames_of_the_help_overlay_and_the_too_small_screen() {
         // The help scrolls to its last line, the progress file, and no further: one line up
         // from there moves at once.
         assert!(!shown.contains("progress is saved in"), "{shown}");
-        press(&mut app, &vec![key(KeyCode::Down); 100]);
+        press(&mut app, &vec![key(KeyCode::Down); 200]);
         let bottom = frame(&app);
         assert!(bottom.contains("progress is saved in"), "{bottom}");
         assert!(bottom.contains("↑ scroll (the end)"), "{bottom}");

@@ -301,12 +301,6 @@ pub static BINDINGS: &[Binding] = &[
     .hint("playground", &[List]),
     bind(
         Commands,
-        &[(ch(':'), M::OpenConsole)],
-        "console: mongosh scripts over the engine",
-    )
-    .hint("console", &[List]),
-    bind(
-        Commands,
         &[(ch('<'), M::Lesson(-1)), (ch('>'), M::Lesson(1))],
         "previous / next lesson",
     ),
@@ -340,6 +334,12 @@ pub static BINDINGS: &[Binding] = &[
     .first_key(),
     bind(Commands, &[(ch('?'), M::ToggleHelp)], "this help").hint("keys", &[]),
     bind(Commands, &[(ch('q'), M::Quit)], "quit (progress is saved)").hint("quit", &[List, Text]),
+    bind(
+        Commands,
+        &[(ch(':'), M::OpenConsole)],
+        "console: mongosh scripts over the engine",
+    )
+    .hint("console", &[List]),
     bind(
         List,
         &[

@@ -164,7 +164,8 @@ fn a_lesson_full_of_escape_sequences_is_drawn_with_them_visible() {
     );
     assert!(exercise.contains("\\u{1b}]0;x\\u{7}"), "{exercise}");
     // The overlays: the help (the progress path), a reset question (the title).
-    send(&mut app, [Message::ToggleHelp]);
+    // The progress path is the help's last line.
+    send(&mut app, [Message::ToggleHelp, Message::ScrollPage(100)]);
     let help = clean_frame(&app, "the help");
     assert!(
         help.contains("/tmp/\\u{1b}]0;path\\u{7}/progress.json"),
