@@ -21,11 +21,18 @@ pub(super) fn apply(app: &mut App, message: Message) -> Option<Effect> {
             stop(app);
         }
         Message::ConsoleOpenDocument => {
-            if !app
+            if app
                 .console
                 .as_mut()
                 .is_some_and(ConsolePanel::open_selected)
             {
+                // The transcript is shorter now: its document still shows, from its start.
+                let body = view::areas(app, app.screen()).body;
+                let lang = app.settings.lang;
+                if let Some(panel) = app.console.as_mut() {
+                    panel.reveal_selected(body, lang);
+                }
+            } else {
                 notice(
                     app,
                     "no document is selected: print one (db.t.find()), then ↑ and ↓ select it",
