@@ -187,3 +187,30 @@ fn document_lines_follow_mongosh_s_layout() {
     assert_eq!(document_lines("{ a: 1 }", 1), [0..1]);
     assert!(document_lines("text", 0).is_empty());
 }
+
+#[test]
+fn a_cursor_echoes_twenty_documents_and_it_shows_the_rest() {
+    let mut p = panel();
+    enter(
+        &mut p,
+        "db.sq.insertMany(Array.from({ length: 25 }, (_, i) => ({ _id: i })))",
+    );
+    enter(&mut p, "db.sq.find()");
+    assert_eq!(texts(&p).last().unwrap(), "Type \"it\" for more");
+    assert_eq!(p.documents().count(), 1 + 20);
+    enter(&mut p, "it");
+    assert_eq!(p.documents().count(), 1 + 25);
+    p.select(0);
+    let last = p.selected_lines().unwrap();
+    // Five short documents print on one line: each selects that line.
+    assert_eq!(
+        texts(&p)[last.start],
+        "[ { _id: 20 }, { _id: 21 }, { _id: 22 }, { _id: 23 }, { _id: 24 } ]"
+    );
+    enter(&mut p, "show dbs");
+    assert!(
+        texts(&p).last().unwrap().starts_with("test"),
+        "{:?}",
+        texts(&p)
+    );
+}
