@@ -60,12 +60,13 @@ fn on_panel(
     match message {
         Message::ConsoleHistory(delta) => panel.recall(delta),
         Message::ConsoleFocus(delta) => panel.cycle_focus(delta > 0),
+        // Esc at a `... ` prompt drops the statement; at an empty one it leaves for the
+        // transcript, the last document selected.
+        Message::ConsoleBack if panel.abandon() => {}
         Message::ConsoleBack => {
-            if !panel.abandon() {
-                panel.set_focus(ConsoleFocus::Transcript);
-                panel.select(0);
-                panel.reveal_selected(body, lang);
-            }
+            panel.set_focus(ConsoleFocus::Transcript);
+            panel.select(0);
+            panel.reveal_selected(body, lang);
         }
         Message::ConsoleSelect(delta) => {
             match delta {
