@@ -55,7 +55,8 @@ mod tests;
 
 pub use model::HexModel;
 pub use render::{
-    HexView, footer, hex_lines, legend, meaning_line, rows_wanted, selected_element_line,
+    HexView, footer, hex_lines, legend, meaning_line, render_model, rows_wanted,
+    selected_element_line,
 };
 pub use state::{HexMove, HexState};
 // The parts share their private items through this module.

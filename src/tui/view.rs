@@ -21,7 +21,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::app::{App, ListItem, Mode};
 use super::console::ConsoleView;
-use super::hex::{self, HexView};
+use super::hex;
 use super::keymap::{self, Context};
 use super::message::{Confirm, Focus, Message};
 use super::playground::PlaygroundView;
@@ -507,23 +507,8 @@ fn render_hex(app: &App, area: Rect, buf: &mut Buffer) {
     let block = panel(app, title, focused);
     let inner = block.inner(area);
     block.render(area, buf);
-    match &doc.model {
-        Ok(model) => {
-            HexView {
-                model,
-                state: &app.hex,
-                theme,
-                lang,
-            }
-            .render(inner, buf);
-            scroll_marks(theme, lang, area, app.hex.hidden_lines(), buf);
-        }
-        Err(e) => {
-            for (y, line) in (inner.top()..inner.bottom()).zip(wrap(e, inner.width.into(), 3)) {
-                buf.set_string(inner.x, y, line, theme.error);
-            }
-        }
-    }
+    // The panel is sized for three lines of an error (see `areas`).
+    hex::render_model(&doc.model, &app.hex, theme, lang, (area, inner), buf);
 }
 
 fn render_exercise(app: &App, area: Rect, buf: &mut Buffer) {

@@ -13,7 +13,7 @@ use unicode_width::UnicodeWidthChar;
 use super::{ConsoleFocus, ConsolePanel, Role};
 use crate::lesson::i18n::Lang;
 use crate::strings::{tr, trf};
-use crate::tui::hex::{self, HexView};
+use crate::tui::hex;
 use crate::tui::playground::text::wrap;
 use crate::tui::playground::view::bordered;
 use crate::tui::theme::Theme;
@@ -354,27 +354,14 @@ impl ConsoleView<'_> {
         let block = bordered(&title, focused, theme);
         let inner = block.inner(area);
         block.render(area, buf);
-        match &opened.model {
-            Ok(model) => {
-                HexView {
-                    model,
-                    state: &opened.state,
-                    theme,
-                    lang,
-                }
-                .render(inner, buf);
-                scroll_marks(theme, lang, area, opened.state.hidden_lines(), buf);
-            }
-            Err(e) => {
-                for (y, line) in (inner.y..inner.bottom()).zip(wrap(
-                    e,
-                    usize::from(inner.width),
-                    usize::from(inner.height),
-                )) {
-                    buf.set_string(inner.x, y, line, theme.error);
-                }
-            }
-        }
+        hex::render_model(
+            &opened.model,
+            &opened.state,
+            theme,
+            lang,
+            (area, inner),
+            buf,
+        );
     }
 
     fn render_input(&self, area: Rect, buf: &mut Buffer) {

@@ -451,3 +451,34 @@ impl Widget for HexView<'_> {
         }
     }
 }
+
+/// A document's bytes drawn in the panel `area` (its border drawn already, `inner` inside
+/// it) with the scroll marks on the border; or, when it has no bytes, why, wrapped in the
+/// error style. The lessons', the playground's and the console's hex panels draw this.
+pub fn render_model(
+    model: &Result<HexModel, String>,
+    state: &HexState,
+    theme: &Theme,
+    lang: Lang,
+    (area, inner): (Rect, Rect),
+    buf: &mut Buffer,
+) {
+    match model {
+        Ok(model) => {
+            HexView {
+                model,
+                state,
+                theme,
+                lang,
+            }
+            .render(inner, buf);
+            crate::tui::view::marks::scroll_marks(theme, lang, area, state.hidden_lines(), buf);
+        }
+        Err(e) => {
+            let lines = wrap(e, usize::from(inner.width), usize::from(inner.height));
+            for (y, line) in (inner.top()..inner.bottom()).zip(lines) {
+                buf.set_string(inner.x, y, line, theme.error);
+            }
+        }
+    }
+}

@@ -16,7 +16,6 @@ use crate::bson::text::Syntax;
 use crate::lesson::i18n::Lang;
 use crate::strings::localize::Localize;
 use crate::strings::{tr, trf};
-use crate::tui::hex::HexView;
 use crate::tui::input::TextInput;
 use crate::tui::theme::Theme;
 use crate::tui::view::marks::scroll_marks;
@@ -600,25 +599,8 @@ impl PlaygroundView<'_> {
         );
         let inner = block.inner(area);
         block.render(area, buf);
-        match p.analysis().map(|a| &a.bytes) {
-            Some(Ok(model)) => {
-                HexView {
-                    model,
-                    state: &p.hex,
-                    theme,
-                    lang: self.lang,
-                }
-                .render(inner, buf);
-                scroll_marks(theme, self.lang, area, p.hex.hidden_lines(), buf);
-            }
-            Some(Err(e)) => render_lines(
-                wrap(e, usize::from(inner.width), usize::from(inner.height))
-                    .into_iter()
-                    .map(|l| Line::styled(l, theme.error)),
-                inner,
-                buf,
-            ),
-            None => {}
+        if let Some(bytes) = p.analysis().map(|a| &a.bytes) {
+            crate::tui::hex::render_model(bytes, &p.hex, theme, self.lang, (area, inner), buf);
         }
     }
 
