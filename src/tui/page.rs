@@ -34,6 +34,9 @@ pub enum Block {
     Error(String),
     /// Space between steps.
     Gap,
+    /// After a shell step: the script can be typed, changed and run in the console panel
+    /// (the view names its key).
+    TryInConsole,
     /// The lesson was not computed: the engine was stopped (the server's words and the
     /// tutor's note on its time budget).
     Stopped(String),
@@ -144,17 +147,7 @@ impl Page {
                         Err(e) => page.blocks.push(Block::Error(e.to_string_in(lang))),
                     }
                     if matches!(step, Step::Shell(_)) {
-                        // The script can be tried, and changed, in the console panel.
-                        let key = crate::tui::keymap::key_for(
-                            crate::tui::keymap::Context::Commands,
-                            &crate::tui::message::Message::OpenConsole,
-                            lang,
-                        );
-                        page.blocks.push(Block::Caption(crate::strings::trf(
-                            lang,
-                            "{key_for} opens the console: type this script there, change it, run it again",
-                            &[&key],
-                        )));
+                        page.blocks.push(Block::TryInConsole);
                     }
                     match hex_doc(&step, i, &ctx.room, lang) {
                         Some((true, doc)) => page.documents.push(doc),
@@ -196,7 +189,7 @@ impl Page {
                         line(l);
                     }
                 }
-                Block::Exercise(_) | Block::Gap => {}
+                Block::Exercise(_) | Block::Gap | Block::TryInConsole => {}
             }
         }
         for card in &mut self.cards {

@@ -9,6 +9,8 @@ use super::wrap::{Marks, fill, runs};
 use crate::lesson::progress::Status;
 use crate::strings::{tr, trf};
 use crate::tui::app::App;
+use crate::tui::keymap::{Context, key_for};
+use crate::tui::message::Message;
 use crate::tui::page::Block;
 
 /// The lesson as lines at a width, and where each exercise starts.
@@ -138,6 +140,20 @@ pub fn lesson_text(app: &App, width: usize) -> LessonText {
             }
             Block::Caption(text) => {
                 let w: Vec<_> = runs(text, marks)
+                    .into_iter()
+                    .map(|(w, _)| (w, theme.dim))
+                    .collect();
+                lines.extend(fill(&w, width, Span::raw(""), ""));
+            }
+            Block::TryInConsole => {
+                let lang = app.settings.lang;
+                let key = key_for(Context::Commands, &Message::OpenConsole, lang);
+                let text = trf(
+                    lang,
+                    "{key_for} opens the console: type this script there, change it, run it again",
+                    &[&key],
+                );
+                let w: Vec<_> = runs(&text, marks)
                     .into_iter()
                     .map(|(w, _)| (w, theme.dim))
                     .collect();
