@@ -201,20 +201,11 @@ pub(super) fn show(run: &Run, limit: u64) -> bool {
     match &run.error {
         None => true,
         Some(e) => {
-            match e.stopped {
-                Some(Stop::TimeLimit) => eprintln!(
-                    "{}",
-                    t("Uncaught: the evaluation was stopped after {ms} ms (--max-time-ms); nothing after it ran")
-                        .replace("{ms}", &limit.to_string())
-                ),
-                Some(Stop::Cancelled) => eprintln!("{}", t("Uncaught: the evaluation was interrupted (Ctrl-C)")),
-                None if e.out_of_memory => eprintln!(
-                    "{}",
-                    t("Uncaught: the script used all the memory a console may have ({mib} MiB)")
-                        .replace("{mib}", &(DEFAULT_MEMORY_LIMIT >> 20).to_string())
-                ),
-                None => eprintln!("{}", e.report()),
-            }
+            let text = e.report_in(super::i18n::lang(), || {
+                t("Uncaught: the evaluation was stopped after {ms} ms (--max-time-ms); nothing after it ran")
+                    .replace("{ms}", &limit.to_string())
+            });
+            eprintln!("{text}");
             false
         }
     }

@@ -105,6 +105,32 @@ impl Thrown {
     }
 }
 
+impl Thrown {
+    /// What a console shows for it in `lang`: a run stopped from outside or out of memory
+    /// in the learner's language (`time_limit`: the caller's words for its own limit, as
+    /// `bson-tutor shell` and the console panel limit a run differently), anything else as
+    /// mongosh reports it ([`Thrown::report`]).
+    pub fn report_in(
+        &self,
+        lang: crate::strings::Lang,
+        time_limit: impl FnOnce() -> String,
+    ) -> String {
+        use crate::strings::{tr, trf};
+        match (self.stopped, self.out_of_memory) {
+            (Some(Stop::TimeLimit), _) => time_limit(),
+            (Some(Stop::Cancelled), _) => {
+                tr(lang, "Uncaught: the evaluation was interrupted (Ctrl-C)").to_owned()
+            }
+            (None, true) => trf(
+                lang,
+                "Uncaught: the script used all the memory a console may have ({mib} MiB)",
+                &[&(DEFAULT_MEMORY_LIMIT >> 20)],
+            ),
+            (None, false) => self.report(),
+        }
+    }
+}
+
 /// What one evaluation did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Run {

@@ -18,10 +18,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::bson::Document;
 use crate::bson::encode::encode_document;
-use crate::query::interrupt::Stop;
 use crate::shell::{Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run};
 use crate::strings::safe::escape_line;
-use crate::strings::{Lang, tr, trf};
+use crate::strings::{Lang, tr};
 
 use super::hex::{HexModel, HexMove, HexState};
 use super::input::{Edit, TextInput};
@@ -353,22 +352,13 @@ impl ConsolePanel {
             }
         }
         if let Some(e) = &run.error {
-            let text = match (e.stopped, e.out_of_memory) {
-                (Some(Stop::TimeLimit), _) => tr(
+            let text = e.report_in(self.lang, || {
+                tr(
                     self.lang,
                     "Uncaught: the evaluation was stopped at the tutor's time limit; nothing after it ran",
                 )
-                .to_owned(),
-                (Some(Stop::Cancelled), _) => {
-                    tr(self.lang, "Uncaught: the evaluation was interrupted (Ctrl-C)").to_owned()
-                }
-                (None, true) => trf(
-                    self.lang,
-                    "Uncaught: the script used all the memory a console may have ({mib} MiB)",
-                    &[&(DEFAULT_MEMORY_LIMIT >> 20)],
-                ),
-                (None, false) => e.report(),
-            };
+                .to_owned()
+            });
             self.push_text(&text, Role::Error);
         }
         self.scroll = 0;
@@ -498,20 +488,19 @@ impl ConsolePanel {
 
     /// The lines, numbered from the session's first, of the selected document.
     pub(crate) fn selected_lines(&self) -> Option<Range<usize>> {
+        self.selected_shown().map(|s| s.lines.clone())
+    }
+
+    /// The selected document and its lines, while they are kept.
+    fn selected_shown(&self) -> Option<&Shown> {
         let n = self.selected?.checked_sub(self.first_shown)?;
-        self.shown.get(n).map(|s| s.lines.clone())
+        self.shown.get(n)
     }
 
     /// Opens the selected document in the hex view (the engine encodes it and names its
     /// spans) and moves the keys there. Whether there was one to open.
     pub fn open_selected(&mut self) -> bool {
-        let Some(n) = self.selected else {
-            return false;
-        };
-        let Some(shown) = n
-            .checked_sub(self.first_shown)
-            .and_then(|i| self.shown.get(i))
-        else {
+        let (Some(n), Some(shown)) = (self.selected, self.selected_shown()) else {
             return false;
         };
         let model = encode_document(&shown.document)

@@ -76,9 +76,12 @@ fn apply(app: &mut App, message: Message) -> Option<Effect> {
     }
     match message {
         Message::Finished(done) => return finished(app, done),
-        // Ctrl-C stops a script running in the console, as in mongosh; otherwise it quits.
-        Message::Quit if console::stop(app) => {}
-        Message::Quit => return Some(Effect::Quit),
+        Message::Quit => {
+            // Ctrl-C stops a script running in the console, as in mongosh; otherwise it quits.
+            if !console::stop(app) {
+                return Some(Effect::Quit);
+            }
+        }
         Message::ToggleHelp => {
             app.help_scroll = 0;
             app.mode = match std::mem::replace(&mut app.mode, Mode::Browse) {

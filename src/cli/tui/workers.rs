@@ -110,6 +110,11 @@ impl Workers {
         }
     }
 
+    /// The budget of `kind` in milliseconds, as an overrun reports it.
+    fn budget_ms(&self, kind: Kind) -> u64 {
+        u64::try_from(self.budget_of(kind).as_millis()).unwrap_or(u64::MAX)
+    }
+
     /// Stops the running job of `kind` as cancelled without settling it: its own answer,
     /// saying it was stopped, is still awaited (Ctrl-C in the console).
     pub fn stop(&mut self, kind: Kind) {
@@ -137,7 +142,7 @@ impl Workers {
         let interrupt = Interrupt::new();
         let flag = interrupt.clone();
         let tx = self.tx.clone();
-        let budget_ms = u64::try_from(self.budget_of(kind).as_millis()).unwrap_or(u64::MAX);
+        let budget_ms = self.budget_ms(kind);
         let spawned = std::thread::Builder::new()
             .name(THREAD_NAME.into())
             .spawn(move || {
@@ -179,8 +184,7 @@ impl Workers {
         while let Ok(done) = self.rx.try_recv() {
             self.arrived(done);
         }
-        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-        let (budget_ms, console_ms) = (ms(self.budget), ms(self.console_budget));
+        let mut overrun = Vec::new();
         for r in &mut self.running {
             if !r.settled && now >= r.deadline {
                 r.interrupt.trip(Stop::TimeLimit);
@@ -191,27 +195,19 @@ impl Workers {
                     continue;
                 }
                 r.settled = true;
-                let budget_ms = if r.kind == Kind::Console {
-                    console_ms
-                } else {
-                    budget_ms
-                };
-                self.ready.push(Finished::without_result(
-                    r.kind,
-                    r.generation,
-                    Stopped::TimeLimit { budget_ms },
-                ));
+                overrun.push((r.kind, r.generation));
             }
         }
         let (late, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.waiting)
             .into_iter()
             .partition(|(_, deadline)| now >= *deadline);
         self.waiting = waiting;
-        for (job, _) in late {
-            let budget_ms = ms(self.budget_of(job.kind()));
+        overrun.extend(late.iter().map(|(job, _)| (job.kind(), job.generation())));
+        for (kind, generation) in overrun {
+            let budget_ms = self.budget_ms(kind);
             self.ready.push(Finished::without_result(
-                job.kind(),
-                job.generation(),
+                kind,
+                generation,
                 Stopped::TimeLimit { budget_ms },
             ));
         }

@@ -60,10 +60,12 @@ fn on_panel(
     match message {
         Message::ConsoleHistory(delta) => panel.recall(delta),
         Message::ConsoleFocus(delta) => panel.cycle_focus(delta > 0),
-        // Esc at a `... ` prompt drops the statement; at an empty one it leaves for the
-        // transcript, the last document selected.
-        Message::ConsoleBack if panel.abandon() => {}
         Message::ConsoleBack => {
+            // Esc at a `... ` prompt drops the statement; at an empty one it leaves for the
+            // transcript, the last document selected.
+            if panel.abandon() {
+                return;
+            }
             panel.set_focus(ConsoleFocus::Transcript);
             panel.select(0);
             panel.reveal_selected(body, lang);
