@@ -362,7 +362,20 @@ impl ToFormat {
 /// standard output ends the run as [`error::finish`] says: quietly for a closed pipe, with one
 /// line and exit 1 for anything else.
 pub fn run(cli: Cli) -> ExitCode {
+    // Every console of this run (the shell, the tutorial's panel, lessons' scripts in
+    // `check`, `answer` and `show`) runs in a worker process that can be ended.
+    if let Some(command) = console::worker::command() {
+        bson_tutor::shell::sandbox::use_worker(command);
+    }
     error::finish(dispatch(cli))
+}
+
+/// The argument that makes this binary a console's worker process.
+pub const CONSOLE_WORKER: &str = console::worker::ARG;
+
+/// A console's worker process (see [`bson_tutor::shell::sandbox`]).
+pub fn console_worker(args: &[std::ffi::OsString]) -> ExitCode {
+    console::worker::main(args)
 }
 
 fn dispatch(cli: Cli) -> ExitCode {

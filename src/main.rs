@@ -9,6 +9,10 @@ mod cli;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).and_then(|a| a.to_str()) == Some(cli::CONSOLE_WORKER) {
+        return cli::console_worker(&args[2..]);
+    }
     match cli::Cli::parse_localized() {
         Ok(cli) => cli::run(cli),
         // `--help`, `--version` or a usage error, already written.

@@ -45,10 +45,14 @@
 //! of null`, where V8 says `Cannot read properties of null (reading 'x')`).
 
 mod console;
+pub mod sandbox;
 pub mod server;
 pub mod tagged;
 
-pub use console::{Clock, Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run, Settings, Thrown};
+pub use console::{
+    Clock, Console, DEFAULT_MEMORY_LIMIT, Echo, Limit, MemoryBudget, OUTPUT_LIMIT, Output, Run,
+    Settings, Sink, Thrown,
+};
 
 #[cfg(test)]
 mod tests;

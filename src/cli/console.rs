@@ -14,7 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bson_tutor::query::interrupt::{Interrupt, Stop};
-use bson_tutor::shell::{Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run};
+use bson_tutor::shell::sandbox::{Session, Start};
+use bson_tutor::shell::{Echo, Output, Thrown};
+use bson_tutor::strings::safe::escape_text;
 
 use super::args::parse_now;
 use super::error::{CliError, fail};
@@ -22,6 +24,7 @@ use super::i18n::t;
 
 mod data;
 mod repl;
+pub mod worker;
 
 /// The default time one evaluation may take (`--max-time-ms`): a script that has not ended
 /// in ten seconds is in a loop the learner wants to hear about.
@@ -63,49 +66,75 @@ pub fn run(args: &ShellArgs) -> ExitCode {
         Some(ms) => Box::new(move || ms),
         None => Box::new(|| jiff::Timestamp::now().as_millisecond()),
     };
-    let server = match &args.data {
-        Some(dir) => match data::load(dir, seed) {
-            Ok(server) => server,
-            Err(e) => return fail(&e),
-        },
-        None => bson_tutor::shell::server::Server::seeded(seed),
-    };
-    let console = match Console::with_server(server, clock, DEFAULT_MEMORY_LIMIT) {
-        Ok(c) => c,
+    let mut start = Start::seeded(seed, args.now);
+    start.data.clone_from(&args.data);
+    let session = match Session::start(start, clock) {
+        Ok(s) => s,
         Err(reason) => return fail(&CliError::ShellStart { reason }),
     };
-    let console = Rc::new(RefCell::new(console));
     let interrupted = Arc::new(AtomicBool::new(false));
     // Ctrl-C during an evaluation stops the evaluation, not the shell.
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&interrupted));
-    let limit = args.max_time_ms;
-    let code = if args.files.is_empty() && args.eval.is_empty() {
-        repl::run(&console, &interrupted, limit, args.data.as_deref())
-    } else {
-        run_scripts(args, &console, &interrupted, limit)
+    let shell = Shell {
+        session: Rc::new(RefCell::new(session)),
+        interrupted,
+        limit: args.max_time_ms,
+        saves: args.data.is_some(),
     };
-    if let Some(dir) = &args.data
-        && let Err(e) = data::save(dir, &console.borrow().server())
-    {
-        return fail(&e);
+    if args.files.is_empty() && args.eval.is_empty() {
+        repl::run(&shell, args.data.as_deref())
+    } else {
+        run_scripts(args, &shell)
     }
-    code
 }
 
-fn run_scripts(
-    args: &ShellArgs,
-    console: &Rc<RefCell<Console>>,
-    interrupted: &Arc<AtomicBool>,
+/// The console of `bson-tutor shell` and how it runs a line.
+pub(super) struct Shell {
+    /// The console (in its worker process).
+    pub session: Rc<RefCell<Session>>,
+    interrupted: Arc<AtomicBool>,
     limit: u64,
-) -> ExitCode {
+    /// `--data` was given: the databases are saved after every evaluation, so a worker
+    /// that has to be killed loses only the run it was killed in.
+    saves: bool,
+}
+
+impl Shell {
+    /// Runs one evaluation under a fresh interrupt, tripped by the time limit or by Ctrl-C:
+    /// what it prints goes to standard output as it is printed, its error to standard
+    /// error; with `--data` the databases are saved after it. Whether it ended without an
+    /// error.
+    pub fn run(&self, source: &str, name: &str, echo: Echo) -> bool {
+        let error = evaluate(
+            &self.session,
+            source,
+            name,
+            echo,
+            &self.interrupted,
+            self.limit,
+        );
+        let mut ok = report(error.as_ref(), self.limit);
+        if self.saves {
+            match self.session.borrow_mut().save() {
+                Ok(notes) => notes.iter().for_each(|n| super::i18n::note(n)),
+                Err(reason) => {
+                    let _ = fail(&CliError::ShellStart { reason });
+                    ok = false;
+                }
+            }
+        }
+        ok
+    }
+}
+
+fn run_scripts(args: &ShellArgs, shell: &Shell) -> ExitCode {
     for (i, code) in args.eval.iter().enumerate() {
         let name = if args.eval.len() == 1 {
             "<eval>".to_owned()
         } else {
             format!("<eval {}>", i + 1)
         };
-        let run = evaluate(console, code, &name, Echo::Last, interrupted, limit);
-        if !show(&run, limit) {
+        if !shell.run(code, &name, Echo::Last) {
             return ExitCode::FAILURE;
         }
     }
@@ -115,8 +144,7 @@ fn run_scripts(
             Err(e) => return fail(&e),
         };
         let name = file.display().to_string();
-        let run = evaluate(console, &source, &name, Echo::Nothing, interrupted, limit);
-        if !show(&run, limit) {
+        if !shell.run(&source, &name, Echo::Nothing) {
             return ExitCode::FAILURE;
         }
     }
@@ -144,15 +172,16 @@ fn read_script(path: &std::path::Path) -> Result<String, CliError> {
     })
 }
 
-/// Runs one evaluation under a fresh interrupt, tripped by the time limit or by Ctrl-C.
-pub(super) fn evaluate(
-    console: &Rc<RefCell<Console>>,
+/// Runs one evaluation under a fresh interrupt, tripped by the time limit or by Ctrl-C,
+/// printing what it prints as it comes; its error, if any.
+fn evaluate(
+    session: &Rc<RefCell<Session>>,
     source: &str,
     name: &str,
     echo: Echo,
     interrupted: &Arc<AtomicBool>,
     limit: u64,
-) -> Run {
+) -> Option<Thrown> {
     interrupted.store(false, Ordering::Relaxed);
     let stop = Interrupt::new();
     let done = Arc::new(AtomicBool::new(false));
@@ -174,38 +203,50 @@ pub(super) fn evaluate(
             })
             .ok()
     };
-    let run = stop.watch(|| console.borrow_mut().eval(source, name, echo));
+    let terminal = std::io::stdout().is_terminal();
+    let mut print = |o: Output| {
+        let mut out = std::io::stdout().lock();
+        match o {
+            Output::Print { text, .. } => {
+                // A terminal is not driven by what a script or a data folder holds.
+                let text = if terminal {
+                    escape_text(&text)
+                } else {
+                    text.into()
+                };
+                let _ = writeln!(out, "{text}");
+                let _ = out.flush();
+            }
+            Output::Warning(text) => {
+                let _ = out.flush();
+                eprintln!("{}", escape_text(&text));
+            }
+        }
+    };
+    let error = stop.watch(|| {
+        session
+            .borrow_mut()
+            .eval_streaming(source, name, echo, &mut print)
+    });
     done.store(true, Ordering::Relaxed);
     if let Some(w) = watchdog {
         let _ = w.join();
     }
-    run
+    error
 }
 
-/// Prints a run: documents and prints on standard output, warnings and the error on
-/// standard error. Whether it ended without an error.
-pub(super) fn show(run: &Run, limit: u64) -> bool {
-    let mut out = std::io::stdout().lock();
-    for o in &run.output {
-        match o {
-            Output::Print { text, .. } => {
-                let _ = writeln!(out, "{text}");
-            }
-            Output::Warning(text) => {
-                let _ = out.flush();
-                eprintln!("{text}");
-            }
-        }
-    }
-    let _ = out.flush();
-    match &run.error {
+/// Prints a run's error on standard error, control characters escaped. Whether there was
+/// none.
+fn report(error: Option<&Thrown>, limit: u64) -> bool {
+    let _ = std::io::stdout().flush();
+    match error {
         None => true,
         Some(e) => {
             let text = e.report_in(super::i18n::lang(), || {
                 t("Uncaught: the evaluation was stopped after {ms} ms (--max-time-ms); nothing after it ran")
                     .replace("{ms}", &limit.to_string())
             });
-            eprintln!("{text}");
+            eprintln!("{}", escape_text(&text));
             false
         }
     }

@@ -324,17 +324,28 @@ pub fn run_show(args: &ShowArgs) -> ExitCode {
     for p in &problems {
         warn(p);
     }
-    let text = render(
-        &lesson,
-        RenderOptions {
-            width: args.width,
-            answers: args.answers,
-        },
-        &Context {
-            room: args.classroom.classroom(),
-            lang,
-        },
-    );
+    // A lesson's shell steps run scripts: the same budget as `check` gives a lesson.
+    let (text, stopped) = super::deadline::within(super::deadline::DEFAULT_LESSON_TIME_MS, || {
+        render(
+            &lesson,
+            RenderOptions {
+                width: args.width,
+                answers: args.answers,
+            },
+            &Context {
+                room: args.classroom.classroom(),
+                lang,
+            },
+        )
+    });
+    if stopped.is_some() {
+        return fail(
+            &bson_tutor::query::error::QueryError::from(
+                bson_tutor::query::interrupt::Stop::TimeLimit,
+            )
+            .into(),
+        );
+    }
     let color = match args.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

@@ -123,37 +123,53 @@ impl Classroom {
         }
     }
 
-    /// A fresh mongosh console of this class: its client process is the class's
-    /// [`process`](Classroom::process) (the ids in lesson text and in a console's `ObjectId()`
-    /// are one process's), mongod is the class's mongod, the clock stands at
+    /// What a fresh mongosh console of this class starts from: its client process is the
+    /// class's [`process`](Classroom::process) (the ids in lesson text and in a console's
+    /// `ObjectId()` are one process's), mongod is the class's mongod, the clock stands at
     /// [`Classroom::now_ms`].
-    ///
-    /// # Errors
-    /// The JavaScript engine could not start (reported as the script's error).
-    pub fn console(&self) -> Result<crate::shell::Console, ComputeError> {
-        let session = self.session();
-        let server =
-            crate::shell::server::Server::new(session.process, self.server_process(), session.rng);
-        let now = self.now_ms;
-        crate::shell::Console::with_server(
-            server,
-            Box::new(move || now),
-            crate::shell::DEFAULT_MEMORY_LIMIT,
-        )
-        .map_err(|report| ComputeError::Script { report })
+    pub fn console_start(&self) -> crate::shell::sandbox::Start {
+        use crate::shell::sandbox::RngSeed;
+        use rand::RngCore;
+        // The console's random numbers are the session's own stream (see
+        // [`Classroom::session`]), written as a seed a worker process rebuilds it from.
+        let rng = match self.seed {
+            Some(seed) => {
+                // `SeededGenerator::from_seed`: a process, then `StdRng::from_rng`, which
+                // seeds from the next 32 bytes of the seed's stream.
+                let mut stream = crate::bson::oid::seeded_rng(seed);
+                let _ = ObjectIdProcess::from_rng(&mut stream);
+                let mut bytes = [0u8; 32];
+                stream.fill_bytes(&mut bytes);
+                RngSeed::Bytes(bytes)
+            }
+            None => RngSeed::U64(FIXED_UUID_SEED),
+        };
+        crate::shell::sandbox::Start {
+            client: self.process(),
+            mongod: self.server_process(),
+            rng,
+            now_ms: Some(self.now_ms),
+            data: None,
+        }
     }
 
-    /// Runs `scripts` one after the other in one fresh [`console`](Classroom::console), as
-    /// a script file runs (only what it prints is shown); stops at the first that throws.
-    /// Gives the run of each and the console, whose databases the scripts left.
+    /// Runs `scripts` one after the other in one fresh console of this class
+    /// ([`Classroom::console_start`]), as a script file runs (only what it prints is shown);
+    /// stops at the first that throws. Gives the run of each and the console, whose
+    /// databases the scripts left. The console runs in a worker process where the binary
+    /// set one, so a script the engine cannot interrupt ends with it when the caller's
+    /// interrupt trips.
     ///
     /// # Errors
     /// The engine could not start.
     pub fn run_scripts(
         &self,
         scripts: &[(&str, &str)],
-    ) -> Result<(Vec<crate::shell::Run>, crate::shell::Console), ComputeError> {
-        let mut console = self.console()?;
+    ) -> Result<(Vec<crate::shell::Run>, crate::shell::sandbox::Session), ComputeError> {
+        let now = self.now_ms;
+        let mut console =
+            crate::shell::sandbox::Session::start(self.console_start(), Box::new(move || now))
+                .map_err(|report| ComputeError::Script { report })?;
         let mut runs = Vec::new();
         for (name, script) in scripts {
             let run = console.eval(script, name, crate::shell::Echo::Nothing);
@@ -713,6 +729,42 @@ mod classroom_tests {
         Classroom {
             seed: Some(seed),
             ..Classroom::default()
+        }
+    }
+
+    /// What a console's server draws: two ObjectIds, an upsert's id, two UUIDs.
+    fn draws(mut server: crate::shell::server::Server) -> Vec<Value> {
+        let mut out: Vec<Value> = ["oid", "oid", "uuid", "uuid", "seed"]
+            .iter()
+            .map(|op| server.call(op, &[], 1_791_431_149_000).expect("a draw"))
+            .collect();
+        out.push(Value::String(
+            server.mongod.next_id(NOW_SECS).to_hex().into(),
+        ));
+        out
+    }
+
+    #[test]
+    fn a_worker_rebuilds_the_class_console_from_its_start() {
+        for room in [Classroom::default(), seeded(7), seeded(u64::MAX)] {
+            let session = room.session();
+            let before = crate::shell::server::Server::new(
+                session.process,
+                room.server_process(),
+                session.rng,
+            );
+            assert_eq!(
+                draws(room.console_start().server()),
+                draws(before),
+                "seed {:?}",
+                room.seed
+            );
+        }
+        for seed in [0, 1, 42] {
+            assert_eq!(
+                draws(crate::shell::sandbox::Start::seeded(seed, None).server()),
+                draws(crate::shell::server::Server::seeded(seed)),
+            );
         }
     }
 

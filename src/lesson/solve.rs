@@ -93,7 +93,7 @@ pub(super) fn script_outcome(
         scripts.push(("setup.js", setup));
     }
     scripts.push(("answer.js", script));
-    let (runs, console) = room.run_scripts(&scripts)?;
+    let (runs, mut console) = room.run_scripts(&scripts)?;
     if let Some(e) = runs.iter().find_map(|r| r.error.as_ref()) {
         return Ok(Err(e.report()));
     }
@@ -104,10 +104,13 @@ pub(super) fn script_outcome(
             .unwrap_or_default()));
     }
     let mut out = String::new();
-    for (db, colls) in &console.server().databases {
-        for (name, coll) in colls {
+    let databases = console
+        .databases()
+        .map_err(|report| ComputeError::Script { report })?;
+    for (db, colls) in &databases {
+        for (name, docs) in colls {
             out.push_str(&format!("{db}.{name}:\n"));
-            for d in coll.documents() {
+            for d in docs {
                 out.push_str(&shell::print_document(d));
                 out.push('\n');
             }

@@ -1,6 +1,7 @@
 //! One console: a QuickJS runtime with the mongosh prelude, the [`Server`] its methods talk
 //! to, and what a run printed.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rquickjs::context::EvalOptions;
@@ -22,6 +23,73 @@ pub const DEFAULT_MEMORY_LIMIT: usize = 256 * 1024 * 1024;
 
 /// The JavaScript stack one evaluation may use (deeper recursion throws a RangeError).
 const STACK_LIMIT: usize = 1024 * 1024;
+
+/// What one run may print, in bytes of text: a script that prints more is in a loop the
+/// learner wants to hear about, and a terminal, a transcript or a lesson's answer holds
+/// far less. The run ends at the print that crosses it ([`Limit::Output`]).
+pub const OUTPUT_LIMIT: usize = 8 * 1024 * 1024;
+
+/// How deep the JSON of one host call may nest: a BSON level takes three (`["D", [[k,
+/// v]]]`), and the server's own nesting limit is far below a third of this. Deeper text
+/// is refused before it is parsed (the parser recurses).
+const MAX_HOST_JSON_DEPTH: usize = 900;
+
+/// A limit that ended a run, other than its time or the JavaScript heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// It printed more than [`OUTPUT_LIMIT`] bytes.
+    Output,
+    /// The console's process reached its memory budget (databases, output and replies
+    /// together): the write that would cross it was refused.
+    Memory,
+    /// The engine did not stop when asked (a loop inside a built-in function, which the
+    /// engine does not interrupt): the process it ran in was ended, and a new console
+    /// started in its place.
+    Killed,
+}
+
+/// A limit reached during a run, shared with the engine's interrupt handler so that the
+/// run ends at once, even inside a `try`.
+#[derive(Clone, Debug, Default)]
+struct Tripped(Arc<AtomicU8>);
+
+impl Tripped {
+    const NONE: u8 = 0;
+    const OUTPUT: u8 = 1;
+    const MEMORY: u8 = 2;
+
+    fn set(&self, limit: Limit) {
+        let v = match limit {
+            Limit::Output => Self::OUTPUT,
+            Limit::Memory | Limit::Killed => Self::MEMORY,
+        };
+        let _ = self
+            .0
+            .compare_exchange(Self::NONE, v, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    fn get(&self) -> Option<Limit> {
+        match self.0.load(Ordering::Relaxed) {
+            Self::OUTPUT => Some(Limit::Output),
+            Self::MEMORY => Some(Limit::Memory),
+            _ => None,
+        }
+    }
+
+    fn clear(&self) {
+        self.0.store(Self::NONE, Ordering::Relaxed);
+    }
+}
+
+/// How much memory the console's process holds now, in bytes, and the most it may: the
+/// worker process of [`crate::shell::sandbox`] reads its own resident size. A host call
+/// that stores or prints is refused once the probe reads more than the budget.
+pub struct MemoryBudget {
+    /// Reads the process's resident memory, in bytes.
+    pub probe: Box<dyn FnMut() -> usize + Send>,
+    /// The most it may be before writes are refused.
+    pub budget: usize,
+}
 
 /// The clock a console reads, in milliseconds since the epoch (the caller's: the library
 /// reads none). `Send`, as the console is: it may evaluate on another thread.
@@ -79,19 +147,28 @@ pub struct Thrown {
     pub stopped: Option<Stop>,
     /// The memory limit was reached.
     pub out_of_memory: bool,
+    /// Another limit ended the run.
+    pub limit: Option<Limit>,
 }
 
 impl Thrown {
     /// The text mongosh prints for it: `Uncaught TypeError: x is not a function` and, on
     /// the next line, where.
     pub fn report(&self) -> String {
+        let time_limit = || "Uncaught: the script was stopped at its time limit".to_owned();
+        if self.limit.is_some() {
+            return self.report_in(crate::strings::Lang::En, time_limit);
+        }
         match self.stopped {
-            Some(Stop::TimeLimit) => {
-                return "Uncaught: the script was stopped at its time limit".to_owned();
-            }
+            Some(Stop::TimeLimit) => return time_limit(),
             Some(Stop::Cancelled) => return "Uncaught: the script was interrupted".to_owned(),
             None => {}
         }
+        self.report_thrown()
+    }
+
+    /// [`Thrown::report`] for an exception the script threw (no stop, no limit).
+    fn report_thrown(&self) -> String {
         let mut out = if self.name.is_empty() {
             format!("Uncaught {}", self.message)
         } else {
@@ -116,17 +193,49 @@ impl Thrown {
         time_limit: impl FnOnce() -> String,
     ) -> String {
         use crate::strings::{tr, trf};
-        match (self.stopped, self.out_of_memory) {
-            (Some(Stop::TimeLimit), _) => time_limit(),
-            (Some(Stop::Cancelled), _) => {
+        let stopped = match self.stopped {
+            Some(Stop::TimeLimit) => time_limit(),
+            Some(Stop::Cancelled) => {
                 tr(lang, "Uncaught: the evaluation was interrupted (Ctrl-C)").to_owned()
             }
-            (None, true) => trf(
+            None => String::new(),
+        };
+        match self.limit {
+            Some(Limit::Killed) => {
+                let why = if stopped.is_empty() {
+                    trf(
+                        lang,
+                        "Uncaught: the console's process was ended ({why})",
+                        &[&self.message],
+                    )
+                } else {
+                    stopped
+                };
+                format!(
+                    "{why}\n{}",
+                    tr(
+                        lang,
+                        "The script did not stop when asked (a loop inside a built-in function), so the process running its console was ended: its variables are gone, and so are the changes to its databases that were not saved."
+                    )
+                )
+            }
+            Some(Limit::Output) => trf(
+                lang,
+                "Uncaught: the script printed more than a run may print ({mib} MiB); it was stopped there",
+                &[&(OUTPUT_LIMIT >> 20)],
+            ),
+            Some(Limit::Memory) => trf(
+                lang,
+                "Uncaught: the console reached its memory budget ({mib} MiB for databases, output and replies); the write that would cross it was refused and the script was stopped",
+                &[&(crate::shell::sandbox::MEMORY_BUDGET >> 20)],
+            ),
+            None if !stopped.is_empty() => stopped,
+            None if self.out_of_memory => trf(
                 lang,
                 "Uncaught: the script used all the memory a console may have ({mib} MiB)",
                 &[&(DEFAULT_MEMORY_LIMIT >> 20)],
             ),
-            (None, false) => self.report(),
+            None => self.report_thrown(),
         }
     }
 }
@@ -170,10 +279,97 @@ pub enum Echo {
     Last,
 }
 
+/// Where a run's output goes as it is printed: the worker process sends each one to the
+/// process that shows it, so a script that prints and then loops has shown its prints.
+pub type Sink = Box<dyn FnMut(Output) + Send>;
+
 struct State {
     server: Server,
     clock: Clock,
     output: Vec<Output>,
+    /// Bytes of text printed by the current run.
+    printed: usize,
+    tripped: Tripped,
+    memory: Option<MemoryBudget>,
+    sink: Option<Sink>,
+}
+
+impl State {
+    /// The memory budget is spent: the write is refused and the run ends.
+    fn over_budget(&mut self) -> bool {
+        let Some(m) = &mut self.memory else {
+            return false;
+        };
+        let over = (m.probe)() > m.budget;
+        if over {
+            self.tripped.set(Limit::Memory);
+        }
+        over
+    }
+
+    fn emit(&mut self, out: Output) {
+        let bytes = match &out {
+            Output::Print { text, .. } | Output::Warning(text) => text.len() + 1,
+        };
+        self.printed = self.printed.saturating_add(bytes);
+        if self.printed > OUTPUT_LIMIT {
+            self.tripped.set(Limit::Output);
+            return;
+        }
+        match &mut self.sink {
+            Some(sink) => sink(out),
+            None => self.output.push(out),
+        }
+    }
+}
+
+/// Whether `text`'s brackets nest deeper than `max` (strings skipped): the JSON parser
+/// recurses, so deeper text is refused before it is parsed.
+fn nests_deeper_than(text: &str, max: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The arguments of a host call: a JSON array of tagged values.
+fn host_args(payload: &str) -> Result<Vec<Json>, HostError> {
+    let refuse = |message: String| HostError {
+        kind: "bson",
+        message,
+        code: None,
+    };
+    if nests_deeper_than(payload, MAX_HOST_JSON_DEPTH) {
+        return Err(refuse(format!(
+            "the value nests deeper than the {} levels the console passes to the server",
+            MAX_HOST_JSON_DEPTH / 3
+        )));
+    }
+    let mut reader = serde_json::Deserializer::from_str(payload);
+    // Depth is bounded above, and far below what the stack holds.
+    reader.disable_recursion_limit();
+    serde::Deserialize::deserialize(&mut reader)
+        .map_err(|e| refuse(format!("the prelude sent a request that is not JSON: {e}")))
 }
 
 /// The state, locked: one evaluation at a time holds it, and a panic in an earlier one
@@ -219,8 +415,21 @@ fn error_reply(e: &HostError) -> String {
 }
 
 fn host(state: &Mutex<State>, op: &str, payload: &str) -> String {
-    let args: Vec<Json> = serde_json::from_str(payload).unwrap_or_default();
+    let args = match host_args(payload) {
+        Ok(args) => args,
+        Err(e) => return error_reply(&e),
+    };
     let mut state = lock(state);
+    if !matches!(op, "now" | "seed" | "oid" | "uuid") && state.over_budget() {
+        return error_reply(&HostError {
+            kind: "server",
+            message: format!(
+                "the console's memory budget of {} MiB is used up",
+                crate::shell::sandbox::MEMORY_BUDGET >> 20
+            ),
+            code: Some(146),
+        });
+    }
     match op {
         "print" | "warn" => {
             let text = args.first().and_then(Json::as_str).unwrap_or("").to_owned();
@@ -239,7 +448,7 @@ fn host(state: &Mutex<State>, op: &str, payload: &str) -> String {
                 };
                 Output::Print { text, documents }
             };
-            state.output.push(out);
+            state.emit(out);
             "null".to_owned()
         }
         _ => {
@@ -300,6 +509,7 @@ fn thrown(ctx: &Ctx<'_>) -> Thrown {
             at: None,
             stopped,
             out_of_memory: false,
+            limit: None,
         };
     };
     let get = |k: &str| obj.get::<_, Option<String>>(k).ok().flatten();
@@ -325,6 +535,7 @@ fn thrown(ctx: &Ctx<'_>) -> Thrown {
         at,
         stopped,
         out_of_memory,
+        limit: None,
     }
 }
 
@@ -353,12 +564,20 @@ impl Console {
         let runtime = Runtime::new().map_err(|e| e.to_string())?;
         runtime.set_memory_limit(memory_limit);
         runtime.set_max_stack_size(STACK_LIMIT);
-        runtime.set_interrupt_handler(Some(Box::new(interrupt::requested)));
+        let tripped = Tripped::default();
+        let watched = tripped.clone();
+        runtime.set_interrupt_handler(Some(Box::new(move || {
+            interrupt::requested() || watched.get().is_some()
+        })));
         let context = Context::full(&runtime).map_err(|e| e.to_string())?;
         let state = Arc::new(Mutex::new(State {
             server,
             clock,
             output: Vec::new(),
+            printed: 0,
+            tripped,
+            memory: None,
+            sink: None,
         }));
         let for_host = Arc::clone(&state);
         context.with(|ctx| -> Result<(), String> {
@@ -376,6 +595,18 @@ impl Console {
             runtime,
             state,
         })
+    }
+
+    /// Sends each output to `sink` as it is printed, instead of keeping it for the
+    /// [`Run`] (whose `output` is then empty).
+    pub fn set_sink(&mut self, sink: Option<Sink>) {
+        lock(&self.state).sink = sink;
+    }
+
+    /// Refuses host calls (and ends the run) once `budget`'s probe reads more than its
+    /// budget: for a console that has its process to itself.
+    pub fn set_memory_budget(&mut self, budget: Option<MemoryBudget>) {
+        lock(&self.state).memory = budget;
     }
 
     /// The databases, as the scripts left them.
@@ -398,7 +629,12 @@ impl Console {
     /// and trip the flag from another thread at a time limit or on Ctrl-C; the script, and
     /// any engine loop it is in, stops at once and the run ends with [`Thrown::stopped`].
     pub fn eval(&mut self, source: &str, file: &str, echo: Echo) -> Run {
-        lock(&self.state).output.clear();
+        {
+            let mut state = lock(&self.state);
+            state.output.clear();
+            state.printed = 0;
+            state.tripped.clear();
+        }
         let error = self.context.with(|ctx| {
             let command = if echo == Echo::Last {
                 repl_command(source)
@@ -416,12 +652,42 @@ impl Console {
                     }
                 }
             };
-            let error = result.err().map(|_| thrown(&ctx));
-            // Promise jobs run now, as the REPL runs them before the next prompt.
-            while ctx.execute_pending_job() {}
+            let mut error = result.err().map(|_| thrown(&ctx));
+            // Promise jobs run now, as the REPL runs them before the next prompt; a job
+            // stopped at a limit ends the run as the script would have.
+            while ctx.execute_pending_job() {
+                if error.is_none() && interrupt::requested() {
+                    break;
+                }
+            }
+            if error.is_none()
+                && let Some(stopped) = interrupt::stopped()
+            {
+                error = Some(Thrown {
+                    name: "InternalError".to_owned(),
+                    message: "interrupted".to_owned(),
+                    at: None,
+                    stopped: Some(stopped),
+                    out_of_memory: false,
+                    limit: None,
+                });
+            }
             error
         });
         let mut error = error;
+        let tripped = lock(&self.state).tripped.get();
+        if let Some(limit) = tripped {
+            let e = error.get_or_insert_with(|| Thrown {
+                name: "InternalError".to_owned(),
+                message: "interrupted".to_owned(),
+                at: None,
+                stopped: None,
+                out_of_memory: false,
+                limit: None,
+            });
+            e.limit = Some(limit);
+            e.stopped = None;
+        }
         if let Some(e) = &mut error {
             // QuickJS throws `null` when it cannot even allocate the error object: the heap
             // is full. A script that throws null itself says `throw`.

@@ -186,6 +186,22 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("prompt, transcript, bytes", "dấu nhắc, bản ghi phiên, byte"),
     ("close the bytes", "đóng phần byte"),
     ("transcript", "bản ghi phiên"),
+    (
+        "Uncaught: the console's process was ended ({why})",
+        "Uncaught: tiến trình của console đã bị kết thúc ({why})",
+    ),
+    (
+        "The script did not stop when asked (a loop inside a built-in function), so the process running its console was ended: its variables are gone, and so are the changes to its databases that were not saved.",
+        "Script không dừng khi được yêu cầu (một vòng lặp bên trong một hàm có sẵn), nên tiến trình chạy console của nó đã bị kết thúc: các biến của nó không còn, và các thay đổi chưa được lưu trong database của nó cũng vậy.",
+    ),
+    (
+        "Uncaught: the script printed more than a run may print ({mib} MiB); it was stopped there",
+        "Uncaught: script đã in nhiều hơn mức một lần chạy được in ({mib} MiB); nó đã bị dừng tại đó",
+    ),
+    (
+        "Uncaught: the console reached its memory budget ({mib} MiB for databases, output and replies); the write that would cross it was refused and the script was stopped",
+        "Uncaught: console đã chạm ngân sách bộ nhớ ({mib} MiB cho database, đầu ra và kết quả trả về); thao tác ghi vượt quá nó đã bị từ chối và script đã bị dừng",
+    ),
 ];
 
 /// Chinese (simplified).
@@ -360,4 +376,20 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("prompt, transcript, bytes", "提示符、记录、字节"),
     ("close the bytes", "关闭字节视图"),
     ("transcript", "记录"),
+    (
+        "Uncaught: the console's process was ended ({why})",
+        "Uncaught：控制台的进程被结束了（{why}）",
+    ),
+    (
+        "The script did not stop when asked (a loop inside a built-in function), so the process running its console was ended: its variables are gone, and so are the changes to its databases that were not saved.",
+        "脚本在被要求停止时没有停下（内置函数内部的循环），所以运行其控制台的进程被结束了：它的变量没有了，它的数据库中尚未保存的更改也没有了。",
+    ),
+    (
+        "Uncaught: the script printed more than a run may print ({mib} MiB); it was stopped there",
+        "Uncaught：脚本输出超过了一次运行允许的量（{mib} MiB），已在该处停止",
+    ),
+    (
+        "Uncaught: the console reached its memory budget ({mib} MiB for databases, output and replies); the write that would cross it was refused and the script was stopped",
+        "Uncaught：控制台达到了内存预算（数据库、输出和返回结果共 {mib} MiB）；会超出预算的写入被拒绝，脚本已停止",
+    ),
 ];

@@ -18,7 +18,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::bson::Document;
 use crate::bson::encode::encode_document;
-use crate::shell::{Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run};
+use crate::shell::sandbox::{Session, Start};
+use crate::shell::{Echo, Output, Run};
 use crate::strings::safe::escape_line;
 use crate::strings::{Lang, tr};
 
@@ -41,7 +42,7 @@ const MAX_HISTORY: usize = 500;
 
 /// A console shared between the panel and the worker that evaluates in it.
 #[derive(Clone)]
-pub struct Shared(Arc<Mutex<Console>>);
+pub struct Shared(Arc<Mutex<Session>>);
 
 impl std::fmt::Debug for Shared {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -71,17 +72,19 @@ pub struct Completion {
 }
 
 impl Shared {
-    /// A console whose process is `seed`'s and whose clock is `clock`.
+    /// A console whose process is `seed`'s and whose clock is `now_ms` when the class fixes
+    /// it, `clock` otherwise. It runs in a worker process where the binary set one
+    /// ([`crate::shell::sandbox`]), so that a script the engine cannot interrupt is ended
+    /// with its process and the panel stays usable.
     ///
     /// # Errors
-    /// The JavaScript engine could not start, in its words.
-    pub fn new(seed: u64, clock: crate::shell::Clock) -> Result<Shared, String> {
-        let settings = crate::shell::Settings {
-            seed,
-            clock,
-            memory_limit: DEFAULT_MEMORY_LIMIT,
-        };
-        Console::new(settings).map(|c| Shared(Arc::new(Mutex::new(c))))
+    /// The console could not start, in its words.
+    pub fn new(
+        seed: u64,
+        now_ms: Option<i64>,
+        clock: crate::shell::Clock,
+    ) -> Result<Shared, String> {
+        Session::start(Start::seeded(seed, now_ms), clock).map(|c| Shared(Arc::new(Mutex::new(c))))
     }
 
     /// Runs `source` as the REPL runs a line (its last value echoed), when it is a whole

@@ -7,10 +7,9 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
-use bson_tutor::shell::{Console, Echo};
+use bson_tutor::shell::Echo;
+use bson_tutor::shell::sandbox::Session;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -18,11 +17,11 @@ use rustyline::hint::Hinter;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Config, Editor, Helper};
 
-use super::{evaluate, interactive, show};
+use super::{Shell, interactive};
 use crate::cli::i18n::t;
 
 /// The console behind the editor: completion and the multi-line check ask it.
-struct Lines(Rc<RefCell<Console>>);
+struct Lines(Rc<RefCell<Session>>);
 
 impl Completer for Lines {
     type Candidate = Pair;
@@ -89,14 +88,10 @@ fn is_exit(line: &str) -> bool {
 }
 
 /// Runs the REPL until `exit`, Ctrl-D or the end of the input.
-pub fn run(
-    console: &Rc<RefCell<Console>>,
-    interrupted: &Arc<AtomicBool>,
-    limit: u64,
-    data: Option<&Path>,
-) -> ExitCode {
+pub fn run(shell: &Shell, data: Option<&Path>) -> ExitCode {
+    let console = &shell.session;
     if !interactive() {
-        return run_piped(console, interrupted, limit);
+        return run_piped(shell);
     }
     let config = Config::builder()
         .auto_add_history(false)
@@ -104,7 +99,7 @@ pub fn run(
         .build();
     let Ok(mut editor) = Editor::<Lines, rustyline::history::DefaultHistory>::with_config(config)
     else {
-        return run_piped(console, interrupted, limit);
+        return run_piped(shell);
     };
     editor.set_helper(Some(Lines(Rc::clone(console))));
     let history = history_path();
@@ -136,8 +131,7 @@ pub fn run(
                 if is_exit(&line) {
                     break;
                 }
-                let run = evaluate(console, &line, "<repl>", Echo::Last, interrupted, limit);
-                show(&run, limit);
+                shell.run(&line, "<repl>", Echo::Last);
             }
             Err(ReadlineError::Interrupted) => {
                 if interrupted_once {
@@ -157,11 +151,8 @@ pub fn run(
 
 /// The REPL over a pipe: lines gathered until they make a whole program, then evaluated and
 /// echoed; no prompt, no editing.
-fn run_piped(
-    console: &Rc<RefCell<Console>>,
-    interrupted: &Arc<AtomicBool>,
-    limit: u64,
-) -> ExitCode {
+fn run_piped(shell: &Shell) -> ExitCode {
+    let console = &shell.session;
     let mut pending = String::new();
     let mut ok = true;
     for line in std::io::stdin().lock().lines() {
@@ -178,19 +169,10 @@ fn run_piped(
         if source.trim().is_empty() {
             continue;
         }
-        let run = evaluate(
-            console,
-            source.trim_end(),
-            "<repl>",
-            Echo::Last,
-            interrupted,
-            limit,
-        );
-        ok &= show(&run, limit);
+        ok &= shell.run(source.trim_end(), "<repl>", Echo::Last);
     }
     if !pending.trim().is_empty() {
-        let run = evaluate(console, &pending, "<repl>", Echo::Last, interrupted, limit);
-        ok &= show(&run, limit);
+        ok &= shell.run(&pending, "<repl>", Echo::Last);
     }
     if ok {
         ExitCode::SUCCESS

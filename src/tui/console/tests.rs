@@ -1,7 +1,8 @@
 use super::*;
 
 fn panel() -> ConsolePanel {
-    let console = Shared::new(1, Box::new(|| 1_791_431_149_000)).expect("the console starts");
+    let console = Shared::new(1, Some(1_791_431_149_000), Box::new(|| 1_791_431_149_000))
+        .expect("the console starts");
     ConsolePanel::new(console, Lang::En)
 }
 

@@ -98,7 +98,8 @@ fn open(app: &mut App) {
             }
             _ => Box::new(move || now),
         };
-        match Shared::new(app.settings.seed, clock) {
+        let fixed = (app.wall_clock.is_none() || app.settings.now_fixed).then_some(now);
+        match Shared::new(app.settings.seed, fixed, clock) {
             Ok(console) => app.console = Some(ConsolePanel::new(console, app.settings.lang)),
             Err(e) => {
                 app.notice = Some(Notice {
