@@ -46,6 +46,7 @@ mod screenshot;
 mod seeds;
 mod shell_print;
 mod shell_roundtrip;
+mod shell_sandbox;
 mod shell_scripts;
 mod shell_syntax;
 mod sort_property;
