@@ -750,6 +750,47 @@ fn the_shell_repl_in_a_terminal() {
 /// the hex view, an infinite loop leaves the screen alive and Ctrl-C stops it (not the
 /// tutor); then `q` quits, progress saved and the terminal restored.
 #[test]
+fn the_console_panel_survives_a_loop_inside_a_built_in() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("console-native");
+    let progress = dir.join("progress.json");
+    let Some(tmux) = Tmux::start_sized(
+        "console-native",
+        &tutor(&progress, "--seed 1 --now 2026-10-08T03:45:49Z"),
+        (80, 24),
+    ) else {
+        return;
+    };
+    tmux.wait_for("Exercise 1/6");
+    tmux.keys(&[":"]);
+    tmux.wait_for("test>");
+    // QuickJS does not interrupt a built-in's own loop: Ctrl-C asks, and the worker
+    // process is ended when it does not stop.
+    tmux.keys(&[
+        "-l",
+        "print('before'); Array.prototype.reverse.call({ length: 2 ** 53 - 1 })",
+    ]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("running… (Ctrl-C stops it)");
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("did not stop when asked");
+    tmux.keys(&["-l", "1+1"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("\n│ 2");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("↑↓ documents");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Exercise 1/6");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED:0");
+    let screen = tmux.wait_for("STTY-END");
+    assert!(cooked(&screen), "{screen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_console_panel_in_a_terminal() {
     if tmux_missing() {
         return;
