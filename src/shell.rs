@@ -50,8 +50,8 @@ pub mod server;
 pub mod tagged;
 
 pub use console::{
-    Clock, Console, DEFAULT_MEMORY_LIMIT, Echo, Limit, MemoryBudget, OUTPUT_LIMIT, Output, Run,
-    Settings, Sink, Thrown,
+    Clock, Console, DEFAULT_MEMORY_LIMIT, Echo, Limit, MEMORY_BUDGET, MemoryBudget, OUTPUT_LIMIT,
+    Output, Run, Settings, Sink, Thrown,
 };
 
 #[cfg(test)]

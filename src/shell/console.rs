@@ -29,6 +29,11 @@ const STACK_LIMIT: usize = 1024 * 1024;
 /// far less. The run ends at the print that crosses it ([`Limit::Output`]).
 pub const OUTPUT_LIMIT: usize = 8 * 1024 * 1024;
 
+/// The resident memory a console's worker process may hold before its host calls are
+/// refused (see [`crate::shell::sandbox`]): its JavaScript heap ([`DEFAULT_MEMORY_LIMIT`])
+/// and a half as much again for databases, output and replies.
+pub const MEMORY_BUDGET: usize = DEFAULT_MEMORY_LIMIT + DEFAULT_MEMORY_LIMIT / 2;
+
 /// How deep the JSON of one host call may nest: a BSON level takes three (`["D", [[k,
 /// v]]]`), and the server's own nesting limit is far below a third of this. Deeper text
 /// is refused before it is parsed (the parser recurses).
@@ -82,7 +87,7 @@ impl Tripped {
 }
 
 /// How much memory the console's process holds now, in bytes, and the most it may: the
-/// worker process of [`crate::shell::sandbox`] reads its own resident size. A host call
+/// worker process of the sandbox reads its own resident size. A host call
 /// that stores or prints is refused once the probe reads more than the budget.
 pub struct MemoryBudget {
     /// Reads the process's resident memory, in bytes.
@@ -227,7 +232,7 @@ impl Thrown {
             Some(Limit::Memory) => trf(
                 lang,
                 "Uncaught: the console reached its memory budget ({mib} MiB for databases, output and replies); the write that would cross it was refused and the script was stopped",
-                &[&(crate::shell::sandbox::MEMORY_BUDGET >> 20)],
+                &[&(MEMORY_BUDGET >> 20)],
             ),
             None if !stopped.is_empty() => stopped,
             None if self.out_of_memory => trf(
@@ -425,7 +430,7 @@ fn host(state: &Mutex<State>, op: &str, payload: &str) -> String {
             kind: "server",
             message: format!(
                 "the console's memory budget of {} MiB is used up",
-                crate::shell::sandbox::MEMORY_BUDGET >> 20
+                MEMORY_BUDGET >> 20
             ),
             code: Some(146),
         });

@@ -46,17 +46,12 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use super::console::{Limit, MemoryBudget, Sink};
+use super::console::{Limit, MEMORY_BUDGET, MemoryBudget, Sink};
 use super::server::Server;
 use super::{Clock, Console, DEFAULT_MEMORY_LIMIT, Echo, Output, Run, Thrown};
 use crate::bson::oid::ObjectIdProcess;
 use crate::bson::{Document, decode_document, encode_document};
 use crate::query::interrupt::{self, Interrupt, Stop};
-
-/// The resident memory a worker may hold before its host calls are refused: its
-/// JavaScript heap ([`DEFAULT_MEMORY_LIMIT`]) and a half as much again for databases,
-/// output and replies.
-pub const MEMORY_BUDGET: usize = DEFAULT_MEMORY_LIMIT + DEFAULT_MEMORY_LIMIT / 2;
 
 /// The resident memory at which a worker is killed, whatever it is doing (a reply being
 /// built past the budget).
