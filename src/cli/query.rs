@@ -485,7 +485,7 @@ pub(super) fn open_documents(
     if !is_dump(spec) {
         return Ok(Docs::Text(load_documents(spec, from)?));
     }
-    let stream = DocStream::open(Path::new(spec))?;
+    let stream = super::inspect::open_dump(Path::new(spec))?;
     let stream = match ns {
         Some(ns) => stream.only(ns)?,
         None => stream,
