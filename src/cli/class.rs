@@ -71,14 +71,27 @@ fn read_export(path: &Path) -> Result<String, Reason> {
     let meta = file.metadata().map_err(|e| said(e.to_string()))?;
     if let Some(kind) = FileKind::of(&meta) {
         let why = match kind {
-            FileKind::Fifo => t("a named pipe, not a regular file: class summary reads only regular files (it would wait on a pipe forever)"),
-            FileKind::Device => t("a device, not a regular file: class summary reads only regular files (a device such as /dev/zero never ends)"),
-            FileKind::Directory => t("a directory, not a regular file: give the export files inside it"),
-            FileKind::Socket | FileKind::Other => t("not a regular file: class summary reads only regular files"),
+            FileKind::Fifo => t(
+                "a named pipe, not a regular file: class summary reads only regular files (it would wait on a pipe forever)",
+            ),
+            FileKind::Device => t(
+                "a device, not a regular file: class summary reads only regular files (a device such as /dev/zero never ends)",
+            ),
+            FileKind::Directory => {
+                t("a directory, not a regular file: give the export files inside it")
+            }
+            FileKind::Socket | FileKind::Other => {
+                t("not a regular file: class summary reads only regular files")
+            }
         };
         return Err(said(why.to_owned()));
     }
-    let too_large = || said(tf("larger than {max} bytes, far more than any results export: not read", &[&MAX_EXPORT_BYTES]));
+    let too_large = || {
+        said(tf(
+            "larger than {max} bytes, far more than any results export: not read",
+            &[&MAX_EXPORT_BYTES],
+        ))
+    };
     if meta.len() > MAX_EXPORT_BYTES {
         return Err(too_large());
     }

@@ -207,7 +207,11 @@ impl<R: std::io::Read> std::io::Read for WarnTrailer<R> {
         {
             self.said = true;
             let why = bson_tutor::dump::DumpError::TrailingBytes { offset };
-            i18n::warn(&format!("{}: {}", self.name, why.to_string_in(i18n::lang())));
+            i18n::warn(&format!(
+                "{}: {}",
+                self.name,
+                why.to_string_in(i18n::lang())
+            ));
         }
         Ok(n)
     }
@@ -500,7 +504,11 @@ fn scan_archive(
         .collect();
     for e in prelude_damage {
         damaged += 1;
-        let said = format!("{}{}", i18n::t("damaged: "), dump_error(None, e).display_in(lang));
+        let said = format!(
+            "{}{}",
+            i18n::t("damaged: "),
+            dump_error(None, e).display_in(lang)
+        );
         report(&mut stdout, &meter, said)?;
     }
     // Documents per collection, as a person numbers them.

@@ -324,7 +324,9 @@ impl Lines {
         use std::io::Write;
         if let Some(written) = &mut self.ids {
             // The array `print_value` writes on one line, `[ a, b ]`, an item at a time.
-            let id = d.get("_id").map_or_else(|| "null".into(), shell::print_value);
+            let id = d
+                .get("_id")
+                .map_or_else(|| "null".into(), shell::print_value);
             let before = if *written == 0 { "[ " } else { ", " };
             *written += 1;
             return write!(self.out, "{before}{}", out::escape_code(&id)).map_err(CliError::Output);

@@ -84,15 +84,13 @@ impl Prelude {
             .iter()
             .zip(&self.offsets)
             .filter(|(c, _)| !c.metadata.is_empty())
-            .filter_map(|(c, &offset)| {
-                match super::metadata::parse(&c.metadata) {
-                    Err(DumpError::Metadata(e)) => Some(DumpError::PreludeMetadata {
-                        offset,
-                        namespace: format!("{}.{}", c.db, c.collection),
-                        reason: Box::new(e),
-                    }),
-                    _ => None,
-                }
+            .filter_map(|(c, &offset)| match super::metadata::parse(&c.metadata) {
+                Err(DumpError::Metadata(e)) => Some(DumpError::PreludeMetadata {
+                    offset,
+                    namespace: format!("{}.{}", c.db, c.collection),
+                    reason: Box::new(e),
+                }),
+                _ => None,
             })
             .collect()
     }
@@ -237,12 +235,12 @@ pub enum FieldType {
 
 impl FieldType {
     fn accepts(self, v: &Value) -> bool {
-        match (self, v) {
-            (_, Value::Null) => true,
-            (FieldType::String, Value::String(_)) => true,
-            (FieldType::Integer, Value::Int32(_) | Value::Int64(_)) => true,
-            _ => false,
-        }
+        matches!(
+            (self, v),
+            (_, Value::Null)
+                | (FieldType::String, Value::String(_))
+                | (FieldType::Integer, Value::Int32(_) | Value::Int64(_))
+        )
     }
 
     /// The type's name as the learner reads it in the table views (`string`, `int32 or int64`).

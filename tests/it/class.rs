@@ -407,10 +407,19 @@ fn a_fifo_a_device_and_a_link_are_refused_without_reading_them() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     for (file, why) in [
-        (fifo.display().to_string(), "a named pipe, not a regular file"),
+        (
+            fifo.display().to_string(),
+            "a named pipe, not a regular file",
+        ),
         ("/dev/zero".into(), "a device, not a regular file"),
-        (link.display().to_string(), "a symbolic link: class summary does not follow links"),
-        (s.path(".").display().to_string(), "a directory, not a regular file"),
+        (
+            link.display().to_string(),
+            "a symbolic link: class summary does not follow links",
+        ),
+        (
+            s.path(".").display().to_string(),
+            "a directory, not a regular file",
+        ),
     ] {
         assert!(
             err.contains(&format!("error: {file}: cannot read it: {why}")),

@@ -740,7 +740,12 @@ fn a_prelude_of_wrong_types_and_metadata_that_is_not_json_is_damage() {
     assert_eq!(
         damage,
         [
-            (header_at, "concurrent_collections", FieldType::Integer, "string"),
+            (
+                header_at,
+                "concurrent_collections",
+                FieldType::Integer,
+                "string"
+            ),
             (first_at, "size", FieldType::Integer, "bool"),
         ]
     );
@@ -792,5 +797,10 @@ fn bytes_after_the_last_gzip_member_end_the_data_and_are_reported_by_offset() {
     let middle = broken.len() / 2;
     broken[middle] ^= 0xff;
     let mut out = Vec::new();
-    assert!(open_input(&broken[..]).unwrap().read_to_end(&mut out).is_err());
+    assert!(
+        open_input(&broken[..])
+            .unwrap()
+            .read_to_end(&mut out)
+            .is_err()
+    );
 }

@@ -434,7 +434,11 @@ fn streaming_commands_hold_under_64_mib_for_a_1_gb_dump() {
     // mixed documents).
     let ids = run(&[&["find", "--docs", file, "{}", "--ids"][..], &no_limit[..2]].concat());
     assert_eq!(ids.commas + 1, expected.documents, "find --ids: every _id");
-    assert!(ids.head.starts_with("[ Long('-1'), "), "{}", &ids.head[..40]);
+    assert!(
+        ids.head.starts_with("[ Long('-1'), "),
+        "{}",
+        &ids.head[..40]
+    );
     check_limit(&ids, "find --ids", &mut over);
 
     let pipeline = format!(r#"[{{ "$match": {MATCH_FILTER} }}, {{ "$project": {{ "_id": 1 }} }}]"#);

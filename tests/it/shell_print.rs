@@ -328,7 +328,10 @@ fn a_circular_value_prints_as_mongosh_prints_it() {
             // 89 columns on one line with Node's margin: over its 80, so broken as Node breaks it.
             "<ref *1> {\n  x: 1,\n  inner: <ref *2> { y: 2, up: [Circular *1], me: [Circular *2] }\n}",
         ),
-        ("const a = [1]; a.push(a); print(a)", "<ref *1> [ 1, [Circular *1] ]"),
+        (
+            "const a = [1]; a.push(a); print(a)",
+            "<ref *1> [ 1, [Circular *1] ]",
+        ),
         (
             "const a = {}; a.a = a; printjson({ b: a })",
             "{ b: <ref *1> { a: [Circular *1] } }",
