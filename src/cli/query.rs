@@ -362,14 +362,18 @@ impl Printer {
         }
     }
 
-    /// A printer for a stream's results, writing on its own thread (in this thread when no
-    /// thread can be started).
+    /// A printer for a stream's results, writing on its own thread (in this thread with
+    /// `--ids`, whose short items cost less to write than to hand over, or when no thread
+    /// can be started).
     pub(super) fn streaming(ids: bool, to: EvalTo) -> Printer {
+        if ids {
+            return Printer::new(ids, to);
+        }
         let (send, receive) = std::sync::mpsc::sync_channel::<Document>(PRINT_QUEUE);
         let thread = std::thread::Builder::new()
             .name("print".into())
             .spawn(move || {
-                let mut lines = Lines::new(ids, to);
+                let mut lines = Lines::new(false, to);
                 for d in receive {
                     if let Err(e) = lines.print(&d) {
                         let _ = std::io::Write::flush(&mut lines.out);
