@@ -20,19 +20,19 @@
 use std::fmt;
 use std::io::{self, Chain, Cursor, Read};
 
-use flate2::read::MultiGzDecoder;
-
-use crate::bson::{DecodeError, ParseError};
+use crate::bson::{DecodeError, ElementType, ParseError};
 use crate::strings::localize::Localize;
 use crate::strings::{Lang, trf};
 
 pub mod archive;
 pub mod generate;
+mod gzip;
 pub mod index;
 pub mod metadata;
 mod reader;
 mod scan;
 
+pub use gzip::{GzipMembers, Trailer};
 pub use reader::{DocumentReader, RawDocumentRef};
 pub use scan::{Damage, Mode, ScanItem, Scanner};
 
@@ -91,6 +91,38 @@ pub enum DumpError {
     },
     /// Reading the input failed (the operating system's words).
     Io(io::Error),
+    // Issue 26: hostile archives.
+    /// An archive's prelude longer than [`archive::MAX_PRELUDE_LEN`].
+    PreludeTooLarge {
+        /// Where the metadata document that passes the limit starts.
+        offset: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// More collections open at once in an archive's data than their names' limit allows.
+    TooManyOpen {
+        /// The document that would open one more.
+        offset: u64,
+        /// The limit, in bytes of names.
+        limit: u64,
+    },
+    /// A field of an archive's prelude of a type mongorestore refuses.
+    PreludeField(archive::FieldDamage),
+    /// A collection's metadata in an archive's prelude that is not Extended JSON.
+    PreludeMetadata {
+        /// Where its metadata document starts.
+        offset: u64,
+        /// `db.collection`.
+        namespace: String,
+        /// The Extended JSON reader's reason.
+        reason: Box<ParseError>,
+    },
+    /// Bytes after the last gzip member that are not gzip (a warning: the data before them
+    /// was read, as `gzip -d` reads it).
+    TrailingBytes {
+        /// Their offset in the compressed file.
+        offset: u64,
+    },
 }
 
 impl From<io::Error> for DumpError {
@@ -146,6 +178,43 @@ impl Localize for DumpError {
                 &[limit],
             )),
             DumpError::Io(e) => write!(out, "{e}"),
+            DumpError::PreludeTooLarge { offset, limit } => out.write_str(&trf(
+                lang,
+                "byte {offset}: the archive's prelude (its header and every collection's metadata) runs past {limit} bytes; mongodump writes a few hundred bytes a collection, so this is no archive it wrote",
+                &[offset, limit],
+            )),
+            DumpError::TooManyOpen { offset, limit } => out.write_str(&trf(
+                lang,
+                "byte {offset}: the collections open at once in the archive's data have more than {limit} bytes of names; mongodump opens only the collections its prelude announces",
+                &[offset, limit],
+            )),
+            DumpError::PreludeField(archive::FieldDamage {
+                offset,
+                key,
+                expected,
+                found,
+            }) => out.write_str(&trf(
+                lang,
+                "byte {offset}: the prelude's field `{key}` is {found}, but mongorestore reads it as {expected} and refuses the archive",
+                &[offset, key, &ElementType::alias(*found), &expected.name()],
+            )),
+            DumpError::PreludeMetadata {
+                offset,
+                namespace,
+                reason,
+            } => {
+                let reason = reason.to_string_in(lang);
+                out.write_str(&trf(
+                    lang,
+                    "byte {offset}: the metadata of {namespace} in the prelude is not Extended JSON (mongorestore refuses it when it restores the collection): {reason}",
+                    &[offset, namespace, &reason],
+                ))
+            }
+            DumpError::TrailingBytes { offset } => out.write_str(&trf(
+                lang,
+                "byte {offset} of the file: the bytes after the last gzip member are not gzip; they were ignored, as gzip ignores them (with a warning)",
+                &[offset],
+            )),
         }
     }
 }
@@ -166,13 +235,22 @@ pub enum Input<R: Read> {
     /// Not gzip: the bytes as they are.
     Plain(Chain<Cursor<Vec<u8>>, R>),
     /// gzip (every member, as `gzip` concatenates them), decompressed as it is read.
-    Gzip(Box<MultiGzDecoder<Chain<Cursor<Vec<u8>>, R>>>),
+    Gzip(Box<GzipMembers<Chain<Cursor<Vec<u8>>, R>>>),
 }
 
 impl<R: Read> Input<R> {
     /// Whether the input was gzip.
     pub fn is_gzip(&self) -> bool {
         matches!(self, Input::Gzip(_))
+    }
+
+    /// Where bytes that are not gzip follow the last gzip member, once the input has been
+    /// read to its end (never, for a plain input): a warning to give, as gzip gives it.
+    pub fn trailer(&self) -> Trailer {
+        match self {
+            Input::Plain(_) => Trailer::default(),
+            Input::Gzip(members) => members.trailer(),
+        }
     }
 }
 
@@ -186,7 +264,9 @@ impl<R: Read> Read for Input<R> {
 }
 
 /// Opens a dump stream: reads its first two bytes and, if they are gzip's magic `1f 8b`,
-/// decompresses the rest transparently. (A plain `.bson` file starts so only if its first
+/// decompresses the rest transparently, every member in turn; bytes after the last member
+/// that are not gzip end the input, as `gzip -d` ends it ([`Input::trailer`] says where).
+/// (A plain `.bson` file starts so only if its first
 /// document's length ends in the bytes `1f 8b`, over 35 KB; mongodump's own gzip output always
 /// does.) Memory stays bounded: flate2 keeps a 32 KiB window and small buffers.
 ///
@@ -219,7 +299,7 @@ pub fn open_input<R: Read>(mut reader: R) -> io::Result<Input<R>> {
     let gzip = n == 2 && head == GZIP_MAGIC;
     let chained = Cursor::new(head[..n].to_vec()).chain(reader);
     Ok(if gzip {
-        Input::Gzip(Box::new(MultiGzDecoder::new(chained)))
+        Input::Gzip(Box::new(GzipMembers::new(chained)))
     } else {
         Input::Plain(chained)
     })

@@ -1,7 +1,8 @@
 //! `class summary`: many students' exports merged into one table and chart. Files are read
 //! here; the merging and the text are the library's (`bson_tutor::lesson::class`).
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use bson_tutor::lesson::class::{Reason, gather, render_json, render_text};
@@ -42,25 +43,78 @@ pub fn run(command: &ClassCommand) -> ExitCode {
     }
 }
 
+/// The largest export read, as the progress store bounds its file (`store::file`): a
+/// learner's export is kilobytes, and this keeps a disk image named by mistake out of memory.
+const MAX_EXPORT_BYTES: u64 = 64 << 20;
+
+/// Reads one export as the progress store reads its file: opened without following a link
+/// and without waiting on a FIFO (`O_NOFOLLOW | O_NONBLOCK`), refused unless it is a regular
+/// file (so neither a named pipe, which would block, nor `/dev/zero`, which never ends), and
+/// at most [`MAX_EXPORT_BYTES`] read.
+fn read_export(path: &Path) -> Result<String, Reason> {
+    use super::error::FileKind;
+    let said = |message: String| Reason::Unreadable { message };
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| {
+        #[cfg(unix)]
+        if e.raw_os_error() == Some(libc::ELOOP) {
+            return said(t("a symbolic link: class summary does not follow links; give the file it leads to").to_owned());
+        }
+        said(e.to_string())
+    })?;
+    let meta = file.metadata().map_err(|e| said(e.to_string()))?;
+    if let Some(kind) = FileKind::of(&meta) {
+        let why = match kind {
+            FileKind::Fifo => t(
+                "a named pipe, not a regular file: class summary reads only regular files (it would wait on a pipe forever)",
+            ),
+            FileKind::Device => t(
+                "a device, not a regular file: class summary reads only regular files (a device such as /dev/zero never ends)",
+            ),
+            FileKind::Directory => {
+                t("a directory, not a regular file: give the export files inside it")
+            }
+            FileKind::Socket | FileKind::Other => {
+                t("not a regular file: class summary reads only regular files")
+            }
+        };
+        return Err(said(why.to_owned()));
+    }
+    let too_large = || {
+        said(tf(
+            "larger than {max} bytes, far more than any results export: not read",
+            &[&MAX_EXPORT_BYTES],
+        ))
+    };
+    if meta.len() > MAX_EXPORT_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_EXPORT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| said(e.to_string()))?;
+    // A file that grew while it was read.
+    if bytes.len() as u64 > MAX_EXPORT_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|e| Reason::NotUtf8 {
+        at: e.utf8_error().valid_up_to(),
+    })
+}
+
 /// Prints the summary of the usable files; every file left out is named on standard error
 /// with the reason, and makes the exit code 1.
 fn run_summary(args: &SummaryArgs) -> ExitCode {
     let files = args
         .files
         .iter()
-        .map(|path| {
-            let name = path.display().to_string();
-            let text = std::fs::read(path)
-                .map_err(|e| Reason::Unreadable {
-                    message: e.to_string(),
-                })
-                .and_then(|bytes| {
-                    String::from_utf8(bytes).map_err(|e| Reason::NotUtf8 {
-                        at: e.utf8_error().valid_up_to(),
-                    })
-                });
-            (name, text)
-        })
+        .map(|path| (path.display().to_string(), read_export(path)))
         .collect();
     let gathered = gather(files);
     for w in &gathered.warnings {

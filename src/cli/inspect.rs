@@ -33,7 +33,7 @@ pub fn run_file(
     if let Some(mode) = scan {
         return finish(run_scan(path, view, mode));
     }
-    let stream = match DocStream::open(path) {
+    let stream = match open_dump(path) {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
@@ -159,6 +159,62 @@ fn stream_lines(
     }
     stdout.flush().map_err(CliError::Output)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Opens a dump as [`DocStream::open`] does (gzip and the archive format found by their magic
+/// bytes), saying on standard error, when the input reaches its end, where bytes that are not
+/// gzip follow the last gzip member (the data before them is read, as `gzip -d` reads it).
+///
+/// # Errors
+/// As [`DocStream::open`].
+pub(super) fn open_dump(path: &Path) -> Result<DocStream, CliError> {
+    let io = super::source::io_error(path);
+    let (raw, meter) = super::source::open_counted(path)?;
+    let input = open_input(raw).map_err(&io)?;
+    let gzip = input.is_gzip();
+    let input = WarnTrailer::new(input, &path.display().to_string());
+    let (archive, rest) = super::source::peek_archive(Box::new(input)).map_err(&io)?;
+    DocStream::from_parts(path, rest, archive, gzip, meter)
+}
+
+/// A decompressed input that, at its end, warns of bytes after the last gzip member that are
+/// not gzip (once), as gzip does: "decompression OK, trailing garbage ignored".
+struct WarnTrailer<R: std::io::Read> {
+    inner: bson_tutor::dump::Input<R>,
+    trailer: bson_tutor::dump::Trailer,
+    name: String,
+    said: bool,
+}
+
+impl<R: std::io::Read> WarnTrailer<R> {
+    fn new(inner: bson_tutor::dump::Input<R>, name: &str) -> Self {
+        WarnTrailer {
+            trailer: inner.trailer(),
+            inner,
+            name: name.to_owned(),
+            said: false,
+        }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for WarnTrailer<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n == 0
+            && !buf.is_empty()
+            && !self.said
+            && let Some(offset) = self.trailer.offset()
+        {
+            self.said = true;
+            let why = bson_tutor::dump::DumpError::TrailingBytes { offset };
+            i18n::warn(&format!(
+                "{}: {}",
+                self.name,
+                why.to_string_in(i18n::lang())
+            ));
+        }
+        Ok(n)
+    }
 }
 
 fn finish(result: Result<ExitCode, CliError>) -> ExitCode {
@@ -314,10 +370,10 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
     let (raw, mut meter) = super::source::open_counted(path)?;
     let input = open_input(raw).map_err(&io)?;
     let exact = !input.is_gzip();
+    let input = WarnTrailer::new(input, &name);
     let (archive, input) = super::source::peek_archive(Box::new(input)).map_err(&io)?;
     if archive {
-        let stream = DocStream::from_parts(path, input, true, !exact, meter)?;
-        return scan_archive(stream, view, mode);
+        return scan_archive(&name, input, meter, exact, view, mode);
     }
     let mut scanner = Scanner::new(input, mode);
     let lang = i18n::lang();
@@ -400,15 +456,31 @@ fn run_scan(path: &Path, view: View, mode: ScanMode) -> Result<ExitCode, CliErro
     end_scan(stdout, mode, &summary, damaged == 0)
 }
 
-/// `--check` and `--salvage` on a mongodump archive: every document decoded, a bad one
-/// reported and passed over (its frame is the archive's), each collection's CRC compared
-/// with its documents'. Damage to the archive's own framing ends the scan there: unlike a
-/// `.bson` stream, an archive cannot be resynchronised without knowing whose segment the
-/// next bytes are.
-fn scan_archive(mut stream: DocStream, view: View, mode: ScanMode) -> Result<ExitCode, CliError> {
+/// `--check` and `--salvage` on a mongodump archive: the prelude's fields checked against
+/// the types mongorestore reads and each collection's metadata against Extended JSON, every
+/// document decoded, a bad one reported and passed over (its frame is the archive's), each
+/// collection's CRC compared with its documents'. Damage to the archive's own framing ends
+/// the scan there: unlike a `.bson` stream, an archive cannot be resynchronised without
+/// knowing whose segment the next bytes are. Read with the library's reader directly, a
+/// lookup per document whatever the number of collections.
+fn scan_archive(
+    name: &str,
+    input: super::source::Boxed,
+    mut meter: super::source::Meter,
+    exact: bool,
+    view: View,
+    mode: ScanMode,
+) -> Result<ExitCode, CliError> {
     use bson_tutor::bson::{Limits, decode_document_with};
+    use bson_tutor::dump::DumpError;
+    use bson_tutor::dump::archive::{ArchiveItem, ArchiveReader};
     let lang = i18n::lang();
-    let name = stream.name().to_owned();
+    let dump_error = |document, error| CliError::Dump {
+        path: name.to_owned(),
+        document,
+        error,
+    };
+    let mut archive = ArchiveReader::open(input).map_err(|e| dump_error(None, e))?;
     let mut stdout = out::stdout();
     let limits = Limits {
         max_size: bson_tutor::dump::MAX_DOCUMENT_LEN,
@@ -424,26 +496,80 @@ fn scan_archive(mut stream: DocStream, view: View, mode: ScanMode) -> Result<Exi
             Ok(())
         }
     };
+    // What mongorestore would refuse in the prelude, though the data reads.
+    let prelude = archive.prelude();
+    let prelude_damage: Vec<DumpError> = (prelude.damage.iter().cloned())
+        .map(DumpError::PreludeField)
+        .chain(prelude.metadata_damage())
+        .collect();
+    for e in prelude_damage {
+        damaged += 1;
+        let said = format!(
+            "{}{}",
+            i18n::t("damaged: "),
+            dump_error(None, e).display_in(lang)
+        );
+        report(&mut stdout, &meter, said)?;
+    }
+    // Documents per collection, as a person numbers them.
+    let mut numbers: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
     loop {
-        let doc = match stream.next_doc() {
+        let item = match archive.next_item() {
             None => break,
-            Some(Ok(doc)) => doc,
+            Some(Ok(item)) => item,
             Some(Err(e)) => {
                 damaged += 1;
-                let said = format!("{}{}", i18n::t("damaged: "), e.display_in(lang));
-                report(&mut stdout, stream.meter(), said)?;
+                let error = match e {
+                    DumpError::Io(e) => super::source::io_error(Path::new(name))(e),
+                    e => dump_error(Some(documents + 1), e),
+                };
+                let said = format!("{}{}", i18n::t("damaged: "), error.display_in(lang));
+                report(&mut stdout, &meter, said)?;
                 break;
             }
         };
-        let (number, offset, len) = (doc.number, doc.offset, doc.bytes.len());
-        let namespace = doc.namespace.unwrap_or_default().to_owned();
-        match decode_document_with(doc.bytes, limits) {
+        let (namespace, offset, len) = match item {
+            ArchiveItem::Document {
+                db,
+                collection,
+                offset,
+                bytes,
+            } => (format!("{db}.{collection}"), offset, bytes.len()),
+            ArchiveItem::CollectionEnd {
+                db,
+                collection,
+                crc,
+                computed,
+            } => {
+                if crc != computed {
+                    damaged += 1;
+                    let error = DumpError::ChecksumMismatch {
+                        namespace: format!("{db}.{collection}"),
+                        recorded: crc,
+                        computed,
+                    };
+                    let said = format!(
+                        "{}{}",
+                        i18n::t("damaged: "),
+                        dump_error(None, error).display_in(lang)
+                    );
+                    report(&mut stdout, &meter, said)?;
+                }
+                continue;
+            }
+        };
+        let number = numbers.entry(namespace.clone()).or_default();
+        *number += 1;
+        let number = *number;
+        meter.tick(documents + 1, exact.then_some(offset + len as u64));
+        let bytes = archive.last_document().1;
+        match decode_document_with(bytes, limits) {
             Ok(_) => {
                 documents += 1;
                 if mode == ScanMode::Salvage {
                     let n = usize::try_from(number).unwrap_or(usize::MAX);
                     let start = usize::try_from(offset).unwrap_or(usize::MAX);
-                    let text = inspect::render_document(doc.bytes, view, n, start, true, lang)
+                    let text = inspect::render_document(bytes, view, n, start, true, lang)
                         .unwrap_or_else(|e| format!("# {}\n", e.to_string_in(lang)));
                     stdout
                         .write_all(out::escape_code(&text).as_bytes())
@@ -452,7 +578,7 @@ fn scan_archive(mut stream: DocStream, view: View, mode: ScanMode) -> Result<Exi
             }
             Err(error) => {
                 damaged += 1;
-                let reason = bson_tutor::dump::DumpError::Decode { offset, error };
+                let reason = DumpError::Decode { offset, error };
                 let line = i18n::tf(
                     "damaged: {namespace} document {number} at byte {offset}, {length} bytes: {reason}",
                     &[
@@ -463,10 +589,11 @@ fn scan_archive(mut stream: DocStream, view: View, mode: ScanMode) -> Result<Exi
                         &reason.to_string_in(lang),
                     ],
                 );
-                report(&mut stdout, stream.meter(), line)?;
+                report(&mut stdout, &meter, line)?;
             }
         }
     }
+    meter.finish();
     let docs = i18n::tn(documents, "{n} document", "{n} documents");
     let summary = if damaged == 0 {
         i18n::tf("{path}: {documents}, all valid", &[&name, &docs])
@@ -609,6 +736,8 @@ fn collection_name(path: &Path) -> Option<String> {
 /// Documents and (decompressed) bytes of a collection's file, and the damage that stopped
 /// the count.
 fn count(file: &Path) -> (u64, u64, Option<CliError>) {
+    // The listing names the file's damage itself; a gzip file's trailing bytes are read
+    // past without the warning `open_dump` would write among its lines.
     let mut stream = match DocStream::open(file) {
         Ok(s) => s,
         Err(e) => return (0, 0, Some(e)),

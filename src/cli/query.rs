@@ -287,8 +287,8 @@ pub(super) fn print(docs: &[Document], ids: bool, to: EvalTo) -> Result<(), CliE
 }
 
 /// Standard output for results, written as they come (buffered, flushed at the end): each
-/// document on its line, or with `--ids` their `_id`s, kept and printed as one array at the
-/// end. A streamed run ([`Printer::streaming`]) formats and writes on a thread of its own,
+/// document on its line, or with `--ids` their `_id`s as one array, `[ 1, 2 ]`, written an
+/// `_id` at a time (never held: a dump's millions of ids take no memory). A streamed run ([`Printer::streaming`]) formats and writes on a thread of its own,
 /// so printing the results goes on while the next documents are decoded and matched.
 pub(super) struct Printer {
     inner: Inner,
@@ -306,8 +306,8 @@ enum Inner {
 /// The writing itself.
 struct Lines {
     out: out::Stdout,
-    /// With `--ids`: the `_id`s so far.
-    ids: Option<Vec<Value>>,
+    /// With `--ids`: how many `_id`s are written so far.
+    ids: Option<u64>,
     to: EvalTo,
 }
 
@@ -315,16 +315,21 @@ impl Lines {
     fn new(ids: bool, to: EvalTo) -> Lines {
         Lines {
             out: out::stdout(),
-            ids: ids.then(Vec::new),
+            ids: ids.then_some(0),
             to,
         }
     }
 
     fn print(&mut self, d: &Document) -> Result<(), CliError> {
         use std::io::Write;
-        if let Some(ids) = &mut self.ids {
-            ids.push(d.get("_id").cloned().unwrap_or(Value::Null));
-            return Ok(());
+        if let Some(written) = &mut self.ids {
+            // The array `print_value` writes on one line, `[ a, b ]`, an item at a time.
+            let id = d
+                .get("_id")
+                .map_or_else(|| "null".into(), shell::print_value);
+            let before = if *written == 0 { "[ " } else { ", " };
+            *written += 1;
+            return write!(self.out, "{before}{}", out::escape_code(&id)).map_err(CliError::Output);
         }
         let text = match self.to {
             EvalTo::Shell => shell::print_document(d),
@@ -334,11 +339,13 @@ impl Lines {
         writeln!(self.out, "{}", out::escape_code(&text)).map_err(CliError::Output)
     }
 
+    /// Closes the `--ids` array (`[]` when empty) and flushes.
     fn finish(mut self) -> Result<(), CliError> {
         use std::io::Write;
-        if let Some(ids) = self.ids.take() {
-            let text = shell::print_value(&Value::Array(ids));
-            writeln!(self.out, "{}", out::escape_code(&text)).map_err(CliError::Output)?;
+        match self.ids.take() {
+            Some(0) => writeln!(self.out, "[]").map_err(CliError::Output)?,
+            Some(_) => writeln!(self.out, " ]").map_err(CliError::Output)?,
+            None => {}
         }
         self.out.flush().map_err(CliError::Output)
     }
@@ -356,7 +363,8 @@ impl Printer {
     }
 
     /// A printer for a stream's results, writing on its own thread (in this thread with
-    /// `--ids`, whose one line comes at the end, or when no thread can be started).
+    /// `--ids`, whose short items cost less to write than to hand over, or when no thread
+    /// can be started).
     pub(super) fn streaming(ids: bool, to: EvalTo) -> Printer {
         if ids {
             return Printer::new(ids, to);
@@ -385,7 +393,7 @@ impl Printer {
         }
     }
 
-    /// Writes one document (or keeps its `_id`).
+    /// Writes one document (or its `_id`).
     ///
     /// # Errors
     /// [`CliError::Output`]: standard output refused it (a closed pipe ends the run quietly).
@@ -417,7 +425,7 @@ impl Printer {
         }
     }
 
-    /// Writes what is kept (the `_id`s) and flushes: the results are all out.
+    /// Ends the `--ids` array and flushes: the results are all out.
     ///
     /// # Errors
     /// As [`Printer::print`].
@@ -436,19 +444,19 @@ impl Printer {
         }
     }
 
-    /// Ends a run that failed: what was printed before the error is flushed first (the
-    /// `_id`s kept are dropped), so the error comes after it; then the error.
+    /// Ends a run that failed: what was printed before the error is flushed first (an
+    /// `--ids` array is closed after the `_id`s written, so what came out still reads), so
+    /// the error comes after it; then the error.
     pub(super) fn end(self, result: Result<(), CliError>) -> Result<(), CliError> {
-        use std::io::Write;
         match (result, self.inner) {
             (Ok(()), inner) => Printer { inner }.finish(),
-            (Err(e), Inner::Here(mut lines)) => {
-                let _ = lines.out.flush();
+            (Err(e), Inner::Here(lines)) => {
+                let _ = lines.finish();
                 Err(e)
             }
             (Err(e), Inner::Thread { send, done }) => {
                 drop(send);
-                // Everything sent is written before the error is said.
+                // Everything sent is written (and the array closed) before the error is said.
                 let _ = done.map(std::thread::JoinHandle::join);
                 Err(e)
             }
@@ -485,7 +493,7 @@ pub(super) fn open_documents(
     if !is_dump(spec) {
         return Ok(Docs::Text(load_documents(spec, from)?));
     }
-    let stream = DocStream::open(Path::new(spec))?;
+    let stream = super::inspect::open_dump(Path::new(spec))?;
     let stream = match ns {
         Some(ns) => stream.only(ns)?,
         None => stream,

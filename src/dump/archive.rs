@@ -10,14 +10,24 @@
 //! `{db, collection, EOF: true, CRC}` followed by the terminator. Segments of different
 //! collections interleave (mongodump dumps several collections at once).
 
+use std::collections::HashMap;
 use std::io::Read;
 
 use super::reader::Frame;
 use super::{DocumentReader, DumpError, MAX_DOCUMENT_LEN, read_full};
-use crate::bson::{Document, Limits, Value, decode_document_with};
+use crate::bson::{Document, ElementType, Limits, Value, decode_document_with};
 
 /// The archive's magic number as its first four bytes.
 pub const ARCHIVE_MAGIC: [u8; 4] = 0x8199_e26d_u32.to_le_bytes();
+
+/// The most bytes the prelude (the magic number, the header and every collection's metadata
+/// document) may take, and the most bytes of namespace names whose collections may be open at
+/// once. mongorestore sets no total (it holds the whole prelude in memory, so a 2.4 MB `.gz`
+/// of 150 metadata documents of 16 MiB each takes it 2.4 GB); each metadata document is
+/// bounded as every document is, by [`MAX_DOCUMENT_LEN`] (mongo-tools' parser reads into a
+/// `db.MaxBSONSize` buffer). mongodump writes a few hundred bytes a collection (its indexes,
+/// UUID and options), so this leaves room for about 400,000 collections.
+pub const MAX_PRELUDE_LEN: u64 = 128 * 1024 * 1024;
 
 /// The header document after the magic number.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,6 +64,36 @@ pub struct Prelude {
     pub header: ArchiveHeader,
     /// The collection metadata documents, in order.
     pub collections: Vec<CollectionMetadata>,
+    /// Fields of the prelude's documents that mongorestore would refuse to read (a wrong
+    /// type: its Go structs take strings and integers). The reader reads past them (their
+    /// fields read as empty); `inspect --check` reports them as damage
+    /// ([`DumpError::PreludeField`]). See [`Prelude::metadata_damage`] for the metadata's own
+    /// text.
+    pub damage: Vec<FieldDamage>,
+    /// Where each collection's metadata document starts, for [`Prelude::metadata_damage`].
+    offsets: Vec<u64>,
+}
+
+impl Prelude {
+    /// The collections whose `metadata` text is not canonical Extended JSON, each a
+    /// [`DumpError::PreludeMetadata`] naming the metadata document's offset (an empty text
+    /// is none: mongodump writes no metadata for some collections). mongorestore parses it
+    /// only when it restores the collection, so reading the archive does not check it.
+    pub fn metadata_damage(&self) -> Vec<DumpError> {
+        self.collections
+            .iter()
+            .zip(&self.offsets)
+            .filter(|(c, _)| !c.metadata.is_empty())
+            .filter_map(|(c, &offset)| match super::metadata::parse(&c.metadata) {
+                Err(DumpError::Metadata(e)) => Some(DumpError::PreludeMetadata {
+                    offset,
+                    namespace: format!("{}.{}", c.db, c.collection),
+                    reason: Box::new(e),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// One item of an archive's data.
@@ -112,8 +152,11 @@ pub struct ArchiveReader<R: Read> {
     current: Option<(String, String)>,
     /// The namespace of the last EOF header, for [`ArchiveItem::CollectionEnd`].
     ended: (String, String),
-    /// Each collection's running CRC of its documents.
-    crcs: Vec<((String, String), crc::Digest<'static, u64>)>,
+    /// Each open collection's running CRC of its documents, by namespace: a lookup per
+    /// document, whatever the number of collections.
+    crcs: HashMap<(String, String), crc::Digest<'static, u64>>,
+    /// The bytes of the names in `crcs`, kept under [`MAX_PRELUDE_LEN`].
+    open_names: u64,
 }
 
 /// mongodump's checksum: Go's `hash/crc64` with the ECMA table is CRC-64/XZ.
@@ -151,6 +194,85 @@ fn int(doc: &Document, key: &str) -> i64 {
     }
 }
 
+/// The prelude's fields and the types mongo-tools' structs give them (`common/archive/
+/// archive.go`: `Header`, `CollectionMetadata`). The Go driver also reads null as the empty
+/// value, so null is no damage; anything else of another type makes `bson.Unmarshal` fail.
+const HEADER_FIELDS: [(&str, FieldType); 4] = [
+    ("concurrent_collections", FieldType::Integer),
+    ("version", FieldType::String),
+    ("server_version", FieldType::String),
+    ("tool_version", FieldType::String),
+];
+const METADATA_FIELDS: [(&str, FieldType); 5] = [
+    ("db", FieldType::String),
+    ("collection", FieldType::String),
+    ("metadata", FieldType::String),
+    ("size", FieldType::Integer),
+    ("type", FieldType::String),
+];
+
+/// A field of the prelude of a type mongorestore refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldDamage {
+    /// Where its document starts.
+    pub offset: u64,
+    /// The field.
+    pub key: &'static str,
+    /// The type it must have.
+    pub expected: FieldType,
+    /// The type it has.
+    pub found: ElementType,
+}
+
+/// The type a prelude field must have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldType {
+    /// A string.
+    String,
+    /// An int32 or an int64.
+    Integer,
+}
+
+impl FieldType {
+    fn accepts(self, v: &Value) -> bool {
+        matches!(
+            (self, v),
+            (_, Value::Null)
+                | (FieldType::String, Value::String(_))
+                | (FieldType::Integer, Value::Int32(_) | Value::Int64(_))
+        )
+    }
+
+    /// The type's name as the learner reads it in the table views (`string`, `int32 or int64`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FieldType::String => ElementType::String.alias(),
+            FieldType::Integer => "int or long",
+        }
+    }
+}
+
+/// The fields of `doc` (at `offset`) whose type mongorestore would refuse.
+fn wrong_types(
+    doc: &Document,
+    offset: u64,
+    fields: &[(&'static str, FieldType)],
+    out: &mut Vec<FieldDamage>,
+) {
+    for &(key, expected) in fields {
+        if let Some(v) = doc.get(key)
+            && !expected.accepts(v)
+        {
+            out.push(FieldDamage {
+                offset,
+                key,
+                expected,
+                found: v.element_type(),
+            });
+        }
+    }
+}
+
 impl<R: Read> ArchiveReader<R> {
     /// Reads the magic number and the prelude.
     ///
@@ -169,6 +291,7 @@ impl<R: Read> ArchiveReader<R> {
             Frame::Document => {
                 let (offset, bytes) = reader.last();
                 let doc = decode(offset, bytes)?;
+                wrong_types(&doc, offset, &HEADER_FIELDS, &mut prelude.damage);
                 prelude.header = ArchiveHeader {
                     concurrent_collections: int(&doc, "concurrent_collections"),
                     version: text(&doc, "version"),
@@ -178,10 +301,19 @@ impl<R: Read> ArchiveReader<R> {
             }
             Frame::End | Frame::Terminator => return Err(DumpError::NotArchive),
         }
-        // Metadata documents until the terminator.
+        // Metadata documents until the terminator, the whole prelude within its cap (checked
+        // before a document is decoded, so at most one document past the cap is read).
         while let Frame::Document = reader.next_frame()? {
             let (offset, bytes) = reader.last();
+            if reader.offset() > MAX_PRELUDE_LEN {
+                return Err(DumpError::PreludeTooLarge {
+                    offset,
+                    limit: MAX_PRELUDE_LEN,
+                });
+            }
             let doc = decode(offset, bytes)?;
+            wrong_types(&doc, offset, &METADATA_FIELDS, &mut prelude.damage);
+            prelude.offsets.push(offset);
             prelude.collections.push(CollectionMetadata {
                 db: text(&doc, "db"),
                 collection: text(&doc, "collection"),
@@ -195,7 +327,8 @@ impl<R: Read> ArchiveReader<R> {
             prelude,
             current: None,
             ended: (String::new(), String::new()),
-            crcs: Vec::new(),
+            crcs: HashMap::new(),
+            open_names: 0,
         })
     }
 
@@ -235,8 +368,11 @@ impl<R: Read> ArchiveReader<R> {
                     if matches!(doc.get("EOF"), Some(Value::Boolean(true))) {
                         let crc = int(&doc, "CRC");
                         // The digest's value as Go's `int64(crc.Sum64())` stores it.
-                        let computed = match self.crcs.iter().position(|(n, _)| *n == ns) {
-                            Some(i) => self.crcs.swap_remove(i).1.finalize(),
+                        let computed = match self.crcs.remove(&ns) {
+                            Some(digest) => {
+                                self.open_names -= name_len(&ns);
+                                digest.finalize()
+                            }
                             None => CRC.digest().finalize(),
                         };
                         self.ended = ns;
@@ -253,12 +389,22 @@ impl<R: Read> ArchiveReader<R> {
         }
         let (offset, bytes) = self.reader.last();
         let ns = self.current.as_ref()?;
-        match self.crcs.iter_mut().find(|(n, _)| n == ns) {
-            Some((_, digest)) => digest.update(bytes),
+        match self.crcs.get_mut(ns) {
+            Some(digest) => digest.update(bytes),
             None => {
+                // Each open collection keeps its name: their total is bounded as the
+                // prelude is, whatever namespace headers the data invents.
+                let open = self.open_names + name_len(ns);
+                if open > MAX_PRELUDE_LEN {
+                    return Some(Err(DumpError::TooManyOpen {
+                        offset,
+                        limit: MAX_PRELUDE_LEN,
+                    }));
+                }
+                self.open_names = open;
                 let mut digest = CRC.digest();
                 digest.update(bytes);
-                self.crcs.push((ns.clone(), digest));
+                self.crcs.insert(ns.clone(), digest);
             }
         }
         let (db, collection) = ns;
@@ -269,4 +415,9 @@ impl<R: Read> ArchiveReader<R> {
             bytes,
         }))
     }
+}
+
+/// The bytes a namespace's names take.
+fn name_len((db, collection): &(String, String)) -> u64 {
+    (db.len() + collection.len()) as u64
 }

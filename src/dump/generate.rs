@@ -164,6 +164,32 @@ fn namespace(db: &str, collection: &str, eof: bool, crc: u64) -> Document {
     doc
 }
 
+/// The header document mongodump writes after the magic number.
+pub fn archive_header() -> Document {
+    let mut header = Document::new();
+    header.push("concurrent_collections", 4);
+    header.push("version", "0.1");
+    header.push("server_version", "8.0.4");
+    header.push("tool_version", "100.10.0");
+    header
+}
+
+/// The prelude's metadata document mongodump writes for a collection of `size` bytes.
+pub fn collection_metadata(db: &str, collection: &str, size: usize) -> Document {
+    let mut meta = Document::new();
+    meta.push("db", db);
+    meta.push("collection", collection);
+    meta.push(
+        "metadata",
+        format!(
+            r#"{{"indexes":[{{"v":{{"$numberInt":"2"}},"key":{{"_id":{{"$numberInt":"1"}}}},"name":"_id_"}}],"collectionName":"{collection}","type":"collection"}}"#
+        ),
+    );
+    meta.push("size", i64::try_from(size).unwrap_or(i64::MAX));
+    meta.push("type", "collection");
+    meta
+}
+
 /// Writes an archive as `mongodump --archive` does: the magic number, the prelude (a header
 /// and each collection's metadata), then each collection's documents in segments of up to 7,
 /// the collections' segments interleaved, then each collection's EOF header with the CRC of
@@ -175,28 +201,33 @@ pub fn write_archive(
     collections: &[(&str, &str, Vec<Document>)],
     out: &mut impl Write,
 ) -> io::Result<()> {
+    let metadata: Vec<Document> = collections
+        .iter()
+        .map(|(db, collection, docs)| {
+            let size: usize = docs.iter().map(crate::bson::document_size).sum();
+            collection_metadata(db, collection, size)
+        })
+        .collect();
+    write_archive_with(&archive_header(), &metadata, collections, out)
+}
+
+/// [`write_archive`] with the prelude given as documents (a damaged or hostile one, for
+/// tests): the magic number, `header`, each of `metadata`, the terminator, then the data of
+/// `collections`.
+///
+/// # Errors
+/// As [`write_archive`].
+pub fn write_archive_with(
+    header: &Document,
+    metadata: &[Document],
+    collections: &[(&str, &str, Vec<Document>)],
+    out: &mut impl Write,
+) -> io::Result<()> {
     const TERMINATOR: [u8; 4] = [0xff; 4];
     out.write_all(&ARCHIVE_MAGIC)?;
-    let mut header = Document::new();
-    header.push("concurrent_collections", 4);
-    header.push("version", "0.1");
-    header.push("server_version", "8.0.4");
-    header.push("tool_version", "100.10.0");
-    out.write_all(&encoded(&header)?)?;
-    for (db, collection, docs) in collections {
-        let size: usize = docs.iter().map(crate::bson::document_size).sum();
-        let mut meta = Document::new();
-        meta.push("db", *db);
-        meta.push("collection", *collection);
-        meta.push(
-            "metadata",
-            format!(
-                r#"{{"indexes":[{{"v":{{"$numberInt":"2"}},"key":{{"_id":{{"$numberInt":"1"}}}},"name":"_id_"}}],"collectionName":"{collection}","type":"collection"}}"#
-            ),
-        );
-        meta.push("size", i64::try_from(size).unwrap_or(i64::MAX));
-        meta.push("type", "collection");
-        out.write_all(&encoded(&meta)?)?;
+    out.write_all(&encoded(header)?)?;
+    for meta in metadata {
+        out.write_all(&encoded(meta)?)?;
     }
     out.write_all(&TERMINATOR)?;
     let mut next = vec![0usize; collections.len()];

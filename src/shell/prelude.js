@@ -502,7 +502,58 @@
     if (v instanceof Cursor) return v.__show();
     if (v instanceof Database) return v.getName();
     if (v instanceof Collection) return v.getFullName();
-    return call('inspect', [v]);
+    const { value, circular } = markCircular(v);
+    const text = call('inspect', [value]);
+    return circular ? showCircular(text) : text;
+  }
+  // Node's util.inspect (which mongosh prints with) shows a value that contains itself as
+  // `<ref *1> { a: 1, self: [Circular *1] }`: the reference back as `[Circular *N]`, the
+  // object it leads to prefixed `<ref *N>`, N counted in the order the references are met.
+  // The engine prints BSON, which has no such thing: a copy goes to it with each reference
+  // back as a string of the same printed width (`'~Circular*1'`, as wide as
+  // `[Circular *1]`) and each object referred to led by a marker, and the text is mended.
+  const CIRCULAR = '~Circular*';
+  const REF_KEY = '__bsonTutorRef__';
+  const REF_ITEM = '~Ref*';
+  function markCircular(v) {
+    const path = [];
+    const ids = new Map();
+    const plain = (x) => x !== null && typeof x === 'object' && !x._bsontype
+      && !(x instanceof RealDate) && !(x instanceof RegExp) && !(x instanceof Uint8Array);
+    const walk = (x) => {
+      if (!plain(x)) return x;
+      if (path.includes(x)) {
+        if (!ids.has(x)) ids.set(x, ids.size + 1);
+        return CIRCULAR + ids.get(x);
+      }
+      if (path.length > 200) return x;
+      path.push(x);
+      let out;
+      if (Array.isArray(x)) out = x.map(walk);
+      else if (x instanceof Map) out = new Map(Array.from(x.entries()).map(([k, y]) => [k, walk(y)]));
+      else {
+        out = {};
+        for (const k of Object.keys(x)) out[k] = walk(x[k]);
+      }
+      path.pop();
+      if (ids.has(x)) {
+        const n = ids.get(x);
+        if (Array.isArray(out)) out.unshift(REF_ITEM + n);
+        else if (out instanceof Map) out = new Map([[REF_KEY, n], ...out]);
+        else out = { [REF_KEY]: n, ...out };
+      }
+      return out;
+    };
+    const value = walk(v);
+    return ids.size ? { value, circular: true } : { value: v, circular: false };
+  }
+  function showCircular(text) {
+    return text
+      .replace(/'~Circular\*(\d+)'/g, '[Circular *$1]')
+      .replace(/\{\s*__bsonTutorRef__: (\d+)\s*\}/g, '<ref *$1> {}')
+      .replace(/\{(\s*)__bsonTutorRef__: (\d+),\s*/g, (m, space, n) => `<ref *${n}> {${space}`)
+      .replace(/\[\s*'~Ref\*(\d+)'\s*\]/g, '<ref *$1> []')
+      .replace(/\[(\s*)'~Ref\*(\d+)',\s*/g, (m, space, n) => `<ref *${n}> [${space}`);
   }
   // Writes `text` to the run's output with the documents it shows (the console can open
   // each in the hex view).

@@ -382,3 +382,50 @@ fn the_student_name_defaults_to_user() {
         "{csv}"
     );
 }
+
+/// Issue 26: `class summary` waited forever on a FIFO and read `/dev/zero` until memory ran
+/// out. Anything but a regular file is refused by kind, a link is not followed, and the
+/// run ends (with the usable files summarised) however the others are.
+#[test]
+fn a_fifo_a_device_and_a_link_are_refused_without_reading_them() {
+    let s = Scratch::new("hostile");
+    let fifo = s.path("pipe.json");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: `c` is a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let link = s.path("link.json");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let started = std::time::Instant::now();
+    let out = bin()
+        .args(["class", "summary"])
+        .arg(&fifo)
+        .arg("/dev/zero")
+        .arg(&link)
+        .arg(s.path("."))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for (file, why) in [
+        (
+            fifo.display().to_string(),
+            "a named pipe, not a regular file",
+        ),
+        ("/dev/zero".into(), "a device, not a regular file"),
+        (
+            link.display().to_string(),
+            "a symbolic link: class summary does not follow links",
+        ),
+        (
+            s.path(".").display().to_string(),
+            "a directory, not a regular file",
+        ),
+    ] {
+        assert!(
+            err.contains(&format!("error: {file}: cannot read it: {why}")),
+            "{file}: {err}"
+        );
+    }
+    // Not a wait on the pipe (generous: a loaded machine).
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}

@@ -485,3 +485,85 @@ fn an_archive_is_checked_document_by_document_and_by_its_crcs() {
         stdout(&out)
     );
 }
+
+#[test]
+fn check_reports_a_prelude_of_wrong_types_and_metadata_that_is_not_json() {
+    use bson_tutor::dump::generate::{archive_header, collection_metadata, write_archive_with};
+    let dir = TempDir::new("dump", "prelude-check");
+    let mut header = archive_header();
+    header.insert("version", 1);
+    let mut meta = collection_metadata("shop", "orders", 10);
+    meta.insert("metadata", "not json");
+    let docs: Vec<Document> = mixed_documents(5, 4).collect();
+    let mut bytes = Vec::new();
+    write_archive_with(&header, &[meta], &[("shop", "orders", docs)], &mut bytes).unwrap();
+    let meta_at = 4 + encode_document(&header).unwrap().len();
+    let path = dir.join("odd.archive");
+    std::fs::write(&path, &bytes).unwrap();
+    let name = path.to_str().unwrap();
+    // "All valid" before: the prelude was not looked at.
+    let out = inspect(&["--file", name, "--check"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "damaged: {name}: byte 4: the prelude's field `version` is int, but mongorestore reads it as string and refuses the archive"
+        )
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "damaged: {name}: byte {meta_at}: the metadata of shop.orders in the prelude is not Extended JSON (mongorestore refuses it when it restores the collection): "
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("{name}: 2 damaged regions; 4 documents valid")
+    );
+    // In Chinese too.
+    let out = bson_tutor()
+        .args(["--lang", "zh", "inspect", "--file", name, "--check"])
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&out).contains("前导部分的字段 `version` 是 int"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn a_bson_gz_with_trailing_bytes_reads_its_documents_and_warns_with_the_offset() {
+    let dir = TempDir::new("dump", "trailing");
+    let docs: Vec<Document> = mixed_documents(6, 50).collect();
+    let mut bytes = Vec::new();
+    write_bson(docs.clone(), &mut bytes).unwrap();
+    let mut gz = Vec::new();
+    gzip(&bytes[..], &mut gz).unwrap();
+    let end = gz.len();
+    gz.extend_from_slice(b"\0\0\0garbage a tape drive left");
+    let path = dir.join("orders.bson.gz");
+    std::fs::write(&path, &gz).unwrap();
+    let name = path.to_str().unwrap();
+    let warning = format!(
+        "warning: {name}: byte {end} of the file: the bytes after the last gzip member are not gzip; they were ignored, as gzip ignores them (with a warning)\n"
+    );
+    // Refused whole before (flate2 took the bytes for a broken member).
+    let out = inspect(&["--file", name, "--to", "ejson"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 50);
+    assert_eq!(stderr(&out), warning);
+    let out = bson_tutor()
+        .args(["find", "--docs", name, "{}", "--ids"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).matches("ObjectId(").count(), 50);
+    assert_eq!(stderr(&out), warning);
+    let out = inspect(&["--file", name, "--check"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("50 documents, all valid\n"));
+    assert_eq!(stderr(&out), warning);
+}

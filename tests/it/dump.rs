@@ -621,3 +621,186 @@ fn memory_stays_bounded_by_the_largest_document() {
         scanner.window_capacity()
     );
 }
+
+// Issue 26: hostile archives and gzip trailers.
+
+/// A small document `{ _id: i }`.
+fn numbered(i: i32) -> Document {
+    let mut d = Document::new();
+    d.push("_id", i);
+    d
+}
+
+#[test]
+fn an_archive_of_300k_collections_is_read_with_a_checksum_lookup_per_document() {
+    // Quadratic before (each document searched the running checksums in a list: over two
+    // minutes for 300,000 collections); read to its end, every collection's CRC right.
+    const N: i32 = 300_000;
+    let dir = crate::common::TempDir::new("dump", "namespaces");
+    let names: Vec<String> = (0..N).map(|i| format!("c{i}")).collect();
+    let collections: Vec<(&str, &str, Vec<Document>)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, c)| ("db", c.as_str(), vec![numbered(i as i32)]))
+        .collect();
+    let path = dir.join("many.archive");
+    {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        write_archive(&collections, &mut out).unwrap();
+        std::io::Write::flush(&mut out).unwrap();
+    }
+    drop(collections);
+    let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    let mut archive = ArchiveReader::open(file).unwrap();
+    assert_eq!(archive.prelude().collections.len(), N as usize);
+    let (mut documents, mut ended, mut right) = (0, 0, 0);
+    while let Some(item) = archive.next_item() {
+        match item.unwrap() {
+            ArchiveItem::Document { .. } => documents += 1,
+            ArchiveItem::CollectionEnd { crc, computed, .. } => {
+                ended += 1;
+                right += u32::from(crc == computed);
+            }
+        }
+    }
+    assert_eq!((documents, ended, right), (N, N as u32, N as u32));
+}
+
+/// The start of an archive (magic number and header) and one metadata document of about
+/// `size` bytes, to be repeated: a prelude mongodump never writes.
+fn huge_prelude(size: usize) -> (Vec<u8>, Vec<u8>) {
+    let mut head = ARCHIVE_MAGIC_BYTES.to_vec();
+    head.extend(encode_document(&bson_tutor::dump::generate::archive_header()).unwrap());
+    let mut padded = Document::new();
+    padded.push("db", "db");
+    padded.push("collection", "c");
+    padded.push("metadata", "x".repeat(size - 64));
+    let doc = encode_document(&padded).unwrap();
+    assert!(doc.len() <= MAX_DOCUMENT_LEN, "{}", doc.len());
+    (head, doc)
+}
+
+const ARCHIVE_MAGIC_BYTES: [u8; 4] = bson_tutor::dump::archive::ARCHIVE_MAGIC;
+
+#[test]
+fn a_prelude_past_its_cap_is_refused_at_the_document_that_passes_it() {
+    use bson_tutor::dump::archive::MAX_PRELUDE_LEN;
+    let (head, doc) = huge_prelude(16 * 1024 * 1024);
+    // 150 metadata documents of 16 MiB: 2.4 GB if held.
+    let input = std::io::Cursor::new(head.clone()).chain(Cycle {
+        bytes: &doc,
+        pos: 0,
+        left: 150,
+    });
+    let err = ArchiveReader::open(input).err().unwrap();
+    let k = (MAX_PRELUDE_LEN - head.len() as u64) / doc.len() as u64;
+    let offset = head.len() as u64 + k * doc.len() as u64;
+    assert!(
+        matches!(err, DumpError::PreludeTooLarge { offset: o, limit } if o == offset && limit == MAX_PRELUDE_LEN),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "byte {offset}: the archive's prelude (its header and every collection's metadata) runs past {MAX_PRELUDE_LEN} bytes; mongodump writes a few hundred bytes a collection, so this is no archive it wrote"
+        )
+    );
+}
+
+#[test]
+fn a_prelude_of_wrong_types_and_metadata_that_is_not_json_is_damage() {
+    use bson_tutor::dump::archive::FieldType;
+    use bson_tutor::dump::generate::{archive_header, collection_metadata, write_archive_with};
+    let mut header = archive_header();
+    header.insert("concurrent_collections", "four");
+    let mut first = collection_metadata("shop", "orders", 10);
+    first.insert("size", Value::Boolean(true));
+    let mut second = collection_metadata("shop", "users", 10);
+    second.insert("metadata", "{\"indexes\": [");
+    let docs: Vec<Document> = (0..3).map(numbered).collect();
+    let mut bytes = Vec::new();
+    write_archive_with(
+        &header,
+        &[first.clone(), second],
+        &[("shop", "orders", docs.clone()), ("shop", "users", docs)],
+        &mut bytes,
+    )
+    .unwrap();
+    let header_at = 4u64;
+    let first_at = header_at + encode_document(&header).unwrap().len() as u64;
+    let second_at = first_at + encode_document(&first).unwrap().len() as u64;
+    let (prelude, read, _) = read_archive(&bytes[..]);
+    // The data still reads.
+    assert_eq!(read.len(), 6);
+    let damage: Vec<_> = prelude
+        .damage
+        .iter()
+        .map(|d| (d.offset, d.key, d.expected, d.found.alias()))
+        .collect();
+    assert_eq!(
+        damage,
+        [
+            (
+                header_at,
+                "concurrent_collections",
+                FieldType::Integer,
+                "string"
+            ),
+            (first_at, "size", FieldType::Integer, "bool"),
+        ]
+    );
+    let said = DumpError::PreludeField(prelude.damage[0].clone()).to_string();
+    assert_eq!(
+        said,
+        "byte 4: the prelude's field `concurrent_collections` is string, but mongorestore reads it as int or long and refuses the archive"
+    );
+    let metadata = prelude.metadata_damage();
+    assert_eq!(metadata.len(), 1);
+    assert!(
+        matches!(&metadata[0], DumpError::PreludeMetadata { offset, namespace, .. } if *offset == second_at && namespace == "shop.users"),
+        "{:?}",
+        metadata[0]
+    );
+    // A clean prelude has none.
+    let mut clean = Vec::new();
+    write_archive(&[("db", "c", vec![numbered(1)])], &mut clean).unwrap();
+    let (prelude, _, _) = read_archive(&clean[..]);
+    assert!(prelude.damage.is_empty() && prelude.metadata_damage().is_empty());
+}
+
+#[test]
+fn bytes_after_the_last_gzip_member_end_the_data_and_are_reported_by_offset() {
+    let (bytes, docs, _) = dump(11, 40);
+    let mut gz = Vec::new();
+    gzip(&bytes[..], &mut gz).unwrap();
+    // Two members, as `cat a.gz b.gz` makes, then what gzip calls trailing garbage.
+    let mut two = gz.clone();
+    gzip(&bytes[..], &mut two).unwrap();
+    let end = two.len() as u64;
+    for trailing in [&b"not gzip at all"[..], &[0u8; 512][..], &[0x1f][..]] {
+        let mut input = two.clone();
+        input.extend_from_slice(trailing);
+        let opened = open_input(&input[..]).unwrap();
+        let trailer = opened.trailer();
+        let read = read_all(opened);
+        assert_eq!(read.len(), 2 * docs.len());
+        assert_eq!(read[docs.len()].1, docs[0]);
+        assert_eq!(trailer.offset(), Some(end), "{trailing:?}");
+    }
+    // A clean stream has no trailer.
+    let opened = open_input(&two[..]).unwrap();
+    let trailer = opened.trailer();
+    assert_eq!(read_all(opened).len(), 2 * docs.len());
+    assert_eq!(trailer.offset(), None);
+    // A damaged member is still an error.
+    let mut broken = gz.clone();
+    let middle = broken.len() / 2;
+    broken[middle] ^= 0xff;
+    let mut out = Vec::new();
+    assert!(
+        open_input(&broken[..])
+            .unwrap()
+            .read_to_end(&mut out)
+            .is_err()
+    );
+}

@@ -162,6 +162,10 @@ fn write_dump(path: &Path, target: u64, bulk: bool) -> Expected {
 /// What one run of the binary did.
 #[derive(Debug)]
 struct Run {
+    /// The exit code (`None` when a signal ended it).
+    code: Option<i32>,
+    /// The first 64 KiB of standard error.
+    stderr: String,
     /// Peak resident set, KiB.
     peak_kib: u64,
     /// Bytes and lines on standard output.
@@ -169,6 +173,8 @@ struct Run {
     lines: u64,
     /// Lines that start a document's table (`document N (input bytes A..B)`).
     table_documents: u64,
+    /// Commas: with `--ids`, one fewer than the ids.
+    commas: u64,
     /// The first lines of standard output (up to 64 KiB).
     head: String,
     took: Duration,
@@ -189,6 +195,7 @@ fn count_output(from: impl Read) -> io::Result<Counted> {
         counted.bytes += n as u64;
         counted.lines += u64::from(line.ends_with(b"\n"));
         counted.table_documents += u64::from(line.starts_with(b"document "));
+        counted.commas += line.iter().filter(|&&b| b == b',').count() as u64;
         let room = (64 * KIB as usize).saturating_sub(counted.head.len());
         counted.head.extend_from_slice(&line[..n.min(room)]);
     }
@@ -200,6 +207,7 @@ struct Counted {
     bytes: u64,
     lines: u64,
     table_documents: u64,
+    commas: u64,
     head: Vec<u8>,
 }
 
@@ -259,6 +267,18 @@ fn binary() -> Command {
 
 /// Runs `bson-tutor ARGS` with its output counted, and checks it succeeded.
 fn run(args: &[&str]) -> Run {
+    let run = run_any(args);
+    assert_eq!(
+        run.code,
+        Some(0),
+        "bson-tutor {args:?} failed, standard error:\n{}",
+        run.stderr
+    );
+    run
+}
+
+/// Runs `bson-tutor ARGS` with its output counted, however it ends.
+fn run_any(args: &[&str]) -> Run {
     let started = Instant::now();
     // Reaped by `wait_with_peak` (`wait4`), which needs the child not yet waited for.
     #[allow(clippy::zombie_processes)]
@@ -283,16 +303,14 @@ fn run(args: &[&str]) -> Run {
     let out = out.join().unwrap().unwrap();
     let stderr = err.join().unwrap();
     let exited = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    assert_eq!(
-        exited,
-        Some(0),
-        "bson-tutor {args:?} failed (wait status {status:#x}), standard error:\n{stderr}"
-    );
     let run = Run {
+        code: exited,
+        stderr,
         peak_kib,
         bytes: out.bytes,
         lines: out.lines,
         table_documents: out.table_documents,
+        commas: out.commas,
         head: String::from_utf8_lossy(&out.head).into_owned(),
         took,
     };
@@ -412,6 +430,17 @@ fn streaming_commands_hold_under_64_mib_for_a_1_gb_dump() {
     );
     check_limit(&find, "find", &mut over);
 
+    // Every id, written as they come: held until the end before (151 MiB for a 1 GB dump of
+    // mixed documents).
+    let ids = run(&[&["find", "--docs", file, "{}", "--ids"][..], &no_limit[..2]].concat());
+    assert_eq!(ids.commas + 1, expected.documents, "find --ids: every _id");
+    assert!(
+        ids.head.starts_with("[ Long('-1'), "),
+        "{}",
+        &ids.head[..40]
+    );
+    check_limit(&ids, "find --ids", &mut over);
+
     let pipeline = format!(r#"[{{ "$match": {MATCH_FILTER} }}, {{ "$project": {{ "_id": 1 }} }}]"#);
     let project = run(&[&["aggregate", "--docs", file, &pipeline][..], &no_limit].concat());
     assert_eq!(
@@ -458,11 +487,17 @@ fn streaming_memory_does_not_grow_with_the_dump() {
             "find",
             [&["find", FIND_FILTER][..], &no_limit, &["--docs"]].concat(),
         ),
+        (
+            "find --ids",
+            vec!["find", "{}", "--ids", "--max-time-ms", "0", "--docs"],
+        ),
     ] {
         let with = |file: &Path| run(&[&args[..], &[file.to_str().unwrap()]].concat());
         let (a, b) = (with(&small), with(&large));
         if what == "find" {
             assert_eq!(b.lines, large_docs.zip_under_20000, "find {FIND_FILTER}");
+        } else if what == "find --ids" {
+            assert_eq!(b.commas + 1, large_docs.documents, "find --ids");
         } else {
             assert_eq!(a.lines, small_docs.documents, "{what}: one line a document");
         }
@@ -475,4 +510,59 @@ fn streaming_memory_does_not_grow_with_the_dump() {
         }
     }
     assert!(grows.is_empty(), "{}", grows.join("\n"));
+}
+
+/// Issue 26: a 2.4 MB `.gz` archive whose prelude holds 150 metadata documents of 16 MiB each
+/// (each a gzip member of its own, as `cat` joins them) took 2.5 GB before it was read. The
+/// prelude is now capped: the error names the byte offset of the document past the cap, and
+/// the peak stays near the cap.
+#[test]
+fn a_prelude_of_150_metadata_documents_of_16_mib_is_refused_within_the_cap() {
+    use bson_tutor::dump::archive::{ARCHIVE_MAGIC, MAX_PRELUDE_LEN};
+    use bson_tutor::dump::generate::{archive_header, gzip};
+    const PEAK_KIB: u64 = 256 * 1024;
+    let dir = TempDir::new("dump-memory", "prelude");
+    let mut head = ARCHIVE_MAGIC.to_vec();
+    head.extend(encode_document(&archive_header()).unwrap());
+    let mut meta = Document::new();
+    meta.push("db", "db");
+    meta.push("collection", "c");
+    meta.push("metadata", "x".repeat(16 * MIB as usize - 64));
+    let doc = encode_document(&meta).unwrap();
+    // At deflate's best ratio (about 1000 to 1), as an attacker would write it.
+    let mut member = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    member.write_all(&doc).unwrap();
+    let member = member.finish().unwrap();
+    let path = dir.join("bomb.archive.gz");
+    let mut out = BufWriter::new(File::create(&path).unwrap());
+    gzip(&head[..], &mut out).unwrap();
+    for _ in 0..150 {
+        out.write_all(&member).unwrap();
+    }
+    out.flush().unwrap();
+    drop(out);
+    let size = std::fs::metadata(&path).unwrap().len();
+    assert!(size < 4_000_000, "{size} bytes of gzip");
+    let k = (MAX_PRELUDE_LEN - head.len() as u64) / doc.len() as u64;
+    let offset = head.len() as u64 + k * doc.len() as u64;
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["inspect", "--file", file, "--check"],
+        vec!["find", "--docs", file, "{}"],
+    ] {
+        let run = run_any(&args);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "byte {offset}: the archive's prelude (its header and every collection's metadata) runs past {MAX_PRELUDE_LEN} bytes"
+            )),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            run.peak_kib < PEAK_KIB,
+            "{args:?}: peak RSS {:.1} MiB for a {size}-byte file",
+            run.peak_kib as f64 / 1024.0
+        );
+    }
 }

@@ -467,3 +467,47 @@ proptest! {
         }
     }
 }
+
+/// Issue 26: a pattern at PCRE2's match limit, in `find` and in `$regexMatch`, answers as the
+/// server's current source does. `$regex` in a filter is `!!matchView(...)` (mongodb/mongo
+/// `src/mongo/db/exec/matcher/matcher_single_element_match.cpp`, RegexMatchExpression; SBE
+/// likewise): a match that fails for any reason, the limit included, is no match, without an
+/// error. `$regexMatch` (`src/mongo/db/exec/expression/evaluate_regex.cpp`, `execute`)
+/// uasserts 51156 for any error but "no match", with PCRE2's own message.
+#[test]
+fn the_match_limit_is_no_match_in_a_filter_and_error_51156_in_regex_match() {
+    let subject = format!("{}c", "a".repeat(40));
+    let pattern = "^(a+)+$";
+    // The library: the plain match says no; the expressions' entry point says why.
+    let re = Regex::new(pattern, "").unwrap();
+    assert!(!re.is_match(&subject));
+    assert_eq!(re.find_at(&subject, 0), Err("match limit exceeded".into()));
+    let docs = docs(&[(1, &subject), (2, "aaa")], "s");
+    assert_eq!(ids(&regex_filter("s", pattern, ""), &docs), [2]);
+    // The command line: `find` prints the document that matches, and no error.
+    let literal = format!("[{{ _id: 1, s: '{subject}' }}, {{ _id: 2, s: 'aaa' }}]");
+    let run = |args: &[&str]| {
+        crate::common::bson_tutor()
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let found = run(&[
+        "find",
+        "--docs",
+        &literal,
+        "{ s: { $regex: '^(a+)+$' } }",
+        "--ids",
+    ]);
+    assert!(found.status.success());
+    assert_eq!(String::from_utf8_lossy(&found.stdout), "[ 2 ]\n");
+    assert_eq!(String::from_utf8_lossy(&found.stderr), "");
+    // `$regexMatch` in a pipeline: the server's 51156. (Inside a filter's `$expr` the
+    // matcher still turns any expression error into "no match": see the issue's notes.)
+    let said = "Error occurred while executing the regular expression in $regexMatch. Result code: match limit exceeded";
+    let project = "[{ $project: { m: { $regexMatch: { input: '$s', regex: '^(a+)+$' } } } }]";
+    let out = run(&["aggregate", "--docs", &literal, project]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(said), "{err}");
+}

@@ -18,7 +18,10 @@
 //! the server's PCRE2 is built with (src/third_party/pcre2/build_posix/config.h: 200,000
 //! backtracking records per start position, 4,000 levels of nesting), and bounds the
 //! memory a match may take. A match that passes a limit answers "no match", as the
-//! server's `matchesSingleElement` does for any PCRE2 error; one the interrupt stops also
+//! server's `matchesSingleElement` does for any PCRE2 error (`!!matchView(...)`: the current
+//! source, src/mongo/db/exec/matcher/matcher_single_element_match.cpp, and SBE's regex
+//! builtins do the same; it is `$regexMatch` and its siblings that report error 51156, see
+//! `expr::regex`, from src/mongo/db/exec/expression/evaluate_regex.cpp); one the interrupt stops also
 //! answers "no match", and the entry point that asked then reports the stop (never this
 //! answer).
 
