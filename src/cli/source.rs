@@ -126,8 +126,11 @@ pub struct DocStream {
     meter: Meter,
     /// Only this `db.collection` of an archive (all when `None`).
     only: Option<String>,
-    /// Documents read so far, per namespace (an archive interleaves them).
-    counts: Vec<(String, u64)>,
+    /// Documents read so far, per namespace (an archive interleaves them): a map, as an
+    /// archive may hold hundreds of thousands of collections.
+    counts: std::collections::HashMap<String, u64>,
+    /// Documents read so far in an archive, all namespaces together.
+    total: u64,
     /// Documents read so far in a `.bson` stream.
     count: u64,
     /// The namespace of the last document, as `db.collection`.
@@ -194,7 +197,8 @@ impl DocStream {
             whole,
             meter,
             only: None,
-            counts: Vec::new(),
+            counts: std::collections::HashMap::new(),
+            total: 0,
             count: 0,
             namespace: String::new(),
             done: false,
@@ -311,7 +315,7 @@ impl DocStream {
                 loop {
                     // The next document's number is not known before its namespace: a damaged
                     // frame is numbered after the last document read.
-                    let so_far = self.counts.iter().map(|(_, n)| n).sum::<u64>();
+                    let so_far = self.total;
                     let item = match archive.next_item() {
                         Some(Ok(item)) => item,
                         Some(Err(e)) => {
@@ -363,13 +367,14 @@ impl DocStream {
                     self.meter.tick(so_far + 1, (!self.gzip).then_some(end));
                     break;
                 }
-                let number = match self.counts.iter_mut().find(|(n, _)| *n == self.namespace) {
-                    Some((_, count)) => {
+                self.total += 1;
+                let number = match self.counts.get_mut(self.namespace.as_str()) {
+                    Some(count) => {
                         *count += 1;
                         *count
                     }
                     None => {
-                        self.counts.push((self.namespace.clone(), 1));
+                        self.counts.insert(self.namespace.clone(), 1);
                         1
                     }
                 };
