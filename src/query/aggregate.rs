@@ -422,12 +422,12 @@ impl Output {
 /// Keeps the documents `keep` says yes to, looking at the interrupt flag as it goes.
 fn retain(
     docs: Vec<Document>,
-    mut keep: impl FnMut(&Document) -> bool,
+    mut keep: impl FnMut(&Document) -> Result<bool, QueryErrorKind>,
 ) -> Result<Vec<Document>, QueryErrorKind> {
     let mut out = Vec::new();
     for d in docs {
         interrupt::check()?;
-        if keep(&d) {
+        if keep(&d)? {
             out.push(d);
         }
     }
@@ -832,7 +832,7 @@ fn run_simple_stage(
         Stage::Match(filter, spec) => {
             let bound = env.bound_filter(spec)?;
             let filter = bound.as_ref().unwrap_or(filter);
-            return retain(docs, |d| filter.matches(d));
+            return retain(docs, |d| filter.try_matches(d).map_err(|e| e.kind));
         }
         Stage::Skip(n) => return Ok(docs.into_iter().skip(*n).collect()),
         Stage::Limit(n) => return Ok(docs.into_iter().take(*n).collect()),

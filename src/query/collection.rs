@@ -316,7 +316,7 @@ impl Collection {
                 break;
             }
             interrupt::check()?;
-            if filter.matches(d) {
+            if filter.try_matches(d)? {
                 out.push((*id, d));
             }
         }

@@ -26,6 +26,7 @@ use crate::bson::spec::ElementType;
 use crate::bson::{Document, Value};
 use crate::query::QueryError;
 use crate::query::collation::Collation;
+use crate::query::error::QueryErrorKind;
 use crate::query::expr;
 use crate::query::order;
 use crate::query::path::{self, Fields, LeafArrays};
@@ -120,8 +121,11 @@ impl Filter {
     /// # Errors
     /// The server's words for the stop: "operation exceeded time limit" (50) or "operation
     /// was interrupted" (11601).
+    /// An `$expr` whose expression fails is the expression's error, as the server reports it
+    /// (`$regexMatch` past PCRE2's match limit, `$divide` by zero), not a silent non-match:
+    /// the server's expression match lets the exception through.
     pub fn try_matches(&self, doc: &Document) -> Result<bool, QueryError> {
-        let answer = self.matches(doc);
+        let answer = self.root.try_matches(Fields::Document(doc))?;
         crate::query::interrupt::check()?;
         Ok(answer)
     }
@@ -341,6 +345,45 @@ impl TypeSet {
 }
 
 impl Expr {
+    /// [`Expr::matches`], with an `$expr`'s error reported rather than taken for `false`.
+    fn try_matches(&self, fields: Fields<'_>) -> Result<bool, QueryError> {
+        Ok(match self {
+            Expr::And(children) => {
+                for c in children {
+                    if !c.try_matches(fields)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Expr::Or(children) => {
+                for c in children {
+                    if c.try_matches(fields)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            Expr::Nor(children) => {
+                for c in children {
+                    if c.try_matches(fields)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Expr::Not(inner) => !inner.try_matches(fields)?,
+            Expr::Aggregate(e) => match fields {
+                Fields::Document(d) => true_value(
+                    &expr::evaluate(e, Some(d))
+                        .map_err(|e| QueryError::from(QueryErrorKind::from(e)))?,
+                ),
+                Fields::Array(_) => false,
+            },
+            Expr::Const(_) | Expr::Leaf(_) | Expr::Schema(_) => self.matches(fields),
+        })
+    }
+
     fn matches(&self, fields: Fields<'_>) -> bool {
         match self {
             Expr::And(children) => children.iter().all(|c| c.matches(fields)),

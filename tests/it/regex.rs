@@ -502,12 +502,39 @@ fn the_match_limit_is_no_match_in_a_filter_and_error_51156_in_regex_match() {
     assert!(found.status.success());
     assert_eq!(String::from_utf8_lossy(&found.stdout), "[ 2 ]\n");
     assert_eq!(String::from_utf8_lossy(&found.stderr), "");
-    // `$regexMatch` in a pipeline: the server's 51156. (Inside a filter's `$expr` the
-    // matcher still turns any expression error into "no match": see the issue's notes.)
+    // `$regexMatch` in a pipeline, in a `$match`'s `$expr` and in a find filter's `$expr`:
+    // the server's 51156 each time (its expression match lets the error through).
     let said = "Error occurred while executing the regular expression in $regexMatch. Result code: match limit exceeded";
-    let project = "[{ $project: { m: { $regexMatch: { input: '$s', regex: '^(a+)+$' } } } }]";
-    let out = run(&["aggregate", "--docs", &literal, project]);
+    let expr = "{ $regexMatch: { input: '$s', regex: '^(a+)+$' } }";
+    let project = format!("[{{ $project: {{ m: {expr} }} }}]");
+    let matched = format!("[{{ $match: {{ $expr: {expr} }} }}]");
+    let filter = format!("{{ $expr: {expr} }}");
+    for args in [
+        vec!["aggregate", "--docs", &literal, &project],
+        vec!["aggregate", "--docs", &literal, &matched],
+        vec!["find", "--docs", &literal, &filter],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_expression_error_in_expr_is_the_error_not_a_non_match() {
+    // The server: `db.t.find({ $expr: { $divide: [1, 0] } })` fails with "can't $divide
+    // by zero"; it does not return an empty result.
+    let out = crate::common::bson_tutor()
+        .args([
+            "find",
+            "--docs",
+            "[{ _id: 1 }]",
+            "{ $expr: { $divide: [1, 0] } }",
+        ])
+        .output()
+        .expect("the binary runs");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(said), "{err}");
+    assert!(err.contains("can't $divide by zero"), "{err}");
 }

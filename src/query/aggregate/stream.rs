@@ -256,7 +256,12 @@ fn pass<E: From<QueryError>>(
     };
     match &mut step.kind {
         StepKind::Match(parsed, bound) => {
-            if bound.as_ref().unwrap_or(parsed).matches(&doc) {
+            if bound
+                .as_ref()
+                .unwrap_or(parsed)
+                .try_matches(&doc)
+                .map_err(E::from)?
+            {
                 pass(rest, doc, env, sink)?;
             }
         }

@@ -69,7 +69,7 @@ where
             };
             interrupt::check().map_err(QueryError::from)?;
             let doc = doc?;
-            if !plan.filter.matches(&doc) {
+            if !plan.filter.try_matches(&doc)? {
                 continue;
             }
             if skip > 0 {
@@ -84,7 +84,7 @@ where
         for doc in input {
             interrupt::check().map_err(QueryError::from)?;
             let doc = doc?;
-            if plan.filter.matches(&doc) {
+            if plan.filter.try_matches(&doc)? {
                 sorter.push(doc).map_err(QueryError::from)?;
             }
         }
@@ -156,7 +156,7 @@ impl Collection {
         for doc in input {
             interrupt::check().map_err(QueryError::from)?;
             let mut doc = doc?;
-            if (multi || result.matched == 0) && matcher.matches(&doc) {
+            if (multi || result.matched == 0) && matcher.try_matches(&doc)? {
                 result.matched += 1;
                 let (now_secs, increment) = (self.now_secs, &mut self.next_increment);
                 if update_document(&matcher, &parsed, &mut doc, now_secs, increment)? {
