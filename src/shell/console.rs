@@ -614,6 +614,23 @@ impl Console {
         lock(&self.state).memory = budget;
     }
 
+    /// The databases, to change from outside a run (a worker marks them saved).
+    pub fn server_mut(&mut self) -> impl std::ops::DerefMut<Target = Server> + '_ {
+        struct Databases<'a>(MutexGuard<'a, State>);
+        impl std::ops::Deref for Databases<'_> {
+            type Target = Server;
+            fn deref(&self) -> &Server {
+                &self.0.server
+            }
+        }
+        impl std::ops::DerefMut for Databases<'_> {
+            fn deref_mut(&mut self) -> &mut Server {
+                &mut self.0.server
+            }
+        }
+        Databases(lock(&self.state))
+    }
+
     /// The databases, as the scripts left them.
     pub fn server(&self) -> impl std::ops::Deref<Target = Server> + '_ {
         struct Databases<'a>(MutexGuard<'a, State>);

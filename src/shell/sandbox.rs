@@ -468,9 +468,10 @@ fn parse_event(bytes: &[u8]) -> io::Result<Event> {
 
 // ---- the worker's side ----------------------------------------------------------------
 
-/// What a worker does with a save request: writes the databases to `--data` and gives the
-/// notes to show (files it kept untouched), or why it could not, in words.
-pub type Save = Box<dyn FnMut(&Server) -> Result<Vec<String>, String>>;
+/// What a worker does with a save request: writes the databases to `--data` (and marks
+/// them saved) and gives the notes to show (files it kept untouched), or why it could not,
+/// in words.
+pub type Save = Box<dyn FnMut(&mut Server) -> Result<Vec<String>, String>>;
 
 /// The resident memory of this process, in bytes (0 where it cannot be read).
 #[cfg(target_os = "linux")]
@@ -607,7 +608,7 @@ pub fn serve(
                 send(Frame::new(b'Z'))?;
             }
             Some(b'S') => {
-                let saved = save(&console.server());
+                let saved = save(&mut console.server_mut());
                 match saved {
                     Ok(notes) => {
                         let mut reply =
