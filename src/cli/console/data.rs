@@ -624,11 +624,10 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         Err(e) if e.kind() == ErrorKind::NotFound => None,
         Err(e) => return Err(io_error(path, e)),
     };
-    let mut prefix = std::ffi::OsString::from(".");
-    prefix.push(path.file_name().unwrap_or_default());
-    prefix.push(".");
+    // A short name of its own, not the file's: a long collection's file name is already
+    // near the 255 bytes a name may have.
     let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
+    builder.prefix(".bson-tutor-").suffix(".tmp");
     #[cfg(unix)]
     if perms.is_none() {
         use std::os::unix::fs::PermissionsExt;
