@@ -52,10 +52,7 @@ impl fmt::Display for NameError {
 impl std::error::Error for NameError {}
 
 fn invalid(message: String) -> NameError {
-    NameError {
-        code: 73,
-        message,
-    }
+    NameError { code: 73, message }
 }
 
 /// Whether the server accepts `db` as a database name (`DatabaseName::validDBName`): 1 to 63
@@ -105,7 +102,9 @@ pub fn check_database(db: &str) -> Result<(), NameError> {
 pub fn check_namespace(db: &str, coll: &str) -> Result<(), NameError> {
     check_database(db)?;
     if coll.is_empty() || coll.contains('\0') {
-        return Err(invalid(format!("Invalid namespace specified '{db}.{coll}'")));
+        return Err(invalid(format!(
+            "Invalid namespace specified '{db}.{coll}'"
+        )));
     }
     Ok(())
 }
@@ -133,7 +132,11 @@ fn legal_client_system(db: &str, coll: &str) -> bool {
             "system.configsvrCoordinators",
             "system.block_fcv_changes",
         ],
-        "local" => &["system.replset", "system.healthlog", "system.collections_to_restore"],
+        "local" => &[
+            "system.replset",
+            "system.healthlog",
+            "system.collections_to_restore",
+        ],
         _ => &[],
     };
     if per_database.contains(&coll)
@@ -303,7 +306,13 @@ pub fn unescape_stem(stem: &str) -> Option<String> {
 /// SHA-1 of `data` (FIPS 180-4), for the names of long collections' files only: mongodump
 /// names them by it, nothing here relies on it for security.
 fn sha1(data: &[u8]) -> [u8; 20] {
-    let mut h: [u32; 5] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0];
+    let mut h: [u32; 5] = [
+        0x6745_2301,
+        0xEFCD_AB89,
+        0x98BA_DCFE,
+        0x1032_5476,
+        0xC3D2_E1F0,
+    ];
     let mut message = data.to_vec();
     let bits = (data.len() as u64).wrapping_mul(8);
     message.push(0x80);
@@ -360,10 +369,7 @@ mod tests {
 
     #[test]
     fn sha1_matches_the_standard_vectors() {
-        assert_eq!(
-            hex(&sha1(b"")),
-            "da39a3ee5e6b4b0d3255bfef95601890afd80709"
-        );
+        assert_eq!(hex(&sha1(b"")), "da39a3ee5e6b4b0d3255bfef95601890afd80709");
         assert_eq!(
             hex(&sha1(b"abc")),
             "a9993e364706816aba3e25717850c26c9cd0d89d"
@@ -392,7 +398,16 @@ mod tests {
 
     #[test]
     fn every_escaped_name_is_one_plain_file_name() {
-        for name in ["..", "../../x", "/abs", "a\\b", "．．／", "%2F", "a\u{0}b", "~.-_"] {
+        for name in [
+            "..",
+            "../../x",
+            "/abs",
+            "a\\b",
+            "．．／",
+            "%2F",
+            "a\u{0}b",
+            "~.-_",
+        ] {
             let stem = file_stem(name);
             assert!(
                 stem.bytes()
@@ -405,7 +420,16 @@ mod tests {
 
     #[test]
     fn the_server_refuses_what_it_refuses() {
-        for db in ["", "a.b", "a/b", "a\\b", "a b", "a\"b", "a\0b", &"d".repeat(64)] {
+        for db in [
+            "",
+            "a.b",
+            "a/b",
+            "a\\b",
+            "a b",
+            "a\"b",
+            "a\0b",
+            &"d".repeat(64),
+        ] {
             assert_eq!(check_database(db).map_err(|e| e.code), Err(73), "{db:?}");
         }
         assert!(check_database(&"d".repeat(63)).is_ok());
@@ -417,7 +441,14 @@ mod tests {
         for coll in ["", ".a", "..", "../x", "a$b", "a\0b"] {
             assert!(check_create("test", coll).is_err(), "{coll:?}");
         }
-        for coll in ["a.", "a..b", "a..%2F", "x/../../y", "system.users", "system.buckets.t"] {
+        for coll in [
+            "a.",
+            "a..b",
+            "a..%2F",
+            "x/../../y",
+            "system.users",
+            "system.buckets.t",
+        ] {
             assert!(check_create("test", coll).is_ok(), "{coll:?}");
         }
         assert_eq!(

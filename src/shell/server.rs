@@ -401,8 +401,9 @@ impl Server {
         // The server's checks, here where the names arrive whatever the prelude did: a
         // write may create the collection, a read or a drop only looks it up.
         match op {
-            "insertOne" | "insertMany" | "update" | "delete" | "findAndModify"
-            | "createIndex" => names::check_write(&db, &coll),
+            "insertOne" | "insertMany" | "update" | "delete" | "findAndModify" | "createIndex" => {
+                names::check_write(&db, &coll)
+            }
             _ => names::check_namespace(&db, &coll),
         }
         .map_err(HostError::name)?;

@@ -29,7 +29,10 @@ fn shell(data: &Path, code: &str) -> Output {
     while child.try_wait().expect("waits").is_none() {
         if start.elapsed() > Duration::from_secs(30) {
             let _ = child.kill();
-            panic!("shell --data {} --eval {code:?} did not end", data.display());
+            panic!(
+                "shell --data {} --eval {code:?} did not end",
+                data.display()
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -171,7 +174,11 @@ fn hostile_names_write_nothing_outside_the_data_folder() {
     assert_eq!(outside_of(&after), outside_of(&before));
     // What the data folder holds is `<db>/<file>`.
     for path in after.keys().filter(|p| p.starts_with(&data)) {
-        let depth = path.strip_prefix(&data).expect("inside").components().count();
+        let depth = path
+            .strip_prefix(&data)
+            .expect("inside")
+            .components()
+            .count();
         assert!(depth <= 2, "{}", path.display());
     }
     // A name the server accepts is kept under its escaped file name.
@@ -257,8 +264,15 @@ fn a_run_keeps_what_it_did_not_change() {
     use std::os::unix::ffi::OsStrExt;
     let parent = TempDir::new("shell-data", "keeps");
     let data = parent.join("data");
-    let out = shell(&data, "db.t.insertMany([{ _id: 1 }, { _id: 2 }]); db.u.insertOne({ _id: 1 })");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = shell(
+        &data,
+        "db.t.insertMany([{ _id: 1 }, { _id: 2 }]); db.u.insertOne({ _id: 1 })",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let test = data.join("test");
     std::fs::write(
         test.join("v.metadata.json"),
@@ -277,7 +291,11 @@ fn a_run_keeps_what_it_did_not_change() {
     mkfifo(&data.join("pipe"));
     let before = listing(&data);
     let out = shell(&data, "1");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(listing(&data), before);
     let notes = String::from_utf8_lossy(&out.stderr);
     for said in [
@@ -290,7 +308,11 @@ fn a_run_keeps_what_it_did_not_change() {
     }
     // One collection changed: its files only.
     let out = shell(&data, "db.t.insertOne({ _id: 3 })");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let after = listing(&data);
     let changed: Vec<_> = after
         .iter()
@@ -302,7 +324,11 @@ fn a_run_keeps_what_it_did_not_change() {
     assert_eq!(after.len(), before.len());
     // One collection dropped: its files only.
     let out = shell(&data, "db.u.drop()");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let dropped = listing(&data);
     assert_eq!(dropped.len(), before.len() - 2);
     assert!(!test.join("u.bson").exists() && !test.join("u.metadata.json").exists());
@@ -327,8 +353,7 @@ fn a_history_link_is_not_followed() {
     std::fs::write(&target, &original).expect("written");
     {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o644))
-            .expect("chmod");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o644)).expect("chmod");
     }
     let link = dir.join("shell_history");
     std::os::unix::fs::symlink(&target, &link).expect("a link");
@@ -366,10 +391,17 @@ fn a_history_link_is_not_followed() {
     assert_eq!(std::fs::read_to_string(&target).expect("read"), original);
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(&target).expect("there").permissions().mode();
+        let mode = std::fs::metadata(&target)
+            .expect("there")
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o644);
     }
-    assert!(std::fs::symlink_metadata(&link).expect("there").is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("there")
+            .is_symlink()
+    );
     assert!(
         shown.contains("is a symbolic link, not a regular file"),
         "{shown}"
@@ -378,5 +410,8 @@ fn a_history_link_is_not_followed() {
     let plain = dir.join("plain_history");
     repl(&plain);
     let saved = std::fs::read_to_string(&plain).expect("saved");
-    assert!(saved.starts_with("#V2\n") && saved.contains("1 + 1"), "{saved}");
+    assert!(
+        saved.starts_with("#V2\n") && saved.contains("1 + 1"),
+        "{saved}"
+    );
 }

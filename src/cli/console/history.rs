@@ -343,7 +343,11 @@ mod tests {
             Err(Refused::NotRegular { .. })
         ));
         assert_eq!(std::fs::read_to_string(&target).expect("read"), original);
-        assert!(std::fs::symlink_metadata(&link).expect("still there").is_symlink());
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("still there")
+                .is_symlink()
+        );
     }
 
     #[cfg(unix)]
@@ -374,7 +378,10 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path).expect("there").permissions().mode();
+            let mode = std::fs::metadata(&path)
+                .expect("there")
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
     }

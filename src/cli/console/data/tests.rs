@@ -80,7 +80,10 @@ fn apply(server: &mut Server, op: &Op) {
         Op::Insert(d, c, n) => {
             let mut doc = id(*n);
             doc.push("v", *n);
-            ("insertOne", vec![s(DATABASES[*d]), s(&colls[*c]), doc.into()])
+            (
+                "insertOne",
+                vec![s(DATABASES[*d]), s(&colls[*c]), doc.into()],
+            )
         }
         Op::Update(d, c, n) => {
             let mut inc = Document::new();
@@ -248,7 +251,12 @@ fn a_collection_file_is_named_as_mongodump_names_it() {
         .expect("inserted");
     save_all(dir.path(), &server).expect("saves");
     assert!(dir.path().join("test").join("a%2Fb+c.bson").is_file());
-    assert!(dir.path().join("test").join("a%2Fb+c.metadata.json").is_file());
+    assert!(
+        dir.path()
+            .join("test")
+            .join("a%2Fb+c.metadata.json")
+            .is_file()
+    );
     let loaded = load_all(dir.path(), 2).expect("loads");
     assert!(loaded.server.databases["test"].contains_key("a/b c"));
 }
