@@ -8,10 +8,14 @@
 //! too. The JavaScript prelude checks names first, for mongosh's friendlier message; these
 //! checks are the ones that hold when a script gets past it.
 //!
-//! The rules follow the server's current source (`src/mongo/db/database_name.h`,
-//! `namespace_string.h/.cpp` and `catalog/document_validation`'s `userAllowedWriteNS` /
-//! `userAllowedCreateNS` in `ops/insert.cpp`), on Linux: the FAT32 characters Windows also
-//! refuses in database names (`*<>:|?`) are allowed, as a Linux mongod allows them.
+//! The rules and words follow the server's current source: `DatabaseName::validDBName`
+//! (`src/mongo/db/database_name.h`), `NamespaceString::validCollectionName` and
+//! `isLegalClientSystemNS` (`namespace_string.h/.cpp`), `userAllowedWriteNS` /
+//! `userAllowedCreateNS` (`src/mongo/db/query/write_ops/insert.cpp`) and the service entry
+//! point's `Invalid database name: '<db>'`. Where older servers worded these differently
+//! (`invalid db name`, `collection cannot be blank`), the current source wins. On Linux: the
+//! FAT32 characters Windows also refuses in database names (`*<>:|?`) are allowed, as a
+//! Linux mongod allows them.
 
 use std::fmt;
 
@@ -189,8 +193,9 @@ pub fn check_create(db: &str, coll: &str) -> Result<(), NameError> {
     } else {
         MAX_USER_NAMESPACE
     };
-    let normal = !system && !(db == "local" && coll.starts_with("replset."));
-    if normal && ns.len() > max {
+    // `NamespaceString::isNormalCollection`: neither `system.*` nor `local.replset.*`.
+    let replset = db == "local" && coll.starts_with("replset.");
+    if !system && !replset && ns.len() > max {
         return Err(invalid(format!(
             "Fully qualified namespace is too long. Namespace: {ns} Max: {max}"
         )));
