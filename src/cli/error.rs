@@ -402,6 +402,13 @@ pub enum CliError {
         /// The server's words.
         reason: String,
     },
+    /// A file by the name of a collection the script created, which the run did not load.
+    ShellDataTaken {
+        /// The file.
+        path: String,
+        /// The collection (`db.collection`).
+        namespace: String,
+    },
 }
 
 /// What a path names, when it is not a regular file.
@@ -805,6 +812,12 @@ impl Localize for CliError {
                 lang,
                 "cannot keep {name} in --data: {reason}",
                 &[name, reason],
+            ),
+            E::ShellDataTaken { path, namespace } => write_trf(
+                out,
+                lang,
+                "{path} is already there and this run did not load it, so {namespace} was not saved over it (move it away, or give the collection another name)",
+                &[path, namespace],
             ),
         }
     }

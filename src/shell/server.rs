@@ -103,25 +103,37 @@ pub struct Changes {
     /// Collections created or written to (inserts, updates, deletes, indexes), as
     /// `(database, collection)`: each exists now.
     pub changed: BTreeSet<(String, String)>,
-    /// Collections dropped (by `drop` or `dropDatabase`) and not created again: none exists
-    /// now.
+    /// Those of `changed` that did not exist when the counting started: a copy on disk has
+    /// no files of theirs (any file by their names is someone else's).
+    pub created: BTreeSet<(String, String)>,
+    /// Collections that existed when the counting started and were dropped since (by `drop`
+    /// or `dropDatabase`), not created again: none exists now.
     pub dropped: BTreeSet<(String, String)>,
-    /// Databases dropped whole that held collections, and have held none since.
+    /// Databases dropped whole that held such collections, and have held none since.
     pub dropped_databases: BTreeSet<String>,
 }
 
 impl Changes {
-    fn changed(&mut self, db: &str, coll: &str) {
+    /// `db.coll` was written to; `new`: it did not exist before this operation.
+    fn changed(&mut self, db: &str, coll: &str, new: bool) {
         let key = (db.to_owned(), coll.to_owned());
-        self.dropped.remove(&key);
+        // Created again after a drop: it existed when the counting started.
+        if new && !self.dropped.remove(&key) {
+            self.created.insert(key.clone());
+        }
         self.dropped_databases.remove(db);
         self.changed.insert(key);
     }
 
-    fn dropped(&mut self, db: &str, coll: &str) {
+    /// `db.coll` was dropped. Whether it existed when the counting started.
+    fn dropped(&mut self, db: &str, coll: &str) -> bool {
         let key = (db.to_owned(), coll.to_owned());
         self.changed.remove(&key);
+        if self.created.remove(&key) {
+            return false;
+        }
         self.dropped.insert(key);
+        true
     }
 
     /// Whether nothing changed.
@@ -324,7 +336,7 @@ impl Server {
                     });
                 }
                 self.collection(&db, &coll, secs);
-                self.changes.changed(&db, &coll);
+                self.changes.changed(&db, &coll, true);
                 Ok(Value::Null)
             }
             "dropDatabase" => {
@@ -333,10 +345,13 @@ impl Server {
                 if let Some(colls) = self.databases.remove(&db)
                     && !colls.is_empty()
                 {
+                    let mut existed = false;
                     for coll in colls.keys() {
-                        self.changes.dropped(&db, coll);
+                        existed |= self.changes.dropped(&db, coll);
                     }
-                    self.changes.dropped_databases.insert(db.clone());
+                    if existed {
+                        self.changes.dropped_databases.insert(db.clone());
+                    }
                 }
                 let mut d = Document::new();
                 d.push("ok", 1);
@@ -386,7 +401,7 @@ impl Server {
         self.client = client;
         self.mongod = mongod;
         if created || out.is_ok() {
-            self.changes.changed(db, coll);
+            self.changes.changed(db, coll, created);
         }
         out
     }

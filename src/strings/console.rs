@@ -188,6 +188,10 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("transcript", "bản ghi phiên"),
     // Issue 26: `--data DIR` and the history file hold.
     (
+        "{path} is already there and this run did not load it, so {namespace} was not saved over it (move it away, or give the collection another name)",
+        "{path} đã có sẵn và lần chạy này không nạp nó, nên {namespace} không được lưu đè lên nó (hãy chuyển nó đi chỗ khác, hoặc đặt cho collection một tên khác)",
+    ),
+    (
         "{path} was left as it is: it is {kind}, and --data reads only regular files and folders",
         "{path} được để nguyên: đó là {kind}, mà --data chỉ đọc tệp thường và thư mục",
     ),
@@ -435,6 +439,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("close the bytes", "关闭字节视图"),
     ("transcript", "记录"),
     // Issue 26: `--data DIR` and the history file hold.
+    (
+        "{path} is already there and this run did not load it, so {namespace} was not saved over it (move it away, or give the collection another name)",
+        "{path} 已经存在，而本次运行没有加载它，因此没有用 {namespace} 覆盖它（请把它移走，或给集合换个名字）",
+    ),
     (
         "{path} was left as it is: it is {kind}, and --data reads only regular files and folders",
         "{path} 保持原样：它是{kind}，而 --data 只读取普通文件和文件夹",

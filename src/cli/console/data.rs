@@ -543,7 +543,8 @@ pub fn save_all(dir: &Path, server: &Server) -> Result<Vec<Kept>, CliError> {
         let Some(c) = server.databases.get(db).and_then(|colls| colls.get(coll)) else {
             continue;
         };
-        if let Err(e) = write_collection(dir, db, coll, c) {
+        let new = changes.created.contains(&(db.clone(), coll.clone()));
+        if let Err(e) = write_collection(dir, db, coll, c, new) {
             first_error.get_or_insert(e);
         }
     }
@@ -576,8 +577,16 @@ fn remove_regular(path: &Path) -> Result<Option<Special>, CliError> {
     }
 }
 
-/// Writes collection `db.coll`'s two files.
-fn write_collection(dir: &Path, db: &str, coll: &str, c: &Collection) -> Result<(), CliError> {
+/// Writes collection `db.coll`'s two files. A collection the script created (`new`) has no
+/// files yet: a file already there by one of their names was not loaded (a view's metadata,
+/// a file the loader left alone), so it is not replaced, and the collection is not saved.
+fn write_collection(
+    dir: &Path,
+    db: &str,
+    coll: &str,
+    c: &Collection,
+    new: bool,
+) -> Result<(), CliError> {
     // The server would not have created it: checked again before any path is built.
     names::check_create(db, coll).map_err(|e| CliError::ShellDataName {
         name: format!("{db}.{coll}"),
@@ -591,6 +600,17 @@ fn write_collection(dir: &Path, db: &str, coll: &str, c: &Collection) -> Result<
     let Some(folder) = database_folder(dir, db, true)? else {
         return Ok(());
     };
+    if new {
+        for name in [bson_name, meta_name] {
+            let path = folder.join(name);
+            if std::fs::symlink_metadata(&path).is_ok() {
+                return Err(CliError::ShellDataTaken {
+                    path: path.display().to_string(),
+                    namespace: format!("{db}.{coll}"),
+                });
+            }
+        }
+    }
     let mut bytes = Vec::new();
     for d in c.documents() {
         bytes.extend(encode_document(d).map_err(|e| data_error(&folder, e))?);

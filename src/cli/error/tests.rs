@@ -274,6 +274,10 @@ impl CliError {
                 name: "test.$x".into(),
                 reason: "Invalid collection name: $x".into(),
             },
+            CliError::ShellDataTaken {
+                path: "data/test/v.metadata.json".into(),
+                namespace: "test.v".into(),
+            },
         ];
         for e in &all {
             // A new variant must be added above.
@@ -344,7 +348,8 @@ impl CliError {
                 | CliError::ShellDataLink { .. }
                 | CliError::ShellDataNotFile { .. }
                 | CliError::ShellDataNotFolder { .. }
-                | CliError::ShellDataName { .. } => {}
+                | CliError::ShellDataName { .. }
+                | CliError::ShellDataTaken { .. } => {}
             }
         }
         all

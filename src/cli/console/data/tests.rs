@@ -310,3 +310,34 @@ fn a_damaged_file_is_named_with_its_byte() {
     let text = e.to_string();
     assert!(text.contains("c.bson") && text.contains("byte 5"), "{text}");
 }
+
+#[test]
+fn a_file_the_run_did_not_load_is_not_replaced_or_deleted() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let test = dir.path().join("test");
+    std::fs::create_dir(&test).expect("made");
+    let view = r#"{"options":{"viewOn":"c","pipeline":[]},"indexes":[],"collectionName":"c","type":"view"}"#;
+    std::fs::write(test.join("c.metadata.json"), view).expect("a view");
+    // Created then dropped: nothing of it was on disk, so nothing is deleted.
+    let mut server = load_all(dir.path(), 1).expect("loads").server;
+    apply(&mut server, &Op::Insert(0, 0, 1));
+    apply(&mut server, &Op::Drop(0, 0));
+    assert!(server.changes().is_empty(), "{:?}", server.changes());
+    save_all(dir.path(), &server).expect("saves");
+    assert_eq!(
+        std::fs::read_to_string(test.join("c.metadata.json")).expect("kept"),
+        view
+    );
+    // Created and kept: the view's metadata is not replaced, and the run says so.
+    apply(&mut server, &Op::Insert(0, 0, 1));
+    let e = save_all(dir.path(), &server).expect_err("refused");
+    assert!(
+        e.to_string().contains("c.metadata.json is already there"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(test.join("c.metadata.json")).expect("kept"),
+        view
+    );
+    assert!(!test.join("c.bson").exists());
+}
