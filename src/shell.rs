@@ -45,6 +45,7 @@
 //! of null`, where V8 says `Cannot read properties of null (reading 'x')`).
 
 mod console;
+pub mod names;
 pub mod sandbox;
 pub mod server;
 pub mod tagged;

@@ -368,6 +368,47 @@ pub enum CliError {
         /// What is wrong with it.
         reason: String,
     },
+    // Issue 26: `--data DIR` holds.
+    /// A document of a `--data` collection's file that cannot be read back.
+    ShellDataAt {
+        /// The file.
+        path: String,
+        /// The byte where the document starts.
+        offset: u64,
+        /// What is wrong with it (the decoder's or the server's words).
+        reason: String,
+    },
+    /// A symbolic link where `--data` reads or writes a collection or a database folder.
+    ShellDataLink {
+        /// The link.
+        path: String,
+    },
+    /// Something else than a regular file where `--data` reads or writes a collection.
+    ShellDataNotFile {
+        /// The path.
+        path: String,
+        /// What it is.
+        kind: FileKind,
+    },
+    /// A file where `--data` keeps a database's folder.
+    ShellDataNotFolder {
+        /// The path.
+        path: String,
+    },
+    /// A database or collection name that cannot be kept as a file name under `--data`.
+    ShellDataName {
+        /// The name (`db` or `db.collection`).
+        name: String,
+        /// The server's words.
+        reason: String,
+    },
+    /// A file by the name of a collection the script created, which the run did not load.
+    ShellDataTaken {
+        /// The file.
+        path: String,
+        /// The collection (`db.collection`).
+        namespace: String,
+    },
 }
 
 /// What a path names, when it is not a regular file.
@@ -728,6 +769,55 @@ impl Localize for CliError {
                 lang,
                 "{path} cannot be read back as a collection: {reason}",
                 &[path, reason],
+            ),
+            E::ShellDataAt {
+                path,
+                offset,
+                reason,
+            } => write_trf(
+                out,
+                lang,
+                "{path}: the document at byte {offset} cannot be read back: {reason}",
+                &[path, offset, reason],
+            ),
+            E::ShellDataLink { path } => write_trf(
+                out,
+                lang,
+                "{path} is a symbolic link: --data reads and writes nothing through a link",
+                &[path],
+            ),
+            E::ShellDataNotFile { path, kind } => {
+                let kind = match kind {
+                    FileKind::Directory => tr(lang, "a directory"),
+                    FileKind::Device => tr(lang, "a device"),
+                    FileKind::Fifo => tr(lang, "a FIFO (named pipe)"),
+                    FileKind::Socket => tr(lang, "a socket"),
+                    FileKind::Other => tr(lang, "a special file"),
+                };
+                write_trf(
+                    out,
+                    lang,
+                    "{path} is {kind}, not a regular file: --data reads and writes collections only in regular files",
+                    &[path, &kind],
+                )
+            }
+            E::ShellDataNotFolder { path } => write_trf(
+                out,
+                lang,
+                "{path} is not a folder: --data keeps each database in a folder of its name",
+                &[path],
+            ),
+            E::ShellDataName { name, reason } => write_trf(
+                out,
+                lang,
+                "cannot keep {name} in --data: {reason}",
+                &[name, reason],
+            ),
+            E::ShellDataTaken { path, namespace } => write_trf(
+                out,
+                lang,
+                "{path} is already there and this run did not load it, so {namespace} was not saved over it (move it away, or give the collection another name)",
+                &[path, namespace],
             ),
         }
     }

@@ -19,11 +19,12 @@
 //!   or deleted.
 
 mod error;
-mod file;
+/// The file steps, shared with the console's history file (`cli/console/history.rs`).
+pub(crate) mod file;
 #[cfg(test)]
 mod tests;
 
-pub use error::{Action, Damage, Notice, StoreError};
+pub use error::{Action, Damage, FileKind, Notice, StoreError};
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! What a mongod would do for the console: databases of [`Collection`]s, and the operations
 //! mongosh's methods send, answered with the server's results and errors.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rand::RngCore;
 use rand::rngs::StdRng;
@@ -15,6 +15,7 @@ use crate::query::aggregate::{Collections, Context, Pipeline};
 use crate::query::collation::Collation;
 use crate::query::collection::{Collection, FindOptions, IndexOptions, UpdateOptions};
 use crate::query::error::QueryError;
+use crate::shell::names::{self, NameError};
 
 /// An error as it reaches the script: which JavaScript class throws it, and its words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +36,15 @@ impl HostError {
             kind: "input",
             message: message.into(),
             code: None,
+        }
+    }
+
+    /// A name the server refuses, as the command's error (`MongoServerError[InvalidNamespace]`).
+    fn name(e: NameError) -> Self {
+        HostError {
+            kind: "server",
+            message: e.message,
+            code: Some(e.code),
         }
     }
 
@@ -85,7 +95,58 @@ impl HostError {
 
 type Reply = Result<Value, HostError>;
 
+/// What the operations since the server was made (or since [`Server::forget_changes`]) did
+/// to its collections: what a copy kept on disk must write again, and what it must delete.
+/// Anything not named here is as it was loaded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// Collections created or written to (inserts, updates, deletes, indexes), as
+    /// `(database, collection)`: each exists now.
+    pub changed: BTreeSet<(String, String)>,
+    /// Those of `changed` that did not exist when the counting started: a copy on disk has
+    /// no files of theirs (any file by their names is someone else's).
+    pub created: BTreeSet<(String, String)>,
+    /// Collections that existed when the counting started and were dropped since (by `drop`
+    /// or `dropDatabase`), not created again: none exists now.
+    pub dropped: BTreeSet<(String, String)>,
+    /// Databases dropped whole that held such collections, and have held none since.
+    pub dropped_databases: BTreeSet<String>,
+}
+
+impl Changes {
+    /// `db.coll` was written to; `new`: it did not exist before this operation.
+    fn changed(&mut self, db: &str, coll: &str, new: bool) {
+        let key = (db.to_owned(), coll.to_owned());
+        // Created again after a drop: it existed when the counting started.
+        if new && !self.dropped.remove(&key) {
+            self.created.insert(key.clone());
+        }
+        self.dropped_databases.remove(db);
+        self.changed.insert(key);
+    }
+
+    /// `db.coll` was dropped. Whether it existed when the counting started.
+    fn dropped(&mut self, db: &str, coll: &str) -> bool {
+        let key = (db.to_owned(), coll.to_owned());
+        self.changed.remove(&key);
+        if self.created.remove(&key) {
+            return false;
+        }
+        self.dropped.insert(key);
+        true
+    }
+
+    /// Whether nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.changed.is_empty() && self.dropped.is_empty() && self.dropped_databases.is_empty()
+    }
+}
+
 /// The databases one console holds, with the client's and mongod's ObjectId processes.
+///
+/// Every database and collection name an operation brings is checked by the server's rules
+/// ([`names`]) before anything is created, so a name that could leave a data folder (`..`,
+/// `/`, a NUL) never becomes a database or a collection, whatever the script sent.
 #[derive(Clone, Debug)]
 pub struct Server {
     /// Database name → collection name → collection.
@@ -95,6 +156,7 @@ pub struct Server {
     /// mongod: the `_id`s of upserted documents.
     pub mongod: ObjectIdProcess,
     rng: StdRng,
+    changes: Changes,
 }
 
 /// Reads argument `i` as a string.
@@ -143,7 +205,20 @@ impl Server {
             client,
             mongod,
             rng,
+            changes: Changes::default(),
         }
+    }
+
+    /// What the operations changed since the server was made, or since
+    /// [`Server::forget_changes`]. Collections filled through [`Server::collection`] (a
+    /// loader's) are not changes.
+    pub fn changes(&self) -> &Changes {
+        &self.changes
+    }
+
+    /// Starts counting changes afresh (after they were saved).
+    pub fn forget_changes(&mut self) {
+        self.changes = Changes::default();
     }
 
     /// A server whose client and mongod processes, UUIDs and `Math.random` all come from
@@ -236,6 +311,7 @@ impl Server {
             )),
             "listCollections" => {
                 let db = string_at(args, 0, "database name")?;
+                names::check_database(&db).map_err(HostError::name)?;
                 Ok(Value::Array(
                     self.databases
                         .get(&db)
@@ -247,6 +323,7 @@ impl Server {
             }
             "createCollection" => {
                 let (db, coll) = (string_at(args, 0, "db")?, string_at(args, 1, "name")?);
+                names::check_create(&db, &coll).map_err(HostError::name)?;
                 if self
                     .databases
                     .get(&db)
@@ -259,11 +336,23 @@ impl Server {
                     });
                 }
                 self.collection(&db, &coll, secs);
+                self.changes.changed(&db, &coll, true);
                 Ok(Value::Null)
             }
             "dropDatabase" => {
                 let db = string_at(args, 0, "db")?;
-                self.databases.remove(&db);
+                names::check_database(&db).map_err(HostError::name)?;
+                if let Some(colls) = self.databases.remove(&db)
+                    && !colls.is_empty()
+                {
+                    let mut existed = false;
+                    for coll in colls.keys() {
+                        existed |= self.changes.dropped(&db, coll);
+                    }
+                    if existed {
+                        self.changes.dropped_databases.insert(db.clone());
+                    }
+                }
                 let mut d = Document::new();
                 d.push("ok", 1);
                 d.push("dropped", db.as_str());
@@ -273,7 +362,9 @@ impl Server {
         }
     }
 
-    /// The collection `db.coll`, created empty when it does not exist yet.
+    /// The collection `db.coll`, created empty when it does not exist yet. Its names are not
+    /// checked and the creation is not a change: this is how a loader fills the server (it
+    /// checks the names it read itself).
     pub fn collection(&mut self, db: &str, coll: &str, secs: u32) -> &mut Collection {
         let (client, mongod) = (self.client.clone(), self.mongod.clone());
         let c = self
@@ -290,16 +381,18 @@ impl Server {
         self.databases.get(db)?.get(coll)
     }
 
-    /// Runs `f` on the collection with the console's processes, then keeps what they became:
-    /// every collection and `ObjectId()` draw from one client process, as in one mongosh.
-    fn with_collection<R>(
+    /// Runs the write `f` on the collection with the console's processes, then keeps what
+    /// they became: every collection and `ObjectId()` draw from one client process, as in one
+    /// mongosh. The collection counts as changed when `f` succeeds or created it.
+    fn with_collection<R, E>(
         &mut self,
         db: &str,
         coll: &str,
         secs: u32,
-        f: impl FnOnce(&mut Collection) -> R,
-    ) -> R {
+        f: impl FnOnce(&mut Collection) -> Result<R, E>,
+    ) -> Result<R, E> {
         let (client, mongod) = (self.client.clone(), self.mongod.clone());
+        let created = self.existing(db, coll).is_none();
         let c = self.collection(db, coll, secs);
         c.client = client;
         c.server = mongod;
@@ -307,15 +400,28 @@ impl Server {
         let (client, mongod) = (c.client.clone(), c.server.clone());
         self.client = client;
         self.mongod = mongod;
+        if created || out.is_ok() {
+            self.changes.changed(db, coll, created);
+        }
         out
     }
 
     fn collection_op(&mut self, op: &str, args: &[Value], secs: u32, now_ms: i64) -> Reply {
         let db = string_at(args, 0, "database name")?;
         if op == "aggregate" && matches!(args.get(1), Some(Value::Null)) {
+            names::check_database(&db).map_err(HostError::name)?;
             return self.aggregate(&db, None, args, now_ms);
         }
         let coll = string_at(args, 1, "collection name")?;
+        // The server's checks, here where the names arrive whatever the prelude did: a
+        // write may create the collection, a read or a drop only looks it up.
+        match op {
+            "insertOne" | "insertMany" | "update" | "delete" | "findAndModify" | "createIndex" => {
+                names::check_write(&db, &coll)
+            }
+            _ => names::check_namespace(&db, &coll),
+        }
+        .map_err(HostError::name)?;
         let rest = &args[2.min(args.len())..];
         match op {
             "insertOne" => {
@@ -437,12 +543,17 @@ impl Server {
                 d.push("ok", 1);
                 Ok(Value::Document(d))
             }
-            "drop" => Ok(Value::Boolean(
-                self.databases
+            "drop" => {
+                let dropped = self
+                    .databases
                     .get_mut(&db)
                     .and_then(|colls| colls.remove(&coll))
-                    .is_some(),
-            )),
+                    .is_some();
+                if dropped {
+                    self.changes.dropped(&db, &coll);
+                }
+                Ok(Value::Boolean(dropped))
+            }
             other => Err(HostError::input(format!("unknown operation {other}"))),
         }
     }

@@ -202,6 +202,84 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Uncaught: the console reached its memory budget ({mib} MiB for databases, output and replies); the write that would cross it was refused and the script was stopped",
         "Uncaught: console đã chạm ngân sách bộ nhớ ({mib} MiB cho database, đầu ra và kết quả trả về); thao tác ghi vượt quá nó đã bị từ chối và script đã bị dừng",
     ),
+    // Issue 26: `--data DIR` and the history file hold.
+    (
+        "{path} is already there and this run did not load it, so {namespace} was not saved over it (move it away, or give the collection another name)",
+        "{path} đã có sẵn và lần chạy này không nạp nó, nên {namespace} không được lưu đè lên nó (hãy chuyển nó đi chỗ khác, hoặc đặt cho collection một tên khác)",
+    ),
+    (
+        "{path} was left as it is: it is {kind}, and --data reads only regular files and folders",
+        "{path} được để nguyên: đó là {kind}, mà --data chỉ đọc tệp thường và thư mục",
+    ),
+    (
+        "{path} was left as it is: its name is not UTF-8, so it names no database or collection",
+        "{path} được để nguyên: tên của nó không phải UTF-8, nên không chỉ database hay collection nào",
+    ),
+    (
+        "{path} was left as it is: the server refuses its name ({reason})",
+        "{path} được để nguyên: máy chủ từ chối tên của nó ({reason})",
+    ),
+    (
+        "{path} was left as it is: mongodump gives that collection another file name",
+        "{path} được để nguyên: mongodump đặt cho collection đó một tên tệp khác",
+    ),
+    (
+        "{path} was left as it is: its name is cut, and no metadata gives the whole name",
+        "{path} được để nguyên: tên của nó bị cắt ngắn, và không có metadata nào cho biết tên đầy đủ",
+    ),
+    (
+        "{path} was left as it is: it is not a collection's file (.bson and .metadata.json)",
+        "{path} được để nguyên: đó không phải tệp của một collection (.bson và .metadata.json)",
+    ),
+    (
+        "{path} was left as it is: metadata without a .bson file (a view's, which the console does not load)",
+        "{path} được để nguyên: metadata không kèm tệp .bson (của một view, thứ console không nạp)",
+    ),
+    ("a device", "một thiết bị"),
+    (
+        "{path}: the document at byte {offset} cannot be read back: {reason}",
+        "{path}: document tại byte {offset} không đọc lại được: {reason}",
+    ),
+    (
+        "{path} is a symbolic link: --data reads and writes nothing through a link",
+        "{path} là một liên kết tượng trưng: --data không đọc hay ghi gì qua liên kết",
+    ),
+    (
+        "{path} is {kind}, not a regular file: --data reads and writes collections only in regular files",
+        "{path} là {kind}, không phải tệp thường: --data chỉ đọc và ghi collection trong tệp thường",
+    ),
+    (
+        "{path} is not a folder: --data keeps each database in a folder of its name",
+        "{path} không phải thư mục: --data giữ mỗi database trong một thư mục mang tên của nó",
+    ),
+    (
+        "cannot keep {name} in --data: {reason}",
+        "không thể lưu {name} trong --data: {reason}",
+    ),
+    (
+        "the shell history {path} is {kind}, not a regular file: it is neither read nor written, and this session's history is kept in memory only",
+        "lịch sử shell {path} là {kind}, không phải tệp thường: nó không được đọc hay ghi, và lịch sử của phiên này chỉ được giữ trong bộ nhớ",
+    ),
+    (
+        "the shell history {path} has {bytes} bytes, more than a history has: it is neither read nor written, and this session's history is kept in memory only",
+        "lịch sử shell {path} có {bytes} byte, nhiều hơn một lịch sử có thể có: nó không được đọc hay ghi, và lịch sử của phiên này chỉ được giữ trong bộ nhớ",
+    ),
+    (
+        "the shell history {path} is not UTF-8 text: it is neither read nor written, and this session's history is kept in memory only",
+        "lịch sử shell {path} không phải văn bản UTF-8: nó không được đọc hay ghi, và lịch sử của phiên này chỉ được giữ trong bộ nhớ",
+    ),
+    (
+        "the shell history {path} is read-only: it is not written, and this session's history is kept in memory only",
+        "lịch sử shell {path} chỉ cho phép đọc: nó không được ghi, và lịch sử của phiên này chỉ được giữ trong bộ nhớ",
+    ),
+    (
+        "the shell history {path} cannot be read ({error}): this session's history is kept in memory only",
+        "không đọc được lịch sử shell {path} ({error}): lịch sử của phiên này chỉ được giữ trong bộ nhớ",
+    ),
+    (
+        "the shell history was not saved: {display_in}; this session's history is kept in memory only",
+        "lịch sử shell chưa được lưu: {display_in}; lịch sử của phiên này chỉ được giữ trong bộ nhớ",
+    ),
 ];
 
 /// Chinese (simplified).
@@ -391,5 +469,83 @@ pub(super) const ZH: &[(&str, &str)] = &[
     (
         "Uncaught: the console reached its memory budget ({mib} MiB for databases, output and replies); the write that would cross it was refused and the script was stopped",
         "Uncaught：控制台达到了内存预算（数据库、输出和返回结果共 {mib} MiB）；会超出预算的写入被拒绝，脚本已停止",
+    ),
+    // Issue 26: `--data DIR` and the history file hold.
+    (
+        "{path} is already there and this run did not load it, so {namespace} was not saved over it (move it away, or give the collection another name)",
+        "{path} 已经存在，而本次运行没有加载它，因此没有用 {namespace} 覆盖它（请把它移走，或给集合换个名字）",
+    ),
+    (
+        "{path} was left as it is: it is {kind}, and --data reads only regular files and folders",
+        "{path} 保持原样：它是{kind}，而 --data 只读取普通文件和文件夹",
+    ),
+    (
+        "{path} was left as it is: its name is not UTF-8, so it names no database or collection",
+        "{path} 保持原样：它的名字不是 UTF-8，因此不是任何数据库或集合的名字",
+    ),
+    (
+        "{path} was left as it is: the server refuses its name ({reason})",
+        "{path} 保持原样：服务器拒绝它的名字（{reason}）",
+    ),
+    (
+        "{path} was left as it is: mongodump gives that collection another file name",
+        "{path} 保持原样：mongodump 给这个集合起的是另一个文件名",
+    ),
+    (
+        "{path} was left as it is: its name is cut, and no metadata gives the whole name",
+        "{path} 保持原样：它的名字被截断了，也没有元数据给出完整的名字",
+    ),
+    (
+        "{path} was left as it is: it is not a collection's file (.bson and .metadata.json)",
+        "{path} 保持原样：它不是集合的文件（.bson 和 .metadata.json）",
+    ),
+    (
+        "{path} was left as it is: metadata without a .bson file (a view's, which the console does not load)",
+        "{path} 保持原样：没有 .bson 文件的元数据（属于视图，控制台不加载视图）",
+    ),
+    ("a device", "设备"),
+    (
+        "{path}: the document at byte {offset} cannot be read back: {reason}",
+        "{path}：第 {offset} 字节处的文档无法读回：{reason}",
+    ),
+    (
+        "{path} is a symbolic link: --data reads and writes nothing through a link",
+        "{path} 是符号链接：--data 不通过链接读写任何内容",
+    ),
+    (
+        "{path} is {kind}, not a regular file: --data reads and writes collections only in regular files",
+        "{path} 是{kind}，不是普通文件：--data 只在普通文件中读写集合",
+    ),
+    (
+        "{path} is not a folder: --data keeps each database in a folder of its name",
+        "{path} 不是文件夹：--data 把每个数据库放在与其同名的文件夹中",
+    ),
+    (
+        "cannot keep {name} in --data: {reason}",
+        "无法在 --data 中保存 {name}：{reason}",
+    ),
+    (
+        "the shell history {path} is {kind}, not a regular file: it is neither read nor written, and this session's history is kept in memory only",
+        "shell 历史文件 {path} 是{kind}，不是普通文件：不会读取也不会写入它，本次会话的历史只保存在内存中",
+    ),
+    (
+        "the shell history {path} has {bytes} bytes, more than a history has: it is neither read nor written, and this session's history is kept in memory only",
+        "shell 历史文件 {path} 有 {bytes} 字节，超出历史文件应有的大小：不会读取也不会写入它，本次会话的历史只保存在内存中",
+    ),
+    (
+        "the shell history {path} is not UTF-8 text: it is neither read nor written, and this session's history is kept in memory only",
+        "shell 历史文件 {path} 不是 UTF-8 文本：不会读取也不会写入它，本次会话的历史只保存在内存中",
+    ),
+    (
+        "the shell history {path} is read-only: it is not written, and this session's history is kept in memory only",
+        "shell 历史文件 {path} 是只读的：不会写入它，本次会话的历史只保存在内存中",
+    ),
+    (
+        "the shell history {path} cannot be read ({error}): this session's history is kept in memory only",
+        "无法读取 shell 历史文件 {path}（{error}）：本次会话的历史只保存在内存中",
+    ),
+    (
+        "the shell history was not saved: {display_in}; this session's history is kept in memory only",
+        "shell 历史没有保存：{display_in}；本次会话的历史只保存在内存中",
     ),
 ];

@@ -44,6 +44,7 @@ mod query_stream;
 mod regex;
 mod screenshot;
 mod seeds;
+mod shell_data;
 mod shell_print;
 mod shell_roundtrip;
 mod shell_sandbox;

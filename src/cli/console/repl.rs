@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 use std::io::BufRead;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
 
@@ -19,6 +19,9 @@ use rustyline::{Config, Editor, Helper};
 
 use super::{Shell, interactive};
 use crate::cli::i18n::t;
+
+#[path = "history.rs"]
+mod history;
 
 /// The console behind the editor: completion and the multi-line check ask it.
 struct Lines(Rc<RefCell<Session>>);
@@ -71,15 +74,6 @@ impl Validator for Lines {
 
 impl Helper for Lines {}
 
-/// Where the REPL keeps its history: beside the progress file, `shell_history`.
-fn history_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("BSON_TUTOR_SHELL_HISTORY").filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(p));
-    }
-    let progress = crate::cli::store::default_path()?;
-    Some(progress.with_file_name("shell_history"))
-}
-
 fn is_exit(line: &str) -> bool {
     matches!(
         line.trim().trim_end_matches(';'),
@@ -102,10 +96,7 @@ pub fn run(shell: &Shell, data: Option<&Path>) -> ExitCode {
         return run_piped(shell);
     };
     editor.set_helper(Some(Lines(Rc::clone(console))));
-    let history = history_path();
-    if let Some(path) = &history {
-        let _ = editor.load_history(path);
-    }
+    let mut history = history::HistoryFile::open(history::path(), editor.history_mut());
     let banner = match data {
         Some(dir) => t("bson-tutor shell: mongosh over the tutorial's engine, no server. Databases are kept in {dir}. Type exit or press Ctrl-D to leave.")
             .replace("{dir}", &dir.display().to_string()),
@@ -122,12 +113,7 @@ pub fn run(shell: &Shell, data: Option<&Path>) -> ExitCode {
                     continue;
                 }
                 let _ = editor.add_history_entry(line.as_str());
-                if let Some(path) = &history {
-                    if let Some(dir) = path.parent() {
-                        let _ = std::fs::create_dir_all(dir);
-                    }
-                    let _ = editor.save_history(path);
-                }
+                history.save(editor.history());
                 if is_exit(&line) {
                     break;
                 }

@@ -253,6 +253,31 @@ impl CliError {
                     "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: 1 }"
                         .into(),
             },
+            CliError::ShellDataAt {
+                path: "data/lab04/t.bson".into(),
+                offset: 120,
+                reason:
+                    "E11000 duplicate key error collection: lab04.t index: _id_ dup key: { _id: 1 }"
+                        .into(),
+            },
+            CliError::ShellDataLink {
+                path: "data/lab04".into(),
+            },
+            CliError::ShellDataNotFile {
+                path: "data/lab04/t.bson".into(),
+                kind: FileKind::Fifo,
+            },
+            CliError::ShellDataNotFolder {
+                path: "data/lab04".into(),
+            },
+            CliError::ShellDataName {
+                name: "test.$x".into(),
+                reason: "Invalid collection name: $x".into(),
+            },
+            CliError::ShellDataTaken {
+                path: "data/test/v.metadata.json".into(),
+                namespace: "test.v".into(),
+            },
         ];
         for e in &all {
             // A new variant must be added above.
@@ -318,7 +343,13 @@ impl CliError {
                 | CliError::ShellStart { .. }
                 | CliError::ShellScriptTooLarge { .. }
                 | CliError::ShellScriptNotUtf8 { .. }
-                | CliError::ShellData { .. } => {}
+                | CliError::ShellData { .. }
+                | CliError::ShellDataAt { .. }
+                | CliError::ShellDataLink { .. }
+                | CliError::ShellDataNotFile { .. }
+                | CliError::ShellDataNotFolder { .. }
+                | CliError::ShellDataName { .. }
+                | CliError::ShellDataTaken { .. } => {}
             }
         }
         all
@@ -406,6 +437,8 @@ fn verbatim(e: &CliError) -> Vec<String> {
         CliError::BadId { .. } => vec!["[a-z0-9][a-z0-9-]*".into()],
         // The JavaScript engine's own reason.
         CliError::ShellStart { reason } => vec![reason.clone()],
+        // The server's own words.
+        CliError::ShellDataName { reason, .. } => vec![reason.clone()],
         _ => Vec::new(),
     }
 }

@@ -31,7 +31,7 @@ pub(super) enum Disk {
 }
 
 /// A failed step's error, for `map_err`.
-pub(super) fn io(action: Action, path: &Path) -> impl FnOnce(std::io::Error) -> StoreError {
+pub(crate) fn io(action: Action, path: &Path) -> impl FnOnce(std::io::Error) -> StoreError {
     let path = path.to_path_buf();
     move |error| StoreError::Io {
         action,
@@ -41,7 +41,7 @@ pub(super) fn io(action: Action, path: &Path) -> impl FnOnce(std::io::Error) -> 
 }
 
 /// What kind of file `meta` (from `symlink_metadata`) describes.
-pub(super) fn kind_of(meta: &Metadata) -> FileKind {
+pub(crate) fn kind_of(meta: &Metadata) -> FileKind {
     let t = meta.file_type();
     if t.is_file() {
         return FileKind::Regular;
@@ -116,7 +116,7 @@ pub(super) fn resolve(path: &Path) -> Result<PathBuf, StoreError> {
 }
 
 /// Opens `path` without following a link and without blocking on a FIFO.
-fn open_no_follow(options: &mut OpenOptions, path: &Path) -> std::io::Result<File> {
+pub(crate) fn open_no_follow(options: &mut OpenOptions, path: &Path) -> std::io::Result<File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
@@ -126,7 +126,7 @@ fn open_no_follow(options: &mut OpenOptions, path: &Path) -> std::io::Result<Fil
 }
 
 /// Whether an open error says the last component was a link (`O_NOFOLLOW`'s ELOOP).
-fn is_link_error(e: &std::io::Error) -> bool {
+pub(crate) fn is_link_error(e: &std::io::Error) -> bool {
     #[cfg(unix)]
     {
         e.raw_os_error() == Some(libc::ELOOP)
@@ -220,7 +220,7 @@ pub(super) fn sibling(path: &Path, suffix: &str) -> PathBuf {
 }
 
 /// The directory holding `path`.
-pub(super) fn dir_of(path: &Path) -> &Path {
+pub(crate) fn dir_of(path: &Path) -> &Path {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -272,7 +272,7 @@ pub(super) fn lock(path: &Path) -> Result<File, StoreError> {
 /// Refuses to replace or remove a read-only progress file (its owner's write permission
 /// taken away, as `chmod 444` does): renaming over it would succeed, silently undoing what
 /// the learner asked for. Nothing there yet is writable.
-pub(super) fn check_writable(path: &Path) -> Result<Option<Permissions>, StoreError> {
+pub(crate) fn check_writable(path: &Path) -> Result<Option<Permissions>, StoreError> {
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -325,7 +325,7 @@ pub(super) fn move_aside(path: &Path, suffix: &str) -> Result<PathBuf, StoreErro
 /// with an unpredictable name and `O_EXCL` (so never through a link someone planted), gets
 /// the replaced file's permissions (`perms`; a new file gets the usual `0666` less the
 /// umask), is fsynced, then renamed over `path`.
-pub(super) fn write_atomically(
+pub(crate) fn write_atomically(
     path: &Path,
     bytes: &[u8],
     perms: Option<Permissions>,
