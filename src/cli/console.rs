@@ -80,7 +80,9 @@ pub fn run(args: &ShellArgs) -> ExitCode {
         interrupted,
         limit: args.max_time_ms,
         saves: args.data.is_some(),
+        said: RefCell::default(),
     };
+    shell.say_notes();
     if args.files.is_empty() && args.eval.is_empty() {
         repl::run(&shell, args.data.as_deref())
     } else {
@@ -97,6 +99,8 @@ pub(super) struct Shell {
     /// `--data` was given: the databases are saved after every evaluation, so a worker
     /// that has to be killed loses only the run it was killed in.
     saves: bool,
+    /// The notes already said (a file of `--data` left as it is is said once).
+    said: RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Shell {
@@ -114,9 +118,12 @@ impl Shell {
             self.limit,
         );
         let mut ok = report(error.as_ref(), self.limit);
+        // A worker started again after a kill reloads `--data` and says its notes again.
+        self.say_notes();
         if self.saves {
-            match self.session.borrow_mut().save() {
-                Ok(notes) => notes.iter().for_each(|n| super::i18n::note(n)),
+            let saved = self.session.borrow_mut().save();
+            match saved {
+                Ok(notes) => self.say(notes),
                 Err(reason) => {
                     let _ = fail(&CliError::ShellStart { reason });
                     ok = false;
@@ -124,6 +131,21 @@ impl Shell {
             }
         }
         ok
+    }
+
+    fn say_notes(&self) {
+        let notes = self.session.borrow_mut().take_notes();
+        self.say(notes);
+    }
+
+    /// Says each note on standard error, once a run.
+    fn say(&self, notes: Vec<String>) {
+        let mut said = self.said.borrow_mut();
+        for n in notes {
+            if said.insert(n.clone()) {
+                super::i18n::note(&escape_text(&n));
+            }
+        }
     }
 }
 

@@ -391,7 +391,7 @@ fn run_end_frame(error: Option<&Thrown>) -> Frame {
 /// What a worker sent.
 #[derive(Debug)]
 enum Event {
-    Ready,
+    Ready(Vec<String>),
     Failed(String),
     Output(Output),
     RunEnd(Option<Thrown>),
@@ -404,10 +404,19 @@ enum Event {
     Saved(Vec<String>),
 }
 
+fn notes(f: &mut Fields<'_>) -> io::Result<Vec<String>> {
+    let n = f.u32()? as usize;
+    let mut notes = Vec::with_capacity(n.min(1024));
+    for _ in 0..n {
+        notes.push(f.str()?);
+    }
+    Ok(notes)
+}
+
 fn parse_event(bytes: &[u8]) -> io::Result<Event> {
     let mut f = Fields { bytes, at: 1 };
     Ok(match bytes.first() {
-        Some(b'H') => Event::Ready,
+        Some(b'H') => Event::Ready(notes(&mut f)?),
         Some(b'F') => Event::Failed(f.str()?),
         Some(b'P') => {
             let text = f.str()?;
@@ -454,14 +463,7 @@ fn parse_event(bytes: &[u8]) -> io::Result<Event> {
         Some(b'L') => Event::Collection(f.str()?, f.str()?),
         Some(b'd') => Event::Doc(f.doc()?),
         Some(b'Z') => Event::End,
-        Some(b'A') => {
-            let n = f.u32()? as usize;
-            let mut notes = Vec::with_capacity(n.min(1024));
-            for _ in 0..n {
-                notes.push(f.str()?);
-            }
-            Event::Saved(notes)
-        }
+        Some(b'A') => Event::Saved(notes(&mut f)?),
         _ => return Err(broken("an unknown event")),
     })
 }
@@ -506,6 +508,7 @@ fn resident(statm: &str) -> usize {
 /// Writing to `output` failed (the supervisor is gone).
 pub fn serve(
     mut console: Console,
+    notes: &[String],
     mut input: impl Read + Send + 'static,
     output: impl Write + Send + 'static,
     mut save: Save,
@@ -515,7 +518,7 @@ pub fn serve(
         let mut w = out.lock().unwrap_or_else(PoisonError::into_inner);
         f.send(&mut *w)
     };
-    send(Frame::new(b'H'))?;
+    send(notes_frame(b'H', notes))?;
     let sink_out = Arc::clone(&out);
     let sink: Sink = Box::new(move |o: Output| {
         let mut w = sink_out.lock().unwrap_or_else(PoisonError::into_inner);
@@ -610,14 +613,7 @@ pub fn serve(
             Some(b'S') => {
                 let saved = save(&mut console.server_mut());
                 match saved {
-                    Ok(notes) => {
-                        let mut reply =
-                            Frame::new(b'A').u32(u32::try_from(notes.len()).unwrap_or(0));
-                        for n in &notes {
-                            reply = reply.str(n);
-                        }
-                        send(reply)?;
-                    }
+                    Ok(notes) => send(notes_frame(b'A', &notes))?,
                     Err(why) => send(Frame::new(b'F').str(&why))?,
                 }
             }
@@ -625,6 +621,15 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+/// A frame of `tag` carrying `notes`.
+fn notes_frame(tag: u8, notes: &[String]) -> Frame {
+    let mut f = Frame::new(tag).u32(u32::try_from(notes.len()).unwrap_or(0));
+    for n in notes {
+        f = f.str(n);
+    }
+    f
 }
 
 /// Tells the supervisor that the worker could not start, and why (in the learner's words).
@@ -665,6 +670,8 @@ pub struct Sandbox {
     start: Start,
     live: Option<Live>,
     restarts: u8,
+    /// What workers said as they started (files of `--data` they left as they are).
+    notes: Vec<String>,
 }
 
 impl std::fmt::Debug for Sandbox {
@@ -688,6 +695,7 @@ impl Sandbox {
             start,
             live: None,
             restarts: 0,
+            notes: Vec::new(),
         };
         sandbox.live()?;
         Ok(sandbox)
@@ -738,7 +746,7 @@ impl Sandbox {
                 events,
             };
             match live.events.recv_timeout(Duration::from_secs(30)) {
-                Ok(Ok(Event::Ready)) => {}
+                Ok(Ok(Event::Ready(notes))) => self.notes.extend(notes),
                 Ok(Ok(Event::Failed(why))) => return Err(why),
                 Ok(Err(e)) => return Err(e.to_string()),
                 Ok(Ok(other)) => return Err(format!("the console's process said {other:?}")),
@@ -753,6 +761,11 @@ impl Sandbox {
             self.live = Some(live);
         }
         self.live.as_mut().ok_or_else(String::new)
+    }
+
+    /// What the workers said as they started, since the last call.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
     }
 
     fn end(&mut self) {
@@ -1064,6 +1077,15 @@ impl Session {
                 })
                 .collect()),
             Session::Worker(s) => s.databases(),
+        }
+    }
+
+    /// What the console said as it started, since the last call (files of `--data` it
+    /// left as they are).
+    pub fn take_notes(&mut self) -> Vec<String> {
+        match self {
+            Session::Local(_) => Vec::new(),
+            Session::Worker(s) => s.take_notes(),
         }
     }
 

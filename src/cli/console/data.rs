@@ -222,36 +222,6 @@ fn is_link_error(e: &std::io::Error) -> bool {
     }
 }
 
-/// The databases kept in `dir` (none when it does not exist yet), in a server whose client
-/// process comes from `seed`; what was left as it is is said on standard error.
-///
-/// # Errors
-/// A folder that cannot be listed, or a collection's file that cannot be read back (naming
-/// the file and the byte).
-pub fn load(dir: &Path, seed: u64) -> Result<Server, CliError> {
-    let loaded = load_all(dir, seed)?;
-    note(&loaded.kept);
-    Ok(loaded.server)
-}
-
-/// Writes what the script changed to `dir` ([`save_all`]); what was left as it is is said
-/// on standard error.
-///
-/// # Errors
-/// See [`save_all`].
-pub fn save(dir: &Path, server: &Server) -> Result<(), CliError> {
-    note(&save_all(dir, server)?);
-    Ok(())
-}
-
-/// Says each of `kept` on standard error, as a note in the run's language.
-pub fn note(kept: &[Kept]) {
-    let lang = crate::cli::i18n::lang();
-    for k in kept {
-        crate::cli::i18n::note(&k.to_string_in(lang));
-    }
-}
-
 /// The entries of `dir`, sorted by name, with what `symlink_metadata` says of each.
 fn entries(dir: &Path) -> Result<Vec<(PathBuf, Metadata)>, CliError> {
     let mut out = Vec::new();

@@ -56,11 +56,16 @@ pub fn main(args: &[OsString]) -> ExitCode {
         signal_hook::consts::SIGINT,
         Arc::new(AtomicBool::new(false)),
     );
+    let lang = i18n::lang();
     let mut server = start.server();
+    let mut notes = Vec::new();
     if let Some(dir) = &start.data {
-        match data::load(dir, 0) {
-            Ok(loaded) => server.databases = loaded.databases,
-            Err(e) => return refuse(&mut stdout, &e.display_in(i18n::lang()).to_string()),
+        match data::load_all(dir, 0) {
+            Ok(loaded) => {
+                server.databases = loaded.server.databases;
+                notes = loaded.kept.iter().map(|k| k.to_string_in(lang)).collect();
+            }
+            Err(e) => return refuse(&mut stdout, &e.to_string_in(lang)),
         }
     }
     let clock: Clock = match start.now_ms {
@@ -73,13 +78,13 @@ pub fn main(args: &[OsString]) -> ExitCode {
     };
     let save: sandbox::Save = match start.data.clone() {
         Some(dir) => Box::new(move |server| {
-            data::save(&dir, server)
-                .map(|()| Vec::new())
-                .map_err(|e| e.display_in(i18n::lang()).to_string())
+            let kept = data::save_all(&dir, server).map_err(|e| e.to_string_in(lang))?;
+            server.forget_changes();
+            Ok(kept.iter().map(|k| k.to_string_in(lang)).collect())
         }),
         None => Box::new(|_| Ok(Vec::new())),
     };
-    match sandbox::serve(console, std::io::stdin(), stdout, save) {
+    match sandbox::serve(console, &notes, std::io::stdin(), stdout, save) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
     }
