@@ -379,3 +379,62 @@ fn check_show_and_answer_end_a_native_loop_in_a_lesson() {
         text(&out.stdout)
     );
 }
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_spinning_worker_ends_with_the_process_that_started_it() {
+    let mut child = spawn(
+        &[
+            "shell",
+            "--max-time-ms",
+            "0",
+            "--eval",
+            "Array.prototype.reverse.call({ length: 2 ** 53 - 1 })",
+        ],
+        None,
+    );
+    // The worker: a child of the shell, found through /proc.
+    let children = |pid: u32| -> Vec<u32> {
+        std::fs::read_dir(format!("/proc/{pid}/task"))
+            .map(|tasks| {
+                tasks
+                    .filter_map(Result::ok)
+                    .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+                    .flat_map(|s| {
+                        s.split_whitespace()
+                            .filter_map(|p| p.parse().ok())
+                            .collect::<Vec<u32>>()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let started = Instant::now();
+    let worker = loop {
+        if let Some(w) = children(child.id()).first() {
+            break *w;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no worker started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().expect("killed");
+    child.wait().expect("reaped");
+    let gone = Instant::now();
+    // Dead or a zombie (its parent, the shell, is gone: init reaps it).
+    let alive = |pid: u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|s| !s.contains(") Z ") && !s.contains(") X "))
+            .unwrap_or(false)
+    };
+    while alive(worker) {
+        assert!(
+            gone.elapsed() < Duration::from_secs(10),
+            "worker {worker} still spins after its shell was killed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

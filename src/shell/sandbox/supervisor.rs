@@ -16,6 +16,55 @@ impl Drop for Live {
     }
 }
 
+/// A worker spinning in a built-in when the process that started it dies (killed, say)
+/// would spin on alone: on Linux the kernel ends it with its parent.
+#[cfg(target_os = "linux")]
+fn end_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec only `prctl`, which is async-signal-safe, runs.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn end_with_parent(_: &mut Command) {}
+
+/// Starts `command` from one thread that lives as long as this process: the kernel's
+/// "parent died" signal follows the thread that forked, and the tutorial evaluates on
+/// threads that end after each job.
+fn spawn(command: Command) -> io::Result<Child> {
+    type Request = (Command, mpsc::Sender<io::Result<Child>>);
+    static SPAWNER: OnceLock<Mutex<mpsc::Sender<Request>>> = OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<Request>();
+        // Without a thread the receiver is dropped, and every request below falls back to
+        // spawning on the caller's thread.
+        let _ = std::thread::Builder::new()
+            .name("console-spawner".into())
+            .spawn(move || {
+                for (mut command, reply) in rx {
+                    let _ = reply.send(command.spawn());
+                }
+            });
+        Mutex::new(tx)
+    });
+    let (reply, answer) = mpsc::channel();
+    let sent = spawner
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .send((command, reply));
+    match sent {
+        Ok(()) => answer
+            .recv()
+            .unwrap_or_else(|_| Err(io::Error::other("the console's spawner thread is gone"))),
+        Err(mpsc::SendError((mut command, _))) => command.spawn(),
+    }
+}
+
 /// Why a request got no answer.
 pub(super) enum Lost {
     /// The caller's interrupt tripped and the worker did not stop: it was killed.
@@ -71,13 +120,15 @@ impl Sandbox {
                 r[4] ^= self.restarts;
                 start.client = ObjectIdProcess::new(r, start.client.next_counter());
             }
-            let mut child = Command::new(&self.command.program)
+            let mut command = Command::new(&self.command.program);
+            command
                 .args(&self.command.args)
                 .args(start.args())
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
+                .stderr(Stdio::null());
+            end_with_parent(&mut command);
+            let mut child = spawn(command)
                 .map_err(|e| format!("the console's process could not start: {e}"))?;
             let (Some(stdin), Some(mut stdout)) = (child.stdin.take(), child.stdout.take()) else {
                 let _ = child.kill();
