@@ -501,7 +501,19 @@ fn streaming_memory_does_not_grow_with_the_dump() {
         } else {
             assert_eq!(a.lines, small_docs.documents, "{what}: one line a document");
         }
-        if b.peak_kib >= a.peak_kib + GROWTH_KIB {
+        // `find --ids` hands every document, decoded on rayon's threads, to a consumer that
+        // is done with it at once: mimalloc frees it on the thread that did not allocate it,
+        // and how many pages wait for their owner to take them back depends on the two
+        // threads' timing, not on the input (measured, debug build: 10 MB 41-44 MiB, 50 MB
+        // 45-54 MiB, 200 MB 41 MiB; one rayon thread, 37 MiB for all). Its bound over the
+        // input is the 1 GB test's 64 MiB; here a run that held the ids (151 MiB on 1 GB)
+        // still fails.
+        let allowed = if what == "find --ids" {
+            4 * GROWTH_KIB
+        } else {
+            GROWTH_KIB
+        };
+        if b.peak_kib >= a.peak_kib + allowed {
             grows.push(format!(
                 "{what}: RSS {:.1} MiB for 10 MB, {:.1} MiB for 50 MB: it grows with its input",
                 a.peak_kib as f64 / 1024.0,
