@@ -746,9 +746,53 @@ fn the_shell_repl_in_a_terminal() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "14\n");
 }
 
-/// The console panel in the real binary: `:` opens it, a find prints, a document opens in
-/// the hex view, an infinite loop leaves the screen alive and Ctrl-C stops it (not the
-/// tutor); then `q` quits, progress saved and the terminal restored.
+/// The REPL in a terminal after what the engine cannot interrupt (issue 26): a loop inside
+/// a built-in ends with its worker and the next line runs (in a new console); Tab on a
+/// getter that loops comes back; the terminal is cooked after `exit`; `--data` kept the
+/// lines before the kill.
+#[test]
+fn the_shell_repl_survives_a_loop_inside_a_built_in() {
+    if tmux_missing() {
+        return;
+    }
+    let dir = temp_dir("shell-native");
+    let data = dir.join("data");
+    let command = format!(
+        "BSON_TUTOR_SHELL_HISTORY={} BSON_TUTOR_LANG=en {BIN} shell --max-time-ms 500 --data {}; echo EXITED:$?; stty -a; echo STTY-END; sleep 30",
+        dir.join("history").display(),
+        data.display()
+    );
+    let Some(tmux) = Tmux::start_sized("shell-native", &command, (80, 24)) else {
+        return;
+    };
+    tmux.wait_for("test>");
+    tmux.keys(&["db.kept.insertOne({ _id: 1 })", "Enter"]);
+    tmux.wait_for("insertedId: 1");
+    tmux.keys(&["x = { get y() { for (;;) {} } }; 0", "Enter"]);
+    tmux.wait_for("\n0\n");
+    // Completion evaluates `x.y`: stopped at its own limit, the line is still there.
+    tmux.keys(&["x.y.", "Tab"]);
+    std::thread::sleep(Duration::from_millis(2_500));
+    tmux.keys(&["C-u"]);
+    tmux.keys(&["typeof x", "Enter"]);
+    tmux.wait_for("\nobject\n");
+    tmux.keys(&[
+        "Array.prototype.reverse.call({ length: 2 ** 53 - 1 })",
+        "Enter",
+    ]);
+    tmux.wait_for("did not stop when asked");
+    tmux.keys(&["1 + 1", "Enter"]);
+    tmux.wait_for("\n2\n");
+    tmux.keys(&["db.kept.countDocuments()", "Enter"]);
+    tmux.wait_for("\n1\n");
+    tmux.keys(&["exit", "Enter"]);
+    tmux.wait_for("EXITED:0");
+    let screen = tmux.wait_for("STTY-END");
+    assert!(cooked(&screen), "{screen}");
+}
+
+/// The console panel in the real binary after a loop inside a built-in: Ctrl-C asks, the
+/// worker is ended, and the panel answers the next line.
 #[test]
 fn the_console_panel_survives_a_loop_inside_a_built_in() {
     if tmux_missing() {
@@ -790,6 +834,9 @@ fn the_console_panel_survives_a_loop_inside_a_built_in() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The console panel in the real binary: `:` opens it, a find prints, a document opens in
+/// the hex view, an infinite loop leaves the screen alive and Ctrl-C stops it (not the
+/// tutor); then `q` quits, progress saved and the terminal restored.
 #[test]
 fn the_console_panel_in_a_terminal() {
     if tmux_missing() {
