@@ -300,12 +300,14 @@ struct State {
 }
 
 impl State {
-    /// The memory budget is spent: the write is refused and the run ends.
-    fn over_budget(&mut self) -> bool {
+    /// The memory budget would be spent by a call that brings `incoming` bytes of JSON
+    /// (parsed, then stored: about twice as much again): the write is refused and the run
+    /// ends.
+    fn over_budget(&mut self, incoming: usize) -> bool {
         let Some(m) = &mut self.memory else {
             return false;
         };
-        let over = (m.probe)() > m.budget;
+        let over = (m.probe)().saturating_add(incoming.saturating_mul(2)) > m.budget;
         if over {
             self.tripped.set(Limit::Memory);
         }
@@ -425,7 +427,7 @@ fn host(state: &Mutex<State>, op: &str, payload: &str) -> String {
         Err(e) => return error_reply(&e),
     };
     let mut state = lock(state);
-    if !matches!(op, "now" | "seed" | "oid" | "uuid") && state.over_budget() {
+    if !matches!(op, "now" | "seed" | "oid" | "uuid") && state.over_budget(payload.len()) {
         return error_reply(&HostError {
             kind: "server",
             message: format!(

@@ -227,6 +227,10 @@ fn print_and_store_bombs_stay_under_512_mib() {
     for (script, says) in bombs {
         let child = spawn(&["shell", "--max-time-ms", "30000", "--eval", script], None);
         let (out, peak_kib) = peak_of_tree(child);
+        eprintln!(
+            "shell_sandbox: peak RSS {:.1} MiB: {script}",
+            peak_kib as f64 / 1024.0
+        );
         assert_eq!(out.status.code(), Some(1), "{script}");
         assert!(
             text(&out.stderr).contains(says),
