@@ -207,22 +207,28 @@ impl Thrown {
         };
         match self.limit {
             Some(Limit::Killed) => {
-                let why = if stopped.is_empty() {
-                    trf(
-                        lang,
-                        "Uncaught: the console's process was ended ({why})",
-                        &[&self.message],
+                let (why, what) = if stopped.is_empty() {
+                    (
+                        trf(
+                            lang,
+                            "Uncaught: the console's process was ended ({why})",
+                            &[&self.message],
+                        ),
+                        tr(
+                            lang,
+                            "Its variables are gone, and so are the changes to its databases that were not saved.",
+                        ),
                     )
                 } else {
-                    stopped
-                };
-                format!(
-                    "{why}\n{}",
-                    tr(
-                        lang,
-                        "The script did not stop when asked (a loop inside a built-in function), so the process running its console was ended: its variables are gone, and so are the changes to its databases that were not saved."
+                    (
+                        stopped,
+                        tr(
+                            lang,
+                            "The script did not stop when asked (a loop inside a built-in function), so the process running its console was ended: its variables are gone, and so are the changes to its databases that were not saved.",
+                        ),
                     )
-                )
+                };
+                format!("{why}\n{what}")
             }
             Some(Limit::Output) => trf(
                 lang,
@@ -427,7 +433,7 @@ fn host(state: &Mutex<State>, op: &str, payload: &str) -> String {
         Err(e) => return error_reply(&e),
     };
     let mut state = lock(state);
-    if !matches!(op, "now" | "seed" | "oid" | "uuid") && state.over_budget(payload.len()) {
+    if grows(op, &args) && state.over_budget(payload.len()) {
         return error_reply(&HostError {
             kind: "server",
             message: format!(
@@ -481,6 +487,24 @@ fn host(state: &Mutex<State>, op: &str, payload: &str) -> String {
                 Err(e) => error_reply(&e),
             }
         }
+    }
+}
+
+/// Whether `op` may grow what the console holds: stores documents, builds them, or
+/// answers with them. Prints have their own limit ([`OUTPUT_LIMIT`]); counting, listing,
+/// deleting and dropping are never refused, so a learner over the budget can look and make
+/// room.
+fn grows(op: &str, args: &[Json]) -> bool {
+    match op {
+        "insertOne" | "insertMany" | "update" | "findAndModify" | "createIndex"
+        | "createCollection" | "aggregate" | "distinct" | "ejsonParse" => true,
+        // `find` with `count: true` (countDocuments) answers with a number.
+        "find" => !matches!(
+            args.get(3).map(tagged::to_value),
+            Some(Ok(Value::Document(options)))
+                if options.get("count") == Some(&Value::Boolean(true))
+        ),
+        _ => false,
     }
 }
 

@@ -597,6 +597,14 @@ impl Server {
                 Value::Array(Vec::new())
             });
         };
+        if counting && find.skip == 0 && find.limit.is_none() && find.collation.is_simple() {
+            // Counted where the documents are, none copied: a count must not take as much
+            // memory as the collection.
+            return c
+                .count_documents(&filter)
+                .map(count)
+                .map_err(|e| HostError::query(&e, "server"));
+        }
         let found = c
             .find(&filter, &find)
             .map_err(|e| HostError::query(&e, "server"))?;

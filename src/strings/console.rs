@@ -187,6 +187,10 @@ pub(super) const VI: &[(&str, &str)] = &[
     ("close the bytes", "đóng phần byte"),
     ("transcript", "bản ghi phiên"),
     (
+        "Its variables are gone, and so are the changes to its databases that were not saved.",
+        "Các biến của nó không còn, và các thay đổi chưa được lưu trong database của nó cũng vậy.",
+    ),
+    (
         "Uncaught: the console's process was ended ({why})",
         "Uncaught: tiến trình của console đã bị kết thúc ({why})",
     ),
@@ -454,6 +458,10 @@ pub(super) const ZH: &[(&str, &str)] = &[
     ("prompt, transcript, bytes", "提示符、记录、字节"),
     ("close the bytes", "关闭字节视图"),
     ("transcript", "记录"),
+    (
+        "Its variables are gone, and so are the changes to its databases that were not saved.",
+        "它的变量没有了，它的数据库中尚未保存的更改也没有了。",
+    ),
     (
         "Uncaught: the console's process was ended ({why})",
         "Uncaught：控制台的进程被结束了（{why}）",

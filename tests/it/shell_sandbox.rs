@@ -442,3 +442,28 @@ fn a_spinning_worker_ends_with_the_process_that_started_it() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+#[test]
+fn over_the_memory_budget_a_learner_can_still_count_drop_and_write_again() {
+    // The budget refuses what grows, never what looks or makes room.
+    let child = spawn(
+        &["shell", "--max-time-ms", "60000"],
+        Some(
+            "const s = 'y'.repeat(1 << 20); for (let i = 0; ; i++) db.m.insertOne({ _id: i, s })\n\
+             db.m.countDocuments() > 100\n\
+             db.m.drop()\n\
+             db.m.insertOne({ _id: 1 })\n",
+        ),
+    );
+    let (out, _) = finish_within(child, Duration::from_secs(60), "budget");
+    let err = text(&out.stderr);
+    assert!(err.contains("memory budget"), "{err}");
+    assert!(
+        !err.contains("was ended"),
+        "the count took the worker down: {err}"
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "true\ntrue\n{ acknowledged: true, insertedId: 1 }\n"
+    );
+}

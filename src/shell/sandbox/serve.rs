@@ -38,12 +38,16 @@ pub(super) fn resident(statm: &str) -> usize {
 ///
 /// # Errors
 /// Writing to `output` failed (the supervisor is gone).
+/// `release` asks the process's allocator to give back what it holds but no longer uses:
+/// it is called before the budget refuses a write, so that a collection the script dropped
+/// makes room again.
 pub fn serve(
     mut console: Console,
     notes: &[String],
     mut input: impl Read + Send + 'static,
     output: impl Write + Send + 'static,
     mut save: Save,
+    release: fn(),
 ) -> io::Result<()> {
     let out = Arc::new(Mutex::new(BufWriter::new(output)));
     let send = |f: Frame| -> io::Result<()> {
@@ -58,7 +62,14 @@ pub fn serve(
     });
     console.set_sink(Some(sink));
     console.set_memory_budget(Some(MemoryBudget {
-        probe: Box::new(own_rss),
+        probe: Box::new(move || {
+            let rss = own_rss();
+            if rss <= MEMORY_BUDGET {
+                return rss;
+            }
+            release();
+            own_rss()
+        }),
         budget: MEMORY_BUDGET,
     }));
     // A stop may come while a request runs: a thread of its own reads the input, trips
