@@ -61,14 +61,19 @@ impl ProgressFile {
 /// Arguments of `answer`.
 #[derive(Debug, clap::Args)]
 pub struct AnswerArgs {
-    /// The lesson's id.
+    /// The lesson: its id or its number, as `bson-tutor lessons` lists them.
     #[arg(value_name = "LESSON")]
     pub lesson: String,
     /// The exercise number within the lesson (as `show` numbers them).
     #[arg(value_name = "N")]
     pub number: usize,
     /// Your answer (omit with --hint or --reveal).
-    #[arg(value_name = "ANSWER", required_unless_present_any = ["hint", "reveal"])]
+    // A negative number is an answer, not an option: `answer types 3 -1`.
+    #[arg(
+        value_name = "ANSWER",
+        required_unless_present_any = ["hint", "reveal"],
+        allow_negative_numbers = true
+    )]
     pub answer: Option<String>,
     /// Show the next hint instead.
     #[arg(long, conflicts_with_all = ["answer", "reveal"])]
@@ -101,7 +106,7 @@ pub struct LessonsArgs {
 /// Arguments of `show`.
 #[derive(Debug, clap::Args)]
 pub struct ShowArgs {
-    /// The lesson's id (as `bson-tutor lessons` lists it).
+    /// The lesson: its id or its number, as `bson-tutor lessons` lists them.
     #[arg(value_name = "ID")]
     pub id: String,
     /// Wrap prose at this column.
@@ -299,13 +304,22 @@ pub fn run_lessons(args: &LessonsArgs) -> ExitCode {
     }
 }
 
+/// The lesson `key` names: its id, or the number `lessons` lists it under (its `order`).
+fn find_lesson<'a, E>(all: &'a [Result<Loaded, E>], key: &str) -> Option<&'a Loaded> {
+    let lessons = || all.iter().flatten();
+    lessons().find(|l| l.lesson.id == key).or_else(|| {
+        let number: u32 = key.trim().parse().ok()?;
+        lessons().find(|l| l.lesson.order == number)
+    })
+}
+
 /// Runs `show`.
 pub fn run_show(args: &ShowArgs) -> ExitCode {
     let all = match load(args.source.lessons.as_deref(), args.source.with_builtin) {
         Ok(all) => all,
         Err(e) => return fail(&e),
     };
-    let Some(found) = all.iter().flatten().find(|l| l.lesson.id == args.id) else {
+    let Some(found) = find_lesson(&all, &args.id) else {
         return fail(&CliError::NoLesson {
             id: args.id.clone(),
             ids: all.iter().flatten().map(|l| l.lesson.id.clone()).collect(),
@@ -453,13 +467,9 @@ pub fn run_check(args: &CheckArgs) -> ExitCode {
 pub fn run_answer(args: &AnswerArgs) -> ExitCode {
     let run = || -> Result<bool, CliError> {
         let all = load(args.source.lessons.as_deref(), args.source.with_builtin)?;
-        let loaded = all
-            .iter()
-            .flatten()
-            .find(|l| l.lesson.id == args.lesson)
-            .ok_or_else(|| CliError::NoLessonToAnswer {
-                id: args.lesson.clone(),
-            })?;
+        let loaded = find_lesson(&all, &args.lesson).ok_or_else(|| CliError::NoLessonToAnswer {
+            id: args.lesson.clone(),
+        })?;
         // Hints and explanations in the run's language; answers are the same in every one.
         let lang = super::i18n::lang();
         let mut problems = Vec::new();

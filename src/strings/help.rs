@@ -312,8 +312,8 @@ pub(super) const VI: &[(&str, &str)] = &[
         "Hiện một bài học dưới dạng văn bản thường, mọi con số đều được tính ngay lúc này",
     ),
     (
-        "The lesson's id (as `bson-tutor lessons` lists it)",
-        "Id của bài học (như `bson-tutor lessons` liệt kê)",
+        "The lesson: its id or its number, as `bson-tutor lessons` lists them",
+        "Bài học: id hoặc số thứ tự của nó, như `bson-tutor lessons` liệt kê",
     ),
     ("Wrap prose at this column", "Ngắt dòng văn bản ở cột này"),
     (
@@ -800,8 +800,8 @@ pub(super) const ZH: &[(&str, &str)] = &[
         "以纯文本显示一节课程，其中每个数字都当场计算",
     ),
     (
-        "The lesson's id (as `bson-tutor lessons` lists it)",
-        "课程的 id（与 `bson-tutor lessons` 列出的一致）",
+        "The lesson: its id or its number, as `bson-tutor lessons` lists them",
+        "课程：它的 id 或编号，与 `bson-tutor lessons` 列出的一致",
     ),
     ("Wrap prose at this column", "正文在这一列处换行"),
     (

@@ -96,7 +96,7 @@ fn a_commands_help_is_translated_with_its_arguments_and_values() {
         &[
             "Hiện một bài học dưới dạng văn bản thường",
             "Cách dùng: bson-tutor show [OPTIONS] <ID>\n",
-            "\nĐối số:\n  <ID>\n          Id của bài học (như `bson-tutor lessons` liệt kê)",
+            "\nĐối số:\n  <ID>\n          Bài học: id hoặc số thứ tự của nó, như `bson-tutor lessons` liệt kê",
             "\nTùy chọn:\n      --width <N>\n          Ngắt dòng văn bản ở cột này",
             // The possible values keep their names; their help is translated.
             "- always: Luôn tô màu",
@@ -111,7 +111,7 @@ fn a_commands_help_is_translated_with_its_arguments_and_values() {
         &[
             "以纯文本显示一节课程",
             "用法：bson-tutor show [OPTIONS] <ID>\n",
-            "\n参数：\n  <ID>\n          课程的 id",
+            "\n参数：\n  <ID>\n          课程：它的 id 或编号",
             "\n选项：\n",
             "- always: 总是着色",
             "显示帮助（用 '-h' 查看摘要）",
@@ -121,7 +121,10 @@ fn a_commands_help_is_translated_with_its_arguments_and_values() {
     // `help show` is `show --help`; `-h` is the short help, pointing at `--help`.
     assert_eq!(stdout(&run(&["--lang", "zh", "help", "show"])), zh);
     let short = stdout(&run(&["show", "-h", "--lang", "zh"]));
-    assert_contains(&short, &["显示帮助（用 '--help' 查看更多）", "课程的 id"]);
+    assert_contains(
+        &short,
+        &["显示帮助（用 '--help' 查看更多）", "课程：它的 id 或编号"],
+    );
 }
 
 #[test]

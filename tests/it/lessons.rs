@@ -496,3 +496,33 @@ fn every_command_a_lesson_shows_prints_what_the_lesson_shows() {
         "only {compared} commands compared ({skipped} skipped)"
     );
 }
+
+#[test]
+fn a_lesson_is_named_by_its_id_or_the_number_lessons_lists() {
+    // `lessons` lists `  1  bytes ...`: `show 1` is `show bytes`, `answer 1 ...` answers it.
+    let show = |key: &str| bin().args(["show", key]).output().unwrap();
+    let (by_number, by_id) = (show("1"), show("bytes"));
+    assert!(
+        by_number.status.success(),
+        "{}",
+        String::from_utf8_lossy(&by_number.stderr)
+    );
+    assert_eq!(by_number.stdout, by_id.stdout);
+    assert!(!show("999").status.success(), "no lesson 999");
+    let dir = common::TempDir::new("lessons", "by-number");
+    let answer = |args: &[&str]| {
+        let out = bin()
+            .arg("answer")
+            .args(args)
+            .arg("--progress")
+            .arg(dir.join("progress.json"))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(answer(&["1", "1", "36"]).starts_with("correct"));
+    // A negative number is an answer, not an option (no `--` needed): `-1` is minKey's
+    // type number, read and judged.
+    let text = answer(&["types", "1", "-1"]);
+    assert!(text.contains("minKey"), "{text}");
+}
