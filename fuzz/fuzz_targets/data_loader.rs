@@ -340,7 +340,7 @@ fuzz_target!(|input: &[u8]| {
         build(&mut b, &data, &outside);
         let outside_before = listing(&outside);
         let data_before = listing(&data);
-        let Ok(loaded) = load_all(&data, 1) else {
+        let Ok(loaded) = load_all(&data, Server::seeded(1)) else {
             assert_eq!(listing(&outside), outside_before);
             return;
         };
@@ -374,7 +374,7 @@ fuzz_target!(|input: &[u8]| {
         if saved.is_err() {
             return;
         }
-        if let Ok(again) = load_all(&data, 2) {
+        if let Ok(again) = load_all(&data, Server::seeded(2)) {
             assert_eq!(model(&again.server), model(&server));
         }
     });

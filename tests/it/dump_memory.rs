@@ -30,7 +30,7 @@ use bson_tutor::bson::value::Binary;
 use bson_tutor::bson::{Document, Value, encode_document};
 use bson_tutor::dump::generate::mixed_documents;
 
-use crate::common::{TempDir, bson_tutor};
+use crate::common::{TempDir, bson_tutor, vm_hwm_kib};
 
 const KIB: u64 = 1 << 10;
 const MIB: u64 = 1 << 20;
@@ -209,13 +209,6 @@ struct Counted {
     table_documents: u64,
     commas: u64,
     head: Vec<u8>,
-}
-
-/// The high-water mark of process `pid`'s resident set (`VmHWM`, KiB), while it has one.
-fn vm_hwm_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find_map(|l| l.strip_prefix("VmHWM:"))?;
-    line.trim().strip_suffix("kB")?.trim().parse().ok()
 }
 
 /// Waits for process `pid` (a child not yet waited for): its wait status and its peak RSS

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{TempDir, bson_tutor};
+use crate::common::{TempDir, bson_tutor, child_pids, vm_hwm_kib};
 
 /// Loops of built-in functions over a huge array-like: each runs for days, and none polls
 /// the engine's interrupt handler.
@@ -154,29 +154,6 @@ fn a_getter_that_loops_does_not_hang_the_prompt() {
 /// The peak resident memory of `child` and every process it started, in KiB, sampled until
 /// it exits; with its output.
 fn peak_of_tree(mut child: Child) -> (Output, u64) {
-    fn hwm(pid: u32) -> u64 {
-        std::fs::read_to_string(format!("/proc/{pid}/status"))
-            .ok()
-            .and_then(|s| {
-                let line = s.lines().find_map(|l| l.strip_prefix("VmHWM:"))?.to_owned();
-                line.trim().strip_suffix("kB")?.trim().parse().ok()
-            })
-            .unwrap_or(0)
-    }
-    fn children(pid: u32) -> Vec<u32> {
-        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-            return Vec::new();
-        };
-        tasks
-            .filter_map(Result::ok)
-            .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
-            .flat_map(|s| {
-                s.split_whitespace()
-                    .filter_map(|p| p.parse().ok())
-                    .collect::<Vec<u32>>()
-            })
-            .collect()
-    }
     let stdout = child.stdout.take().expect("stdout");
     let counted = std::thread::spawn(move || {
         let mut n = 0u64;
@@ -194,9 +171,8 @@ fn peak_of_tree(mut child: Child) -> (Output, u64) {
     let started = Instant::now();
     while child.try_wait().expect("try_wait").is_none() {
         let pid = child.id();
-        peak = peak.max(hwm(pid));
-        for c in children(pid) {
-            peak = peak.max(hwm(c));
+        for p in std::iter::once(pid).chain(child_pids(pid)) {
+            peak = peak.max(vm_hwm_kib(p).unwrap_or(0));
         }
         assert!(started.elapsed() < Duration::from_secs(60), "still running");
         std::thread::sleep(Duration::from_millis(5));
@@ -398,24 +374,9 @@ fn a_spinning_worker_ends_with_the_process_that_started_it() {
         None,
     );
     // The worker: a child of the shell, found through /proc.
-    let children = |pid: u32| -> Vec<u32> {
-        std::fs::read_dir(format!("/proc/{pid}/task"))
-            .map(|tasks| {
-                tasks
-                    .filter_map(Result::ok)
-                    .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
-                    .flat_map(|s| {
-                        s.split_whitespace()
-                            .filter_map(|p| p.parse().ok())
-                            .collect::<Vec<u32>>()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
     let started = Instant::now();
     let worker = loop {
-        if let Some(w) = children(child.id()).first() {
+        if let Some(w) = child_pids(child.id()).first() {
             break *w;
         }
         assert!(

@@ -235,15 +235,16 @@ fn entries(dir: &Path) -> Result<Vec<(PathBuf, Metadata)>, CliError> {
     Ok(out)
 }
 
-/// The databases kept in `dir`, and what was left as it is. Nothing under `dir` is opened
-/// through a link or blocks.
+/// The databases kept in `dir`, loaded into `server` (whose processes and random numbers
+/// the console was started with), and what was left as it is. Nothing under `dir` is
+/// opened through a link or blocks.
 ///
 /// # Errors
 /// A folder that cannot be listed, or a collection's file that cannot be read back (naming
 /// the file, and the byte of the document that stops it).
-pub fn load_all(dir: &Path, seed: u64) -> Result<Loaded, CliError> {
+pub fn load_all(dir: &Path, server: Server) -> Result<Loaded, CliError> {
     let mut loaded = Loaded {
-        server: Server::seeded(seed),
+        server,
         kept: Vec::new(),
     };
     let top = match entries(dir) {

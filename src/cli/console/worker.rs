@@ -72,9 +72,9 @@ pub fn main(args: &[OsString]) -> ExitCode {
     let mut server = start.server();
     let mut notes = Vec::new();
     if let Some(dir) = &start.data {
-        match data::load_all(dir, 0) {
+        match data::load_all(dir, server) {
             Ok(loaded) => {
-                server.databases = loaded.server.databases;
+                server = loaded.server;
                 notes = loaded.kept.iter().map(|k| k.to_string_in(lang)).collect();
             }
             Err(e) => return refuse(&mut stdout, &e.to_string_in(lang)),

@@ -112,15 +112,15 @@ impl Start {
         let mut start = Start::seeded(0, None);
         let mut it = args.iter();
         while let Some(flag) = it.next() {
-            let value = it
-                .next()
-                .and_then(|v| v.to_str().map(str::to_owned))
-                .ok_or_else(|| format!("{} needs a value", flag.to_string_lossy()));
-            match flag.to_str() {
-                Some("--client") => start.client = process(&value?)?,
-                Some("--mongod") => start.mongod = process(&value?)?,
-                Some("--rng") => {
-                    let value = value?;
+            let flag = flag.to_string_lossy();
+            let raw = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+            // A path need not be UTF-8; every other value is.
+            let text = || raw.to_str().ok_or_else(|| format!("{flag} is not UTF-8"));
+            match &*flag {
+                "--client" => start.client = process(text()?)?,
+                "--mongod" => start.mongod = process(text()?)?,
+                "--rng" => {
+                    let value = text()?;
                     start.rng = match value.split_once(':') {
                         Some(("u64", n)) => RngSeed::U64(n.parse().map_err(|_| "a u64 seed")?),
                         Some(("bytes", hex)) => RngSeed::Bytes(
@@ -132,18 +132,9 @@ impl Start {
                         _ => return Err(format!("--rng {value}")),
                     }
                 }
-                Some("--now") => start.now_ms = Some(value?.parse().map_err(|_| "--now MS")?),
-                Some("--data") => {
-                    // A path need not be UTF-8.
-                    let dir = args
-                        .iter()
-                        .skip_while(|a| a.to_str() != Some("--data"))
-                        .nth(1)
-                        .cloned()
-                        .ok_or("--data needs a value")?;
-                    start.data = Some(PathBuf::from(dir));
-                }
-                _ => return Err(format!("unknown argument {}", flag.to_string_lossy())),
+                "--now" => start.now_ms = Some(text()?.parse().map_err(|_| "--now MS")?),
+                "--data" => start.data = Some(PathBuf::from(raw)),
+                _ => return Err(format!("unknown argument {flag}")),
             }
         }
         Ok(start)

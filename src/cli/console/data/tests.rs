@@ -181,7 +181,7 @@ proptest! {
         std::fs::write(outside.join("victim"), "untouched").expect("written");
         let before_outside = tree(&outside);
         for (i, ops) in rounds.iter().enumerate() {
-            let mut server = load_all(&dir, i as u64).expect("loads").server;
+            let mut server = load_all(&dir, Server::seeded(i as u64)).expect("loads").server;
             prop_assert!(server.changes().is_empty());
             for op in ops {
                 apply(&mut server, op);
@@ -192,7 +192,7 @@ proptest! {
             }
             let kept = save_all(&dir, &server).expect("saves");
             prop_assert!(kept.is_empty(), "{kept:?}");
-            let again = load_all(&dir, 7).expect("reloads");
+            let again = load_all(&dir, Server::seeded(7)).expect("reloads");
             prop_assert!(again.kept.is_empty(), "{:?}", again.kept);
             prop_assert_eq!(model(&again.server), expected);
             // Nothing but `data` and `outside` beside it, `outside` as it was, and nothing
@@ -224,7 +224,7 @@ fn a_folder_with_nothing_changed_is_not_touched() {
     std::fs::write(dir.join("test").join("notes.txt"), "mine").expect("a file");
     std::fs::create_dir(dir.join("empty")).expect("a folder");
     let before = tree(&dir);
-    let loaded = load_all(&dir, 2).expect("loads");
+    let loaded = load_all(&dir, Server::seeded(2)).expect("loads");
     let whys: Vec<_> = loaded.kept.iter().map(|k| k.why.clone()).collect();
     assert_eq!(whys, [Why::Unknown, Why::MetadataAlone]);
     assert!(save_all(&dir, &loaded.server).expect("saves").is_empty());
@@ -257,7 +257,7 @@ fn a_collection_file_is_named_as_mongodump_names_it() {
             .join("a%2Fb+c.metadata.json")
             .is_file()
     );
-    let loaded = load_all(dir.path(), 2).expect("loads");
+    let loaded = load_all(dir.path(), Server::seeded(2)).expect("loads");
     assert!(loaded.server.databases["test"].contains_key("a/b c"));
 }
 
@@ -272,7 +272,7 @@ fn a_planted_link_is_not_written_through() {
     std::os::unix::fs::symlink(&outside, dir.join("lab")).expect("a link");
     std::os::unix::fs::symlink(outside.join("victim.bson"), dir.join("test").join("c.bson"))
         .expect("a link");
-    let loaded = load_all(&dir, 1).expect("loads");
+    let loaded = load_all(&dir, Server::seeded(1)).expect("loads");
     assert_eq!(loaded.kept.len(), 2, "{:?}", loaded.kept);
     let mut server = loaded.server;
     apply(&mut server, &Op::Insert(0, 0, 1)); // test.c, whose file is a link
@@ -291,7 +291,8 @@ fn a_fifo_is_not_opened() {
     let c = std::ffi::CString::new(fifo.to_str().expect("UTF-8")).expect("no NUL");
     // SAFETY: a valid C string; mkfifo only creates the FIFO.
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
-    let loaded = load_all(dir.path(), 1).expect("loads, without waiting for a writer");
+    let loaded =
+        load_all(dir.path(), Server::seeded(1)).expect("loads, without waiting for a writer");
     assert_eq!(
         loaded.kept.iter().map(|k| &k.why).collect::<Vec<_>>(),
         [&Why::Special(super::Special::Fifo)]
@@ -306,7 +307,9 @@ fn a_damaged_file_is_named_with_its_byte() {
     let mut bytes = vec![5, 0, 0, 0, 0];
     bytes.extend([8, 0, 0, 0, 0x20, b'a', 0, 0]);
     std::fs::write(dir.path().join("test").join("c.bson"), &bytes).expect("written");
-    let e = load_all(dir.path(), 1).err().expect("refused");
+    let e = load_all(dir.path(), Server::seeded(1))
+        .err()
+        .expect("refused");
     let text = e.to_string();
     assert!(text.contains("c.bson") && text.contains("byte 5"), "{text}");
 }
@@ -319,7 +322,9 @@ fn a_file_the_run_did_not_load_is_not_replaced_or_deleted() {
     let view = r#"{"options":{"viewOn":"c","pipeline":[]},"indexes":[],"collectionName":"c","type":"view"}"#;
     std::fs::write(test.join("c.metadata.json"), view).expect("a view");
     // Created then dropped: nothing of it was on disk, so nothing is deleted.
-    let mut server = load_all(dir.path(), 1).expect("loads").server;
+    let mut server = load_all(dir.path(), Server::seeded(1))
+        .expect("loads")
+        .server;
     apply(&mut server, &Op::Insert(0, 0, 1));
     apply(&mut server, &Op::Drop(0, 0));
     assert!(server.changes().is_empty(), "{:?}", server.changes());
